@@ -1,0 +1,44 @@
+"""Boardwalk's MONOPOLY rules engine: editions as data, score-sheet checks, valuation, points.
+
+Pure Python with no Django import, so the tournament apps, the banker's tablet and the
+command line (``python -m gameplay``) all share one source of truth for the game's numbers.
+"""
+
+from .check import PlayerResult, SheetReport, check_sheet
+from .edition import (
+    ColourGroup,
+    Edition,
+    EditionError,
+    Space,
+    all_editions,
+    edition_slugs,
+    load_edition,
+)
+from .points import CHAMPIONSHIP_POINTS, PointsTable, Standing, TableResult, rank_table
+from .sheet import Holding, PlayerEntry, ScoreSheet, SheetFormatError, Violation
+from .valuation import Valuation, value_estate
+
+__all__ = [
+    "CHAMPIONSHIP_POINTS",
+    "ColourGroup",
+    "Edition",
+    "EditionError",
+    "Holding",
+    "PlayerEntry",
+    "PlayerResult",
+    "PointsTable",
+    "ScoreSheet",
+    "SheetFormatError",
+    "SheetReport",
+    "Space",
+    "Standing",
+    "TableResult",
+    "Valuation",
+    "Violation",
+    "all_editions",
+    "check_sheet",
+    "edition_slugs",
+    "load_edition",
+    "rank_table",
+    "value_estate",
+]

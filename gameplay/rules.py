@@ -1,0 +1,204 @@
+"""The game's rules as they show on a finished score sheet.
+
+Each check reads a :class:`ScoreSheet` and returns every :class:`Violation` it finds. The
+rules are those of the rule books in shared/seeds: buildings only on complete, unmortgaged
+colour groups (HOUSES, MORTGAGES), built evenly (HOUSES, HOTELS), within the bank's supply
+(BUILDING SHORTAGE), and a bankrupt player hands over everything (BANKRUPTCY).
+"""
+
+from __future__ import annotations
+
+from .edition import Edition, Space
+from .sheet import Holding, ScoreSheet, Violation
+
+
+def building_level(holding: Holding, edition: Edition) -> int:
+    """Houses on a lot, with a hotel counting one above the houses it replaced.
+
+    Building evenly means no lot of a group is more than one level above another; a hotel
+    may stand only when every other lot has ``houses_per_hotel`` houses or a hotel.
+    """
+    return edition.houses_per_hotel + 1 if holding.hotel else holding.houses
+
+
+def has_buildings(holding: Holding) -> bool:
+    return holding.hotel or holding.houses > 0
+
+
+def rule_violations(sheet: ScoreSheet) -> list[Violation]:
+    edition = sheet.edition
+    violations: list[Violation] = []
+    for holding in sheet.holdings:
+        violations.extend(_deed_violations(holding, edition.deed(holding.position), edition))
+    violations.extend(_group_violations(sheet))
+    violations.extend(_supply_violations(sheet))
+    violations.extend(_bankrupt_violations(sheet))
+    return violations
+
+
+def _buildings(holding: Holding, edition: Edition) -> str:
+    if holding.hotel:
+        return f"a {edition.word('hotel')}"
+    return f"{holding.houses} {edition.word('house', holding.houses)}"
+
+
+def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Violation]:
+    found = []
+    where = (holding.position,)
+    if holding.owner is None:
+        if holding.mortgaged or has_buildings(holding):
+            found.append(
+                Violation(
+                    "unowned-property-state",
+                    f"{deed.name} belongs to the bank, so it cannot be mortgaged or built on.",
+                    None,
+                    where,
+                )
+            )
+        return found
+    owner = holding.owner
+    if holding.hotel and holding.houses:
+        found.append(
+            Violation(
+                "houses-out-of-range",
+                f"{owner}: {deed.name} has a {edition.word('hotel')} and "
+                f"{holding.houses} {edition.word('house', holding.houses)}; the "
+                f"{edition.word('house', 2)} are turned in when the {edition.word('hotel')} "
+                "is built, so enter the hotel alone.",
+                owner,
+                where,
+            )
+        )
+    if not has_buildings(holding):
+        return found
+    if deed.kind != "street":
+        kind = edition.word(deed.kind)
+        found.append(
+            Violation(
+                "building-on-railroad-or-utility",
+                f"{owner}: {deed.name} is a {kind}; nothing can be built on it.",
+                owner,
+                where,
+            )
+        )
+    elif holding.mortgaged:
+        found.append(
+            Violation(
+                "building-on-mortgaged-property",
+                f"{owner}: {deed.name} is mortgaged and has {_buildings(holding, edition)}; "
+                "buildings must be sold before a property is mortgaged.",
+                owner,
+                where,
+            )
+        )
+    return found
+
+
+def _group_violations(sheet: ScoreSheet) -> list[Violation]:
+    edition = sheet.edition
+    by_position = {holding.position: holding for holding in sheet.holdings}
+    found = []
+    for group in edition.groups.values():
+        lots = [edition.spaces[position] for position in group.positions]
+        if not lots or lots[0].kind != "street":
+            continue
+        held = [by_position.get(position) for position in group.positions]
+        built = [h for h in held if h is not None and h.owner is not None and has_buildings(h)]
+        if not built:
+            continue
+        builders = sorted({h.owner for h in built})
+        owners = {h.owner if h is not None else None for h in held}
+        if len(owners) != 1:
+            for builder in builders:
+                positions = tuple(h.position for h in built if h.owner == builder)
+                names = ", ".join(edition.spaces[p].name for p in positions)
+                found.append(
+                    Violation(
+                        "building-without-monopoly",
+                        f"{builder}: {names} has buildings, but {builder} does not own every "
+                        f"property of the {group.name} group.",
+                        builder,
+                        positions,
+                    )
+                )
+            continue
+        owner = builders[0]
+        mortgaged = [h for h in held if h.mortgaged]
+        # A built lot that is itself mortgaged is reported on its own; this rule is about
+        # unmortgaged lots carrying buildings next to a mortgaged one.
+        standing = [b for b in built if not b.mortgaged]
+        other_mortgaged = [h for h in mortgaged if any(b.position != h.position for b in standing)]
+        if other_mortgaged:
+            positions = tuple(sorted({h.position for h in standing + other_mortgaged}))
+            names = ", ".join(edition.spaces[h.position].name for h in other_mortgaged)
+            found.append(
+                Violation(
+                    "building-in-group-with-mortgaged-lot",
+                    f"{owner}: the {group.name} group has buildings while {names} is mortgaged; "
+                    "no group with a mortgaged property may carry buildings.",
+                    owner,
+                    positions,
+                )
+            )
+        levels = {h.position: building_level(h, edition) for h in held}
+        if max(levels.values()) - min(levels.values()) > 1:
+            detail = ", ".join(
+                f"{edition.spaces[h.position].name} {_buildings(h, edition)}" for h in held
+            )
+            found.append(
+                Violation(
+                    "uneven-building",
+                    f"{owner}: the {group.name} group is not built evenly ({detail}); lots of "
+                    "one group may differ by at most one building.",
+                    owner,
+                    tuple(group.positions),
+                )
+            )
+    return found
+
+
+def _supply_violations(sheet: ScoreSheet) -> list[Violation]:
+    edition = sheet.edition
+    found = []
+    houses = [h for h in sheet.holdings if h.houses and not h.hotel]
+    hotels = [h for h in sheet.holdings if h.hotel]
+    house_count = sum(h.houses for h in houses)
+    for count, stock, word, holdings, code in (
+        (house_count, edition.bank_houses, "house", houses, "house-supply-exceeded"),
+        (len(hotels), edition.bank_hotels, "hotel", hotels, "hotel-supply-exceeded"),
+    ):
+        if count > stock:
+            found.append(
+                Violation(
+                    code,
+                    f"The table shows {count} {edition.word(word, count)}, but the bank has only "
+                    f"{stock}; recount the buildings.",
+                    None,
+                    tuple(h.position for h in holdings),
+                )
+            )
+    return found
+
+
+def _bankrupt_violations(sheet: ScoreSheet) -> list[Violation]:
+    edition = sheet.edition
+    found = []
+    for player in sheet.players:
+        if not player.bankrupt:
+            continue
+        positions = tuple(h.position for h in sheet.holdings if h.owner == player.id)
+        if player.cash or positions:
+            held = []
+            if player.cash:
+                held.append(edition.money(player.cash))
+            held.extend(edition.spaces[p].name for p in positions)
+            found.append(
+                Violation(
+                    "bankrupt-player-has-assets",
+                    f"{player.id} is bankrupt but still has {', '.join(held)}; a bankrupt "
+                    "player hands everything to the creditor or the bank.",
+                    player.id,
+                    positions,
+                )
+            )
+    return found

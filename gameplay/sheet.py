@@ -1,0 +1,280 @@
+"""Reading an end-of-game score sheet.
+
+A score sheet arrives as plain data (JSON from the command line, a form from the banker's
+tablet). Reading it turns it into frozen dataclasses and reports every count that cannot be
+read as a :class:`Violation`, so the banker sees all mistakes at once and the rules checks
+run on what could be read. Only a sheet whose shape is wrong (no player list, a player
+without an id) is refused outright with :class:`SheetFormatError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .edition import Edition
+
+
+class SheetFormatError(ValueError):
+    """The input is not a score sheet at all; nothing about it can be checked."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: a stable code, a sentence for the banker, and where it is."""
+
+    code: str
+    message: str
+    player: str | None = None
+    positions: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "player": self.player,
+            "positions": list(self.positions),
+        }
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    """A player's line: cash (from bills or a counted total) and whether they went bankrupt.
+
+    ``out_order`` is 1 for the first player to go bankrupt, 2 for the next, and so on.
+    """
+
+    id: str
+    bankrupt: bool
+    cash: int
+    out_order: int | None = None
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A title deed and its state. Deeds not on the sheet belong to the bank."""
+
+    position: int
+    owner: str | None
+    mortgaged: bool = False
+    houses: int = 0
+    hotel: bool = False
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    edition: Edition
+    players: tuple[PlayerEntry, ...]
+    holdings: tuple[Holding, ...]
+
+
+def read_sheet(data: Any, *, edition: Edition) -> tuple[ScoreSheet, list[Violation]]:
+    """The readable part of ``data`` and a violation for each count that could not be read."""
+    if not isinstance(data, Mapping):
+        raise SheetFormatError("a score sheet must be a JSON object")
+    players_data = data.get("players")
+    if not isinstance(players_data, list) or not players_data:
+        raise SheetFormatError("'players' must be a non-empty list")
+    properties_data = data.get("properties", [])
+    if not isinstance(properties_data, list):
+        raise SheetFormatError("'properties' must be a list")
+
+    violations: list[Violation] = []
+    players = tuple(_read_player(item, edition, violations) for item in players_data)
+    ids = [player.id for player in players]
+    if len(set(ids)) != len(ids):
+        raise SheetFormatError("every player needs a different 'id'")
+    holdings = _read_holdings(properties_data, edition, set(ids), violations)
+    return ScoreSheet(edition=edition, players=players, holdings=holdings), violations
+
+
+def _whole_number(value: Any) -> int | None:
+    """The value as an int if it is a whole number (2 or 2.0), else None. Booleans are not."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _flag(item: Mapping, key: str, where: str) -> bool:
+    value = item.get(key, False)
+    if not isinstance(value, bool):
+        raise SheetFormatError(f"{where}: '{key}' must be true or false")
+    return value
+
+
+def _read_count(value: Any, what: str, player: str, violations: list[Violation]) -> int:
+    """A non-negative whole number, or 0 with a violation saying what is wrong with it."""
+    number = _whole_number(value)
+    if number is None:
+        violations.append(
+            Violation(
+                "non-integer-count",
+                f"{player}: {what} must be a whole number, not {value!r}.",
+                player,
+            )
+        )
+        return 0
+    if number < 0:
+        violations.append(
+            Violation("negative-count", f"{player}: {what} cannot be negative ({number}).", player)
+        )
+        return 0
+    return number
+
+
+def _read_player(item: Any, edition: Edition, violations: list[Violation]) -> PlayerEntry:
+    if not isinstance(item, Mapping) or not isinstance(item.get("id"), str) or not item["id"]:
+        raise SheetFormatError("every player needs an 'id' that is a non-empty string")
+    player = item["id"]
+    bankrupt = _flag(item, "bankrupt", f"player {player}")
+
+    bills_total = None
+    bills = item.get("bills")
+    if bills is not None:
+        if not isinstance(bills, Mapping):
+            raise SheetFormatError(f"player {player}: 'bills' must map denominations to counts")
+        bills_total = 0
+        for denomination, count in bills.items():
+            bill = _whole_number(_as_number(denomination))
+            if bill not in edition.denominations:
+                violations.append(
+                    Violation(
+                        "unknown-denomination",
+                        f"{player}: there is no {edition.currency_symbol}{denomination} bill in "
+                        f"this edition (bills: {', '.join(map(str, edition.denominations))}).",
+                        player,
+                    )
+                )
+                continue
+            what = f"the number of {edition.money(bill)} bills"
+            bills_total += bill * _read_count(count, what, player, violations)
+
+    cash = bills_total
+    if "cash" in item and item["cash"] is not None:
+        counted = _read_count(item["cash"], "cash", player, violations)
+        if bills_total is not None and counted != bills_total:
+            violations.append(
+                Violation(
+                    "cash-total-mismatch",
+                    f"{player}: the bills add up to {edition.money(bills_total)} but the counted "
+                    f"cash is {edition.money(counted)}; recount.",
+                    player,
+                )
+            )
+        cash = counted
+    out_order = item.get("out_order")
+    if out_order is not None and (_whole_number(out_order) is None or out_order < 1):
+        raise SheetFormatError(f"player {player}: 'out_order' must be a whole number from 1")
+    return PlayerEntry(
+        id=player,
+        bankrupt=bankrupt,
+        cash=cash or 0,
+        out_order=None if out_order is None else int(out_order),
+    )
+
+
+def _as_number(text: Any) -> Any:
+    """JSON object keys are strings: read '500' as 500 and leave anything else as it is."""
+    if isinstance(text, str):
+        try:
+            return int(text)
+        except ValueError:
+            try:
+                return float(text)
+            except ValueError:
+                return text
+    return text
+
+
+def _read_holdings(
+    items: list, edition: Edition, player_ids: set[str], violations: list[Violation]
+) -> tuple[Holding, ...]:
+    holdings: dict[int, Holding] = {}
+    for item in items:
+        if not isinstance(item, Mapping):
+            raise SheetFormatError("every entry of 'properties' must be an object")
+        position = _whole_number(item.get("position"))
+        deed = None if position is None else edition.deed(position)
+        if deed is None:
+            violations.append(
+                Violation(
+                    "unknown-property",
+                    f"Position {item.get('position')!r} is not a title deed in {edition.name}.",
+                    item.get("owner") if isinstance(item.get("owner"), str) else None,
+                    (position,) if position is not None else (),
+                )
+            )
+            continue
+        owner = item.get("owner")
+        if owner is not None and owner not in player_ids:
+            violations.append(
+                Violation(
+                    "unknown-owner",
+                    f"{deed.name} is listed for {owner!r}, who is not a player at this table.",
+                    None,
+                    (position,),
+                )
+            )
+            continue
+        where = f"{deed.name} (position {position})"
+        holding = Holding(
+            position=position,
+            owner=owner,
+            mortgaged=_flag(item, "mortgaged", where),
+            houses=_read_houses(
+                item.get("houses", 0), deed.name, position, owner, edition, violations
+            ),
+            hotel=_flag(item, "hotel", where),
+        )
+        earlier = holdings.get(position)
+        if earlier is None:
+            holdings[position] = holding
+        elif earlier.owner != holding.owner:
+            violations.append(
+                Violation(
+                    "property-owned-twice",
+                    f"{deed.name} is listed for both {earlier.owner or 'the bank'} and "
+                    f"{holding.owner or 'the bank'}; there is only one title deed.",
+                    holding.owner,
+                    (position,),
+                )
+            )
+        else:
+            violations.append(
+                Violation(
+                    "property-listed-twice",
+                    f"{deed.name} is listed twice for {holding.owner or 'the bank'}; "
+                    "list each title deed once.",
+                    holding.owner,
+                    (position,),
+                )
+            )
+    return tuple(holdings[position] for position in sorted(holdings))
+
+
+def _read_houses(
+    value: Any,
+    deed_name: str,
+    position: int,
+    owner: str | None,
+    edition: Edition,
+    violations: list[Violation],
+) -> int:
+    houses = _whole_number(value)
+    if houses is None or not 0 <= houses <= edition.max_houses:
+        violations.append(
+            Violation(
+                "houses-out-of-range",
+                f"{deed_name}: the number of {edition.word('house', 2)} must be a whole number "
+                f"from 0 to {edition.max_houses}, not {value!r}.",
+                owner,
+                (position,),
+            )
+        )
+        return 0
+    return houses

@@ -1,0 +1,107 @@
+"""``python -m gameplay`` as an organizer would run it from a shell."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+VALID = {
+    "edition": "classic-us",
+    "players": [
+        {"id": "P1", "bankrupt": False, "bills": {"500": 2, "100": 2, "20": 6}},
+        {"id": "P2", "bankrupt": False, "cash": 1340},
+    ],
+    "properties": [
+        {"position": 39, "owner": "P1", "mortgaged": False, "houses": 0, "hotel": True},
+        {"position": 37, "owner": "P1", "mortgaged": False, "houses": 4, "hotel": False},
+    ],
+}
+
+
+def run(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "gameplay", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_valid_sheet_from_a_file(tmp_path):
+    path = tmp_path / "table7.json"
+    path.write_text(json.dumps(VALID))
+    result = run("check", str(path))
+    assert result.returncode == 0, result.stderr
+    output = json.loads(result.stdout)
+    assert output["valid"] is True and output["errors"] == []
+    p1, p2 = output["players"]
+    # 1320 cash + Boardwalk with hotel 1400 + Park Place with four houses 350 + 800.
+    assert p1["net_worth"] == 1320 + 1400 + 1150
+    assert (p1["place"], p1["points"], p2["place"], p2["points"]) == (1, 25, 2, 14)
+    assert set(p1) == {
+        "id",
+        "bankrupt",
+        "cash",
+        "deed_value",
+        "building_value",
+        "net_worth",
+        "unmortgaged_property_value",
+        "place",
+        "points",
+    }
+    assert output["unresolved_ties"] == []
+
+
+def test_invalid_sheet_from_stdin_exits_1_with_every_error():
+    sheet = json.loads(json.dumps(VALID))
+    sheet["properties"][1]["owner"] = "P2"  # now P1's hotel stands without the monopoly
+    sheet["players"][1]["bills"] = {"3": 1}
+    result = run("check", "-", stdin=json.dumps(sheet))
+    assert result.returncode == 1
+    output = json.loads(result.stdout)
+    assert output["valid"] is False
+    assert {e["code"] for e in output["errors"]} == {
+        "building-without-monopoly",
+        "unknown-denomination",
+        "cash-total-mismatch",
+    }
+    for error in output["errors"]:
+        assert set(error) == {"code", "message", "player", "positions"}
+
+
+@pytest.mark.parametrize(
+    ("stdin", "reason"),
+    [
+        ("{not json", "not JSON"),
+        ("[1, 2]", "not a score sheet"),
+        ('{"edition": "monopoly-mars", "players": [{"id": "A"}]}', "no edition"),
+        ('{"edition": "classic-us", "players": []}', "players"),
+        ('{"edition": "classic-us", "players": [{"id": "A", "bankrupt": "no"}]}', "bankrupt"),
+    ],
+)
+def test_unreadable_input_exits_2_with_one_line_on_stderr(stdin, reason):
+    result = run("check", "-", stdin=stdin)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert reason in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_missing_file_exits_2(tmp_path):
+    result = run("check", str(tmp_path / "nowhere.json"))
+    assert result.returncode == 2
+    assert "cannot read" in result.stderr
+
+
+def test_editions_lists_every_shipped_edition():
+    result = run("editions")
+    assert result.returncode == 0
+    slugs = [line.split("\t")[0] for line in result.stdout.splitlines()]
+    assert {"classic-us", "classic-uk", "boutique", "india-rupee"} <= set(slugs)
+
+
+def test_the_engine_runs_without_django():
+    code = "import sys, gameplay, gameplay.cli; sys.exit('django' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

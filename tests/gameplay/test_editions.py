@@ -1,0 +1,141 @@
+"""The shipped editions against the rule documents they come from."""
+
+import json
+
+import pytest
+
+from gameplay import EditionError, all_editions, load_edition
+from gameplay import edition as edition_module
+
+# shared/seeds/004, "Property Information": name, position (1-based there), price, base rent,
+# group. Copied from the rule document, not from our data file.
+MARKET_TABLE = """
+Mediterranean Ave.|2|60|2|Purple
+Baltic Ave.|4|60|4|Purple
+Oriental Ave.|7|100|6|Light Green
+Vermont Ave.|9|100|6|Light Green
+Connecticut Ave.|10|120|8|Light Green
+St. Charles Place|12|140|10|Violet
+States Ave.|14|140|10|Violet
+Virginia Ave.|15|160|12|Violet
+St. James Place|17|180|14|Orange
+Tennessee Ave.|19|180|14|Orange
+New York Ave.|20|200|16|Orange
+Kentucky Ave.|22|220|18|Red
+Indiana Ave.|24|220|18|Red
+Illinois Ave.|25|240|20|Red
+Atlantic Ave.|27|260|22|Yellow
+Ventnor Ave.|28|260|22|Yellow
+Marvin Gardens|30|280|22|Yellow
+Pacific Ave.|32|300|26|Dark Green
+North Carolina Ave.|33|300|26|Dark Green
+Pennsylvania Ave.|35|320|28|Dark Green
+Park Place|38|350|35|Dark Blue
+Boardwalk|40|400|50|Dark Blue
+Electric Company|13|150||Utilities
+Water Works|29|150||Utilities
+Reading Railroad|6|200||Railroads
+Pennsylvania Railroad|16|200||Railroads
+B. & O. Railroad|26|200||Railroads
+Short Line Railroad|36|200||Railroads
+"""
+
+
+def test_every_edition_is_a_playable_board():
+    editions = all_editions()
+    assert {e.slug for e in editions} >= {"classic-us", "classic-uk", "boutique", "india-rupee"}
+    for edition in editions:
+        assert len(edition.spaces) == 40
+        assert len(edition.deeds) == 28
+        assert {s.kind for s in edition.spaces} == {
+            "street",
+            "railroad",
+            "utility",
+            "tax",
+            "card",
+            "corner",
+        }
+        assert edition.railroad_rents == (25, 50, 100, 200)
+        assert edition.utility_multipliers == (4, 10)
+        assert (edition.bank_houses, edition.bank_hotels) == (32, 12)
+        assert edition.starting_cash == 1500
+        for street in (s for s in edition.deeds if s.kind == "street"):
+            assert street.mortgage * 2 == street.price
+
+
+def test_classic_us_title_deeds():
+    edition = load_edition("classic-us")
+    boardwalk = edition.spaces[39]
+    assert (boardwalk.name, boardwalk.price, boardwalk.mortgage, boardwalk.house_cost) == (
+        "Boardwalk",
+        400,
+        200,
+        200,
+    )
+    assert boardwalk.rents == (50, 200, 600, 1400, 1700, 2000)
+    assert edition.spaces[1].rents == (2, 10, 30, 90, 160, 250)
+    assert edition.houses_per_hotel == 4
+    assert edition.groups["dark-blue"].positions == (37, 39)
+    assert edition.groups["railroad"].positions == (5, 15, 25, 35)
+
+
+def test_both_official_starting_splits_make_1500():
+    edition = load_edition("classic-us")
+    # shared/seeds/002 PREPARATION: 2 each of 500s, 100s and 50s; 6 20s; 5 each of 10s, 5s, 1s.
+    assert {500: 2, 100: 2, 50: 2, 20: 6, 10: 5, 5: 5, 1: 5} in edition.starting_splits
+    assert len(edition.starting_splits) == 2
+    for split in edition.starting_splits:
+        assert sum(bill * count for bill, count in split.items()) == 1500
+
+
+def test_london_board_has_the_same_numbers():
+    us, uk = load_edition("classic-us"), load_edition("classic-uk")
+    assert uk.currency_symbol == "£"
+    assert uk.spaces[39].name == "Mayfair" and uk.spaces[1].name == "Old Kent Road"
+    for us_space, uk_space in zip(us.spaces, uk.spaces, strict=True):
+        assert (us_space.kind, us_space.price, us_space.rents, us_space.house_cost) == (
+            uk_space.kind,
+            uk_space.price,
+            uk_space.rents,
+            uk_space.house_cost,
+        )
+
+
+def test_boutique_edition_renames_buildings_and_decks():
+    edition = load_edition("boutique")
+    assert edition.word("house") == "boutique" and edition.word("hotel", 2) == "malls"
+    assert edition.word("chance") == "Instant Message"
+    assert edition.word("community_chest") == "Text Message"
+    assert edition.spaces[7].name == "Instant Message"
+    assert edition.spaces[39].rents == load_edition("classic-us").spaces[39].rents
+
+
+def test_market_edition_matches_its_property_table():
+    edition = load_edition("india-rupee")
+    assert edition.houses_per_hotel == 3 and edition.max_houses == 4
+    assert edition.currency_code == "INR"
+    for line in MARKET_TABLE.strip().splitlines():
+        name, position, price, rent, group = line.split("|")
+        space = edition.spaces[int(position) - 1]
+        assert space.name == name
+        assert space.price == int(price)
+        if rent:
+            assert space.rents[0] == int(rent)
+        assert edition.groups[space.group].name == group
+
+
+def test_unknown_edition_names_the_known_ones():
+    with pytest.raises(EditionError, match="classic-us"):
+        load_edition("monopoly-mars")
+
+
+def test_a_broken_edition_file_is_refused(tmp_path, monkeypatch):
+    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    data["spaces"][39]["price"] = 401  # an odd price cannot be mortgaged at half
+    del data["spaces"][5]
+    (tmp_path / "broken.json").write_text(json.dumps(data))
+    monkeypatch.setattr(edition_module, "EDITIONS_DIR", tmp_path)
+    with pytest.raises(EditionError) as error:
+        edition_module._build("broken", edition_module._raw("broken", ()))
+    assert "positions must be 0..39" in str(error.value)
+    assert "Boardwalk" in str(error.value)
