@@ -85,6 +85,11 @@ def read_sheet(data: Any, *, edition: Edition) -> tuple[ScoreSheet, list[Violati
     ids = [player.id for player in players]
     if len(set(ids)) != len(ids):
         raise SheetFormatError("every player needs a different 'id'")
+    orders = [player.out_order for player in players if player.out_order is not None]
+    if len(set(orders)) != len(orders):
+        raise SheetFormatError("two bankrupt players cannot have the same 'out_order'")
+    if any(player.out_order is not None and not player.bankrupt for player in players):
+        raise SheetFormatError("'out_order' is only for bankrupt players")
     holdings = _read_holdings(properties_data, edition, set(ids), violations)
     return ScoreSheet(edition=edition, players=players, holdings=holdings), violations
 

@@ -79,6 +79,12 @@ def test_invalid_sheet_from_stdin_exits_1_with_every_error():
         ('{"edition": "monopoly-mars", "players": [{"id": "A"}]}', "no edition"),
         ('{"edition": "classic-us", "players": []}', "players"),
         ('{"edition": "classic-us", "players": [{"id": "A", "bankrupt": "no"}]}', "bankrupt"),
+        (
+            '{"edition": "classic-us", "players": [{"id": "A", "bankrupt": true, "out_order": 1},'
+            ' {"id": "B", "bankrupt": true, "out_order": 1}]}',
+            "same 'out_order'",
+        ),
+        ('{"edition": "classic-us", "players": [{"id": "A", "out_order": 2}]}', "only for"),
     ],
 )
 def test_unreadable_input_exits_2_with_one_line_on_stderr(stdin, reason):
