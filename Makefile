@@ -1,0 +1,41 @@
+# Boardwalk developer commands. `make run` to try it, `make test` before pushing.
+# The virtualenv is (re)built only when pyproject.toml changes, via a stamp file.
+
+VENV := .venv
+PY := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: install run test bench lint format clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install -e '.[dev]'
+	touch $@
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(PY) benchmarks/run.py
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache .hypothesis staticfiles
+	find . -name __pycache__ -type d -not -path "./.git/*" -prune -exec rm -rf {} +

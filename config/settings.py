@@ -1,0 +1,206 @@
+"""Django settings for Boardwalk.
+
+Everything that differs between a newcomer's laptop and a production server is read
+from environment variables, so the same file serves both:
+
+* With no environment at all, Boardwalk runs in DEBUG mode on SQLite with a fixed,
+  insecure development key, so `make run` just works.
+* With ``DJANGO_DEBUG=0`` the settings refuse to start without a real secret key and
+  an explicit host list, and switch on every protection that
+  ``manage.py check --deploy`` asks for.
+
+Environment variables:
+
+``DJANGO_DEBUG``                "1" (default) or "0"/"false".
+``DJANGO_SECRET_KEY``           Required when DEBUG is off.
+``DJANGO_ALLOWED_HOSTS``        Comma-separated; required when DEBUG is off.
+``DJANGO_CSRF_TRUSTED_ORIGINS`` Comma-separated origins, e.g. https://boardwalk.example.org.
+``DATABASE_URL``                e.g. postgres://user@host:5432/boardwalk; default SQLite.
+``DJANGO_TIME_ZONE``            Default "UTC".
+``DJANGO_SECURE_SSL_REDIRECT``, ``DJANGO_SESSION_COOKIE_SECURE``,
+``DJANGO_CSRF_COOKIE_SECURE``, ``DJANGO_SECURE_HSTS_SECONDS``,
+``DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS``, ``DJANGO_SECURE_HSTS_PRELOAD``,
+``DJANGO_SECURE_PROXY_SSL_HEADER``
+                                Override the production security defaults, e.g. to
+                                turn off the HTTPS redirect when TLS ends elsewhere.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no variable; a typo must fail loudly rather than silently pick a side."""
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in _TRUE:
+        return True
+    if raw in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a yes/no value; use one of {sorted(_TRUE | _FALSE)}."
+    )
+
+
+def env_list(name: str) -> list[str]:
+    """Read a comma-separated variable, ignoring blanks and surrounding spaces."""
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+# --- Core -------------------------------------------------------------------------
+
+# On by default so a newcomer's first `make run` shows helpful error pages.
+DEBUG = env_bool("DJANGO_DEBUG", default=True)
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off. Generate one with: "
+            "python -c 'from django.core.management.utils import get_random_secret_key; "
+            "print(get_random_secret_key())'"
+        )
+    # Development only: a public key protects nothing, which is fine on a laptop.
+    SECRET_KEY = "django-insecure-boardwalk-development-key-do-not-use-in-production"
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+if not ALLOWED_HOSTS:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is off, "
+            "e.g. DJANGO_ALLOWED_HOSTS=boardwalk.example.org"
+        )
+    ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "tournament",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions (it may read the chosen language) and before CommonMiddleware.
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.debug",
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------------
+
+# PostgreSQL in production (psycopg 3 is picked automatically when installed);
+# a local SQLite file needs no setup for a first look.
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=60,
+        conn_health_checks=True,
+    )
+}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Authentication ---------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- Internationalization ---------------------------------------------------------
+
+# Tournaments are run by volunteers in many countries; every visible string is
+# translatable from the start so adding a language is only a .po file.
+USE_I18N = True
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("fr", _("French")),
+    ("de", _("German")),
+    ("es", _("Spanish")),
+    ("nl", _("Dutch")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+
+TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
+USE_TZ = True
+
+# --- Static files and fixtures ----------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+
+# --- Security ---------------------------------------------------------------------
+
+# Production defaults satisfy `manage.py check --deploy --fail-level WARNING`; each
+# can be overridden, e.g. when a proxy in front of Boardwalk terminates TLS.
+_PRODUCTION = not DEBUG
+
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=_PRODUCTION)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SESSION_COOKIE_SECURE", default=_PRODUCTION)
+CSRF_COOKIE_SECURE = env_bool("DJANGO_CSRF_COOKIE_SECURE", default=_PRODUCTION)
+SECURE_HSTS_SECONDS = int(
+    os.environ.get("DJANGO_SECURE_HSTS_SECONDS", "31536000" if _PRODUCTION else "0")
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool(
+    "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_PRODUCTION
+)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", default=_PRODUCTION)
+# Trust X-Forwarded-Proto from the reverse proxy; only safe when a proxy that sets
+# (or strips) that header always sits in front, so it can be switched off.
+if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=_PRODUCTION):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"

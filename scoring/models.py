@@ -1,0 +1,1 @@
+"""Scoring models: score sheets, table results, standings and tie-breakers (none yet)."""

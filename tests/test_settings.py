@@ -1,0 +1,114 @@
+"""Settings behave safely per environment.
+
+Settings are evaluated once per process, so each case runs Django in a subprocess
+with its own environment rather than patching the already-loaded settings.
+"""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+# Variables that would leak the outer environment into a case.
+SETTINGS_VARS = [
+    "DATABASE_URL",
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS",
+    "DJANGO_CSRF_TRUSTED_ORIGINS",
+    "DJANGO_SECURE_SSL_REDIRECT",
+    "DJANGO_SESSION_COOKIE_SECURE",
+    "DJANGO_CSRF_COOKIE_SECURE",
+    "DJANGO_SECURE_HSTS_SECONDS",
+    "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "DJANGO_SECURE_HSTS_PRELOAD",
+    "DJANGO_SECURE_PROXY_SSL_HEADER",
+]
+
+
+def run_django(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """Run `python <args>` in the repo with a clean settings environment plus `env`."""
+    full_env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARS}
+    full_env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    full_env.update(env)
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=REPO,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+PRINT_SETTING = "import django; from django.conf import settings; django.setup(); print({})"
+
+
+def production_env(**extra: str) -> dict[str, str]:
+    return {
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
+        "DJANGO_ALLOWED_HOSTS": "boardwalk.example.org",
+        **extra,
+    }
+
+
+def test_deploy_check_is_clean_in_production_mode():
+    result = run_django(
+        ["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **production_env()
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_without_secret_key_refuses_to_start():
+    result = run_django(
+        ["-c", PRINT_SETTING.format("settings.DEBUG")],
+        DJANGO_DEBUG="0",
+        DJANGO_ALLOWED_HOSTS="boardwalk.example.org",
+    )
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "DJANGO_SECRET_KEY must be set" in result.stderr
+
+
+def test_production_without_allowed_hosts_refuses_to_start():
+    result = run_django(
+        ["-c", PRINT_SETTING.format("settings.DEBUG")],
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
+    )
+    assert result.returncode != 0
+    assert "DJANGO_ALLOWED_HOSTS must be set" in result.stderr
+
+
+def test_development_defaults_need_no_environment():
+    result = run_django(
+        ["-c", PRINT_SETTING.format("settings.DEBUG, settings.ALLOWED_HOSTS, settings.DATABASES")]
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("True ['127.0.0.1', 'localhost', 'testserver']")
+    assert "django.db.backends.sqlite3" in result.stdout
+    assert "db.sqlite3" in result.stdout
+
+
+def test_unrecognised_debug_value_is_an_error():
+    result = run_django(["-c", PRINT_SETTING.format("settings.DEBUG")], DJANGO_DEBUG="maybe")
+    assert result.returncode != 0
+    assert "DJANGO_DEBUG='maybe' is not a yes/no value" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "url", ["postgres://u@h:5432/db", "postgresql://u@h:5432/db"], ids=["postgres", "postgresql"]
+)
+def test_database_url_selects_postgresql(url):
+    result = run_django(
+        ["-c", PRINT_SETTING.format("settings.DATABASES['default']['ENGINE']")],
+        DATABASE_URL=url,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "django.db.backends.postgresql"

@@ -1,0 +1,79 @@
+"""Event creation rules and the demo-data command."""
+
+import datetime
+from io import StringIO
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.utils import timezone
+
+from tournament.models import Event
+from tournament.services import event_create
+
+VALID = {
+    "name": "Harbour Cup",
+    "organization": "Boardwalk Club",
+    "venue": "Pier Hall",
+    "date": datetime.date(2030, 6, 1),
+    "start_time": datetime.time(10, 0),
+}
+
+
+@pytest.mark.django_db
+def test_event_create_applies_defaults():
+    event = event_create(**VALID)
+    assert event.pk is not None
+    assert event.edition == "classic-us"
+    assert event.format == Event.Format.CHAMPIONSHIP
+    assert (event.round_minutes, event.preliminary_rounds) == (90, 3)
+    assert str(event) == "Harbour Cup"
+
+
+@pytest.mark.django_db
+def test_event_create_rejects_unknown_format():
+    with pytest.raises(ValidationError) as excinfo:
+        event_create(**VALID, format="speed-chess")
+    assert "format" in excinfo.value.message_dict
+    assert not Event.objects.exists()
+
+
+@pytest.mark.django_db
+def test_event_create_rejects_zero_length_rounds():
+    with pytest.raises(ValidationError) as excinfo:
+        event_create(**VALID, round_minutes=0)
+    assert "round_minutes" in excinfo.value.message_dict
+
+
+@pytest.mark.django_db
+def test_events_are_listed_newest_first():
+    older = event_create(**{**VALID, "name": "Older", "date": datetime.date(2029, 1, 1)})
+    newer = event_create(**{**VALID, "name": "Newer", "date": datetime.date(2031, 1, 1)})
+    assert list(Event.objects.all()) == [newer, older]
+
+
+@pytest.mark.django_db
+def test_load_demo_is_idempotent():
+    first = StringIO()
+    call_command("load_demo", stdout=first)
+    assert Event.objects.count() == 1
+    demo = Event.objects.get()
+    assert demo.name == "Boardwalk Demo Open"
+    assert demo.organization == "Boardwalk Club"
+    assert demo.venue == "Community Hall"
+    assert demo.date == timezone.localdate() + datetime.timedelta(days=14)
+    assert demo.start_time == datetime.time(10, 0)
+    assert (demo.edition, demo.format) == ("classic-us", "championship")
+    assert "Created demo event" in first.getvalue()
+
+    second = StringIO()
+    call_command("load_demo", stdout=second)
+    assert Event.objects.count() == 1
+    assert "left the data alone" in second.getvalue()
+
+
+@pytest.mark.django_db
+def test_load_demo_leaves_existing_events_alone():
+    event_create(**VALID)
+    call_command("load_demo", stdout=StringIO())
+    assert list(Event.objects.values_list("name", flat=True)) == ["Harbour Cup"]

@@ -1,0 +1,11 @@
+"""App configuration for the tournament app."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentConfig(AppConfig):
+    """Registers the tournament app under a translatable name for the admin."""
+
+    name = "tournament"
+    verbose_name = _("Tournaments")
