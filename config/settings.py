@@ -204,3 +204,21 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+
+# --- Sign-in and caches ------------------------------------------------------------
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournament:organizer_dashboard"
+LOGOUT_REDIRECT_URL = "tournament:home"
+
+# The registration throttle counts in the cache. One process needs nothing more; several
+# processes behind a load balancer should share Redis: REDIS_URL=redis://127.0.0.1:6379/0.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -10,5 +10,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("", include("tournament.urls")),
 ]

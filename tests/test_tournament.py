@@ -25,7 +25,7 @@ def test_event_create_applies_defaults():
     event = event_create(**VALID)
     assert event.pk is not None
     assert event.edition == "classic-us"
-    assert event.format == Event.Format.CHAMPIONSHIP
+    assert event.format == "championship"
     assert (event.round_minutes, event.preliminary_rounds) == (90, 3)
     assert str(event) == "Harbour Cup"
 

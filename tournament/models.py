@@ -1,41 +1,96 @@
-"""Database models for tournaments.
+"""Database models for events and the people at them.
 
-Only ``Event`` exists so far; rounds, tables and players will hang off it later.
-Models stay free of workflow logic: creation rules live in ``services.py``.
+Models hold data and its invariants; workflows (registering, promoting an alternate,
+ejecting) live in ``services.py`` so every entry point follows the same rules.
 """
 
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from gameplay import all_editions
+
+from .formats import format_choices
+
+
+def age_on(*, born: datetime.date, day: datetime.date) -> int:
+    """Age in whole years on ``day``: eligibility is judged on the event's date."""
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+def edition_choices() -> list[tuple[str, str]]:
+    """The rules engine's editions; a new edition file needs no migration."""
+    return [(edition.slug, edition.name) for edition in all_editions()]
 
 
 class Event(models.Model):
-    """One tournament day (or weekend) run by an organization at a venue."""
-
-    class Format(models.TextChoices):
-        """How the event is run; the format later decides scoring and finals rules."""
-
-        CHAMPIONSHIP = "championship", _("Championship")
-        CLUB = "club", _("Club")
-        JUNIOR = "junior", _("Junior")
+    """One tournament, with the format's defaults copied in for the organizer to adjust."""
 
     name = models.CharField(_("name"), max_length=200)
     organization = models.CharField(_("organization"), max_length=200)
     venue = models.CharField(_("venue"), max_length=200)
+    address = models.CharField(_("address"), max_length=300, blank=True)
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("start time"))
-    # A slug of one of the rules engine's editions (gameplay/editions/*.json).
-    # Checking it against the engine is deliberately left to later work.
-    edition = models.CharField(_("edition"), max_length=40, default="classic-us")
-    format = models.CharField(
-        _("format"), max_length=20, choices=Format.choices, default=Format.CHAMPIONSHIP
+    contact_name = models.CharField(_("contact name"), max_length=200, blank=True)
+    contact_email = models.EmailField(_("contact email"), blank=True)
+    contact_phone = models.CharField(_("contact telephone"), max_length=40, blank=True)
+    charity = models.CharField(_("charity"), max_length=200, blank=True)
+    money_raised = models.DecimalField(
+        _("money raised"), max_digits=12, decimal_places=2, null=True, blank=True
     )
+    edition = models.CharField(
+        _("edition"), max_length=40, choices=edition_choices, default="classic-us"
+    )
+    format = models.CharField(
+        _("format"), max_length=20, choices=format_choices, default="championship"
+    )
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, default="en"
+    )
+    international = models.BooleanField(_("international play"), default=False)
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"), default=90, validators=[MinValueValidator(1)]
     )
     preliminary_rounds = models.PositiveSmallIntegerField(
         _("preliminary rounds"), default=3, validators=[MinValueValidator(1)]
+    )
+    advancing = models.PositiveSmallIntegerField(
+        _("players advancing to the final"), default=4, validators=[MinValueValidator(1)]
+    )
+    alternates = models.PositiveSmallIntegerField(_("number of alternates"), default=3)
+    expected_players = models.PositiveIntegerField(
+        _("places (expected players)"), default=32, validators=[MinValueValidator(1)]
+    )
+    table_size_min = models.PositiveSmallIntegerField(_("smallest table"), default=4)
+    table_size_max = models.PositiveSmallIntegerField(_("largest table"), default=5)
+    minimum_age = models.PositiveSmallIntegerField(_("minimum age"), default=16)
+    maximum_age = models.PositiveSmallIntegerField(_("maximum age"), null=True, blank=True)
+    guardian_consent_under = models.PositiveSmallIntegerField(
+        _("guardian consent needed under age"), default=16
+    )
+    travel_flag_under = models.PositiveSmallIntegerField(
+        _("travel rules apply under age"), default=18
+    )
+    citizenship_declaration = models.BooleanField(
+        _("citizenship declaration required"), default=False
+    )
+    registration_opens = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    registration_closes = models.DateTimeField(
+        _("pre-registration closes"),
+        null=True,
+        blank=True,
+        help_text=_("Three days before the event unless you choose otherwise."),
+    )
+    on_the_day_registration = models.BooleanField(
+        _("on-the-day registration open"), default=True
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -43,9 +98,117 @@ class Event(models.Model):
         ordering = ["-date"]
         verbose_name = _("event")
         verbose_name_plural = _("events")
+        permissions = [
+            ("manage_event", _("Can run events as organizer (tournament director)")),
+            ("judge_event", _("Can act as a judge at events")),
+            ("head_judge_event", _("Can act as head judge at events")),
+            ("bank_event", _("Can act as a table banker")),
+        ]
 
     def __str__(self) -> str:
         return self.name
 
     def get_absolute_url(self) -> str:
         return reverse("tournament:event_detail", kwargs={"pk": self.pk})
+
+    @property
+    def starts_at(self) -> datetime.datetime:
+        return timezone.make_aware(datetime.datetime.combine(self.date, self.start_time))
+
+
+class Player(models.Model):
+    """A registrant: a player with a seat, an alternate waiting for one, or out of play.
+
+    Real names stay on organizer and judge screens; everything public shows the alias.
+    """
+
+    class Status(models.TextChoices):
+        PLAYER = "player", _("Player")
+        ALTERNATE = "alternate", _("Alternate")
+        NO_SHOW = "no_show", _("No-show")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        EJECTED = "ejected", _("Ejected")
+
+    class Source(models.TextChoices):
+        SELF = "self", _("Self-registration")
+        ON_THE_DAY = "on_the_day", _("On the day")
+        IMPORT = "import", _("CSV import")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="players", verbose_name=_("event")
+    )
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    address = models.CharField(_("address"), max_length=300, blank=True)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    region = models.CharField(_("state / region"), max_length=100, blank=True)
+    postal_code = models.CharField(_("postal code"), max_length=20, blank=True)
+    telephone = models.CharField(_("telephone"), max_length=40, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    date_of_birth = models.DateField(_("date of birth"))
+    # As typed: "who are you related to or living with at this event".
+    family = models.CharField(_("family / household"), max_length=200, blank=True)
+    # The family text folded for comparison: equal keys are never seated together.
+    household = models.CharField(_("household key"), max_length=200, blank=True, db_index=True)
+    eligibility_declared = models.BooleanField(_("eligibility declared"), default=False)
+    citizenship_declared = models.BooleanField(_("citizenship declared"), default=False)
+    publicity_consent = models.BooleanField(_("consent to publicity"), default=False)
+    guardian_name = models.CharField(_("guardian's name"), max_length=200, blank=True)
+    guardian_consent = models.BooleanField(_("guardian's consent"), default=False)
+    signature = models.CharField(_("signature (typed name)"), max_length=200)
+    signed_at = models.DateTimeField(_("signed at"))
+    alias = models.CharField(_("alias"), max_length=60)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.PLAYER
+    )
+    # 1 is the next alternate to step in; empty for everyone else.
+    alternate_position = models.PositiveIntegerField(_("alternate order"), null=True, blank=True)
+    replaces = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="replaced_by",
+        verbose_name=_("took the place of"),
+    )
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    status_reason = models.TextField(_("reason"), blank=True)
+    status_changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("status changed by"),
+    )
+    status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
+    source = models.CharField(
+        _("registered by"), max_length=12, choices=Source.choices, default=Source.SELF
+    )
+    created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "alias"], name="unique_alias_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "alternate_position"], name="unique_alternate_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name} ({self.alias})"
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def age_at_event(self) -> int:
+        return age_on(born=self.date_of_birth, day=self.event.date)
+
+    @property
+    def travel_flag(self) -> bool:
+        return self.age_at_event < self.event.travel_flag_under

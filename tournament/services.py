@@ -1,38 +1,463 @@
-"""Write-side operations for tournaments.
+"""Write-side operations for events and people.
 
-Every change goes through a service so validation runs the same way from the admin,
-a management command or a future form, instead of trusting each caller.
+Every change goes through a service, so the self-registration form, the organizer's
+on-the-day entry, the CSV import and the admin all apply the same rules. Services raise
+``ValidationError`` with field names, which forms show next to the field concerned.
 """
 
+from __future__ import annotations
+
 import datetime
+from dataclasses import dataclass
+from typing import Any
 
-from .models import Event
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .aliases import next_alias
+from .formats import FORMATS
+from .models import Event, Player, age_on
+
+PRE_REGISTRATION_CLOSES_DAYS_BEFORE = 3
+
+# Fields an organizer may set when creating or editing an event.
+EVENT_FIELDS = (
+    "name",
+    "organization",
+    "venue",
+    "address",
+    "date",
+    "start_time",
+    "contact_name",
+    "contact_email",
+    "contact_phone",
+    "charity",
+    "money_raised",
+    "edition",
+    "format",
+    "language",
+    "international",
+    "round_minutes",
+    "preliminary_rounds",
+    "advancing",
+    "alternates",
+    "expected_players",
+    "table_size_min",
+    "table_size_max",
+    "minimum_age",
+    "maximum_age",
+    "guardian_consent_under",
+    "travel_flag_under",
+    "citizenship_declaration",
+    "registration_opens",
+    "registration_closes",
+    "on_the_day_registration",
+)
 
 
-def event_create(
-    *,
-    name: str,
-    organization: str,
-    venue: str,
-    date: datetime.date,
-    start_time: datetime.time,
-    edition: str = "classic-us",
-    format: str = Event.Format.CHAMPIONSHIP,
-    round_minutes: int = 90,
-    preliminary_rounds: int = 3,
-) -> Event:
-    """Validate and save a new event; raises ValidationError on bad input."""
-    event = Event(
-        name=name,
-        organization=organization,
-        venue=venue,
-        date=date,
-        start_time=start_time,
-        edition=edition,
-        format=format,
-        round_minutes=round_minutes,
-        preliminary_rounds=preliminary_rounds,
-    )
+def format_defaults(*, format_key: str, international: bool = False) -> dict[str, Any]:
+    """The event fields a format fills in; the organizer may change every one."""
+    fmt = FORMATS[format_key]
+    return {
+        "format": fmt.key,
+        "preliminary_rounds": fmt.preliminary_rounds,
+        "advancing": fmt.advancing,
+        "alternates": fmt.alternates,
+        "round_minutes": fmt.international_round_minutes if international else fmt.round_minutes,
+        "table_size_min": fmt.table_size_min,
+        "table_size_max": fmt.table_size_max,
+        "expected_players": max(fmt.minimum_players, 32),
+        "minimum_age": fmt.minimum_age,
+        "maximum_age": fmt.maximum_age,
+        "guardian_consent_under": fmt.guardian_consent_under,
+        "travel_flag_under": fmt.travel_flag_under,
+        "citizenship_declaration": fmt.citizenship_declaration,
+    }
+
+
+def default_registration_closes(*, date: datetime.date, start_time: datetime.time):
+    starts = timezone.make_aware(datetime.datetime.combine(date, start_time))
+    return starts - datetime.timedelta(days=PRE_REGISTRATION_CLOSES_DAYS_BEFORE)
+
+
+def _clean_event(event: Event) -> None:
     event.full_clean()
+    errors: dict[str, list[str]] = {}
+    if event.table_size_min > event.table_size_max:
+        errors["table_size_min"] = [_("The smallest table cannot be larger than the largest.")]
+    if event.table_size_min < 2:
+        errors.setdefault("table_size_min", []).append(_("A table needs at least two players."))
+    if event.maximum_age is not None and event.maximum_age < event.minimum_age:
+        errors["maximum_age"] = [_("The maximum age is below the minimum age.")]
+    if (
+        event.registration_opens
+        and event.registration_closes
+        and event.registration_opens >= event.registration_closes
+    ):
+        errors["registration_closes"] = [_("Registration must close after it opens.")]
+    if errors:
+        raise ValidationError(errors)
+
+
+def event_create(*, name: str, format: str = "championship", **fields: Any) -> Event:
+    """A new event with its format's defaults, overridden by whatever the organizer chose."""
+    if format not in FORMATS:
+        raise ValidationError({"format": [_("Choose one of the formats.")]})
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown event fields: {sorted(unknown)}")
+    values = format_defaults(format_key=format, international=fields.get("international", False))
+    values.update(fields)
+    event = Event(name=name, **values)
+    if event.registration_closes is None and event.date and event.start_time:
+        event.registration_closes = default_registration_closes(
+            date=event.date, start_time=event.start_time
+        )
+    _clean_event(event)
     event.save()
     return event
+
+
+def event_update(*, event: Event, **fields: Any) -> Event:
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown event fields: {sorted(unknown)}")
+    for field, value in fields.items():
+        setattr(event, field, value)
+    _clean_event(event)
+    event.save()
+    return event
+
+
+# --- Registration ------------------------------------------------------------------
+
+
+def household_key(family: str) -> str:
+    """Fold what people type ("The Smiths ", "the smiths") into one comparable key."""
+    return " ".join(family.split()).casefold()
+
+
+def registration_is_open(*, event: Event, now: datetime.datetime | None = None) -> bool:
+    """Whether the public self-registration form takes entries at ``now``."""
+    now = now or timezone.now()
+    if event.registration_opens and now < event.registration_opens:
+        return False
+    closes = event.registration_closes or default_registration_closes(
+        date=event.date, start_time=event.start_time
+    )
+    return now < closes
+
+
+@dataclass(frozen=True)
+class Registration:
+    """What a registrant typed, as the form, the organizer or a CSV row supplies it."""
+
+    first_name: str
+    last_name: str
+    date_of_birth: datetime.date
+    signature: str
+    email: str = ""
+    address: str = ""
+    city: str = ""
+    region: str = ""
+    postal_code: str = ""
+    telephone: str = ""
+    family: str = ""
+    eligibility_declared: bool = False
+    citizenship_declared: bool = False
+    publicity_consent: bool = False
+    guardian_name: str = ""
+    guardian_consent: bool = False
+    alias: str = ""
+
+
+def registration_errors(
+    *, event: Event, registration: Registration, exclude: Player | None = None
+) -> dict[str, list[str]]:
+    """Every reason ``registration`` cannot be accepted, by field; empty when it can."""
+    errors: dict[str, list[str]] = {}
+
+    def add(field: str, message: str) -> None:
+        errors.setdefault(field, []).append(message)
+
+    reg = registration
+    for field in ("first_name", "last_name", "signature"):
+        if not getattr(reg, field).strip():
+            add(field, _("This field is required."))
+    age = age_on(born=reg.date_of_birth, day=event.date)
+    if reg.date_of_birth > event.date:
+        add("date_of_birth", _("The date of birth is after the event."))
+    elif age < event.minimum_age:
+        add(
+            "date_of_birth",
+            _("Players must be at least %(minimum)s on the day of the event (%(age)s then).")
+            % {"minimum": event.minimum_age, "age": age},
+        )
+    elif event.maximum_age is not None and age > event.maximum_age:
+        add(
+            "date_of_birth",
+            _("This event is for players up to %(maximum)s (%(age)s on the day).")
+            % {"maximum": event.maximum_age, "age": age},
+        )
+    if age < event.guardian_consent_under:
+        if not reg.guardian_name.strip():
+            add(
+                "guardian_name",
+                _("Players under %(age)s need a parent or guardian's name.")
+                % {"age": event.guardian_consent_under},
+            )
+        if not reg.guardian_consent:
+            add(
+                "guardian_consent",
+                _("Players under %(age)s need their parent or guardian's consent.")
+                % {"age": event.guardian_consent_under},
+            )
+    if not reg.eligibility_declared:
+        add(
+            "eligibility_declared",
+            _(
+                "Employees of the game's publisher and their immediate families cannot take "
+                "part; please confirm you are neither."
+            ),
+        )
+    if event.citizenship_declaration and not reg.citizenship_declared:
+        add("citizenship_declared", _("Please confirm you are a citizen of this country."))
+
+    others = Player.objects.filter(event=event).exclude(
+        status__in=[Player.Status.WITHDRAWN]
+    )
+    if exclude is not None:
+        others = others.exclude(pk=exclude.pk)
+    if reg.email and others.filter(email__iexact=reg.email.strip()).exists():
+        add("email", _("Someone is already registered for this event with this email."))
+    if others.filter(
+        first_name__iexact=reg.first_name.strip(),
+        last_name__iexact=reg.last_name.strip(),
+        date_of_birth=reg.date_of_birth,
+    ).exists():
+        add("__all__", _("This person is already registered for this event."))
+    if reg.alias and others.filter(alias__iexact=reg.alias.strip()).exists():
+        add("alias", _("Another player at this event already has this alias."))
+    return errors
+
+
+@transaction.atomic
+def player_register(
+    *,
+    event: Event,
+    registration: Registration,
+    source: str = Player.Source.SELF,
+    now: datetime.datetime | None = None,
+) -> Player:
+    """Register someone: a seat while places last, then the next alternate position.
+
+    Self-registration is refused outside the window; the organizer's on-the-day entry and
+    imports are not, since the organizer is the one who decided to take them.
+    """
+    now = now or timezone.now()
+    # Lock the event row so two registrations cannot both take the last seat.
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if source == Player.Source.SELF and not registration_is_open(event=event, now=now):
+        raise ValidationError(_("Registration for this event is closed."))
+    errors = registration_errors(event=event, registration=registration)
+    if errors:
+        raise ValidationError(errors)
+
+    seated = Player.objects.filter(event=event, status=Player.Status.PLAYER).count()
+    status, position = Player.Status.PLAYER, None
+    if seated >= event.expected_players:
+        status, position = Player.Status.ALTERNATE, _next_alternate_position(event)
+
+    reg = registration
+    player = Player(
+        event=event,
+        first_name=reg.first_name.strip(),
+        last_name=reg.last_name.strip(),
+        address=reg.address.strip(),
+        city=reg.city.strip(),
+        region=reg.region.strip(),
+        postal_code=reg.postal_code.strip(),
+        telephone=reg.telephone.strip(),
+        email=reg.email.strip(),
+        date_of_birth=reg.date_of_birth,
+        family=reg.family.strip(),
+        household=household_key(reg.family),
+        eligibility_declared=reg.eligibility_declared,
+        citizenship_declared=reg.citizenship_declared,
+        publicity_consent=reg.publicity_consent,
+        guardian_name=reg.guardian_name.strip(),
+        guardian_consent=reg.guardian_consent,
+        signature=reg.signature.strip(),
+        signed_at=now,
+        alias=reg.alias.strip() or _free_alias(event, seed=f"{reg.email}|{reg.first_name}"),
+        status=status,
+        alternate_position=position,
+        source=source,
+    )
+    player.full_clean()
+    player.save()
+    return player
+
+
+def _next_alternate_position(event: Event) -> int:
+    highest = Player.objects.filter(event=event).aggregate(Max("alternate_position"))
+    return (highest["alternate_position__max"] or 0) + 1
+
+
+def _free_alias(event: Event, *, seed: str) -> str:
+    taken = Player.objects.filter(event=event).values_list("alias", flat=True)
+    return next_alias(taken=list(taken), seed=f"{event.pk}|{seed}")
+
+
+def player_set_alias(*, player: Player, alias: str) -> Player:
+    alias = alias.strip()
+    if not alias:
+        raise ValidationError({"alias": [_("An alias cannot be empty.")]})
+    clash = Player.objects.filter(event=player.event, alias__iexact=alias).exclude(pk=player.pk)
+    if clash.exists():
+        raise ValidationError({"alias": [_("Another player at this event already has this alias.")]})
+    player.alias = alias
+    player.save(update_fields=["alias"])
+    return player
+
+
+# --- The day itself ----------------------------------------------------------------
+
+
+def player_check_in(*, player: Player, now: datetime.datetime | None = None) -> Player:
+    if player.status not in (Player.Status.PLAYER, Player.Status.ALTERNATE):
+        raise ValidationError(
+            _("%(alias)s is %(status)s and cannot check in.")
+            % {"alias": player.alias, "status": player.get_status_display().lower()}
+        )
+    if player.checked_in_at is None:
+        player.checked_in_at = now or timezone.now()
+        player.save(update_fields=["checked_in_at"])
+    return player
+
+
+def player_undo_check_in(*, player: Player) -> Player:
+    player.checked_in_at = None
+    player.save(update_fields=["checked_in_at"])
+    return player
+
+
+def _leave(
+    *,
+    player: Player,
+    status: str,
+    by: AbstractBaseUser | None,
+    reason: str,
+    now: datetime.datetime | None,
+) -> Player:
+    player.status = status
+    player.status_reason = reason
+    player.status_changed_by = by if by is not None and by.is_authenticated else None
+    player.status_changed_at = now or timezone.now()
+    player.alternate_position = None
+    player.save()
+    return player
+
+
+@transaction.atomic
+def player_mark_no_show(
+    *, player: Player, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+) -> Player | None:
+    """A player not seated at the official start gives up the seat for the whole event.
+
+    The next alternate in order takes the seat (002, NO-SHOWS). Returns that alternate, or
+    None when the list is empty; the seat then stays empty.
+    """
+    if player.status != Player.Status.PLAYER:
+        raise ValidationError(_("Only a seated player can be marked as a no-show."))
+    _leave(player=player, status=Player.Status.NO_SHOW, by=by, reason="", now=now)
+    return _promote_next_alternate(event=player.event, replacing=player)
+
+
+@transaction.atomic
+def player_eject(
+    *, player: Player, reason: str, by: AbstractBaseUser | None = None, now=None
+) -> Player:
+    """A judge expels a player (002, EJECTION OF PLAYER); the reason is kept on record.
+
+    No alternate steps in mid-game; the organizer fills seats at the start of a round.
+    """
+    if not reason.strip():
+        raise ValidationError({"reason": [_("Give the reason for the ejection.")]})
+    if player.status in (Player.Status.EJECTED, Player.Status.WITHDRAWN, Player.Status.NO_SHOW):
+        raise ValidationError(_("This person is no longer in the event."))
+    return _leave(player=player, status=Player.Status.EJECTED, by=by, reason=reason, now=now)
+
+
+@transaction.atomic
+def player_withdraw(
+    *, player: Player, reason: str = "", by: AbstractBaseUser | None = None, now=None
+) -> Player:
+    if player.status in (Player.Status.EJECTED, Player.Status.WITHDRAWN, Player.Status.NO_SHOW):
+        raise ValidationError(_("This person is no longer in the event."))
+    was_alternate = player.status == Player.Status.ALTERNATE
+    _leave(player=player, status=Player.Status.WITHDRAWN, by=by, reason=reason, now=now)
+    if was_alternate:
+        _renumber_alternates(player.event)
+    return player
+
+
+@transaction.atomic
+def alternate_fill_seat(*, event: Event, replacing: Player | None = None) -> Player | None:
+    """At the start of a round, the next alternate takes an empty seat (never mid-game)."""
+    return _promote_next_alternate(event=event, replacing=replacing)
+
+
+def _promote_next_alternate(*, event: Event, replacing: Player | None) -> Player | None:
+    alternate = (
+        Player.objects.select_for_update()
+        .filter(event=event, status=Player.Status.ALTERNATE)
+        .order_by("alternate_position")
+        .first()
+    )
+    if alternate is None:
+        return None
+    alternate.status = Player.Status.PLAYER
+    alternate.alternate_position = None
+    alternate.replaces = replacing
+    alternate.save()
+    _renumber_alternates(event)
+    return alternate
+
+
+def _renumber_alternates(event: Event) -> None:
+    """Keep alternate positions 1, 2, 3... with no gaps, in their current order."""
+    alternates = list(
+        Player.objects.filter(event=event, status=Player.Status.ALTERNATE).order_by(
+            "alternate_position"
+        )
+    )
+    # Two passes so the unique (event, position) constraint never sees a duplicate.
+    for offset, alternate in enumerate(alternates, start=1):
+        alternate.alternate_position = 100_000 + offset
+        alternate.save(update_fields=["alternate_position"])
+    for offset, alternate in enumerate(alternates, start=1):
+        alternate.alternate_position = offset
+        alternate.save(update_fields=["alternate_position"])
+
+
+@transaction.atomic
+def alternate_move(*, player: Player, to_position: int) -> None:
+    """Reorder the alternate list, decided before the start (002, ALTERNATES)."""
+    if player.status != Player.Status.ALTERNATE:
+        raise ValidationError(_("Only alternates have a place in the alternate list."))
+    alternates = list(
+        Player.objects.filter(event=player.event, status=Player.Status.ALTERNATE)
+        .exclude(pk=player.pk)
+        .order_by("alternate_position")
+    )
+    to_position = max(1, min(to_position, len(alternates) + 1))
+    alternates.insert(to_position - 1, player)
+    for offset, alternate in enumerate(alternates, start=1):
+        alternate.alternate_position = 100_000 + offset
+        alternate.save(update_fields=["alternate_position"])
+    _renumber_alternates(player.event)

@@ -1,0 +1,3 @@
+"""Organizer and judge routes: events, the player list, check-in, no-shows, ejections."""
+
+urlpatterns: list = []

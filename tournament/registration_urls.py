@@ -1,0 +1,3 @@
+"""Registration routes: self-registration, on-the-day entry, CSV import and export."""
+
+urlpatterns: list = []

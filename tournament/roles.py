@@ -1,0 +1,41 @@
+"""The people who run an event, as Django groups with the permissions their pages check.
+
+Organizer (tournament director) > head judge > judge; bankers only reach their table.
+Pages check permissions, never group names, so an organizer can give one volunteer two
+roles by adding them to two groups.
+"""
+
+ORGANIZER, HEAD_JUDGE, JUDGE, BANKER = "Organizer", "Head judge", "Judge", "Banker"
+
+ROLE_PERMISSIONS: dict[str, list[str]] = {
+    ORGANIZER: ["manage_event", "head_judge_event", "judge_event"],
+    HEAD_JUDGE: ["head_judge_event", "judge_event"],
+    JUDGE: ["judge_event"],
+    BANKER: ["bank_event"],
+}
+
+MANAGE = "tournament.manage_event"
+HEAD_JUDGE_PERMISSION = "tournament.head_judge_event"
+JUDGE_PERMISSION = "tournament.judge_event"
+BANK = "tournament.bank_event"
+
+
+def ensure_roles(apps=None) -> None:
+    """Create the groups and give them their permissions; safe to run again."""
+    from django.apps import apps as global_apps
+    from django.contrib.auth.management import create_permissions
+
+    apps = apps or global_apps
+    # Permissions are normally created after migrations; a data migration needs them now.
+    for app_config in global_apps.get_app_configs():
+        if app_config.label in ("tournament", "auth"):
+            create_permissions(app_config, verbosity=0, apps=apps)
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    for role, codenames in ROLE_PERMISSIONS.items():
+        group, _ = Group.objects.get_or_create(name=role)
+        group.permissions.add(
+            *Permission.objects.filter(
+                content_type__app_label="tournament", codename__in=codenames
+            )
+        )
