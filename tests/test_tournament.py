@@ -65,10 +65,23 @@ def test_load_demo_is_idempotent():
     assert demo.start_time == datetime.time(10, 0)
     assert (demo.edition, demo.format) == ("classic-us", "championship")
     assert "Created demo event" in first.getvalue()
+    players = demo.players.all()
+    assert players.filter(status="player").count() == 24
+    alternates = players.filter(status="alternate").order_by("alternate_position")
+    assert [a.alternate_position for a in alternates] == [1, 2, 3]
+    # Families typed with different spacing and case still share one household.
+    households = [h for h in players.values_list("household", flat=True) if h]
+    assert {h: households.count(h) for h in set(households)} == {
+        "marsh family": 3,
+        "patel household": 2,
+        "costa / silva": 2,
+    }
+    assert len({p.alias for p in players}) == players.count() == 27
 
     second = StringIO()
     call_command("load_demo", stdout=second)
     assert Event.objects.count() == 1
+    assert demo.players.count() == 27
     assert "left the data alone" in second.getvalue()
 
 

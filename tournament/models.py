@@ -89,9 +89,7 @@ class Event(models.Model):
         blank=True,
         help_text=_("Three days before the event unless you choose otherwise."),
     )
-    on_the_day_registration = models.BooleanField(
-        _("on-the-day registration open"), default=True
-    )
+    on_the_day_registration = models.BooleanField(_("on-the-day registration open"), default=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -227,9 +227,7 @@ def registration_errors(
     if event.citizenship_declaration and not reg.citizenship_declared:
         add("citizenship_declared", _("Please confirm you are a citizen of this country."))
 
-    others = Player.objects.filter(event=event).exclude(
-        status__in=[Player.Status.WITHDRAWN]
-    )
+    others = Player.objects.filter(event=event).exclude(status__in=[Player.Status.WITHDRAWN])
     if exclude is not None:
         others = others.exclude(pk=exclude.pk)
     if reg.email and others.filter(email__iexact=reg.email.strip()).exists():
@@ -319,7 +317,9 @@ def player_set_alias(*, player: Player, alias: str) -> Player:
         raise ValidationError({"alias": [_("An alias cannot be empty.")]})
     clash = Player.objects.filter(event=player.event, alias__iexact=alias).exclude(pk=player.pk)
     if clash.exists():
-        raise ValidationError({"alias": [_("Another player at this event already has this alias.")]})
+        raise ValidationError(
+            {"alias": [_("Another player at this event already has this alias.")]}
+        )
     player.alias = alias
     player.save(update_fields=["alias"])
     return player

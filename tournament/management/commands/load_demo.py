@@ -4,31 +4,24 @@
 it only acts on an empty events table.
 """
 
-import datetime
-
 from django.core.management.base import BaseCommand
-from django.utils import timezone
 
-from tournament.selectors import event_list
-from tournament.services import event_create
+from tournament.demo import load_demo_event
 
 
 class Command(BaseCommand):
-    help = "Create one demo event if there are no events yet; otherwise do nothing."
+    help = "Create the demo event and its players if there are no events yet."
 
     def handle(self, *args, **options) -> None:
-        if event_list().exists():
+        event = load_demo_event()
+        if event is None:
             self.stdout.write("Events already exist; load_demo left the data alone.")
             return
-        event = event_create(
-            name="Boardwalk Demo Open",
-            organization="Boardwalk Club",
-            venue="Community Hall",
-            date=timezone.localdate() + datetime.timedelta(days=14),
-            start_time=datetime.time(10, 0),
-            edition="classic-us",
-            format="championship",
-        )
+        players = event.players.filter(status="player").count()
+        alternates = event.players.filter(status="alternate").count()
         self.stdout.write(
-            self.style.SUCCESS(f"Created demo event {event.name!r} on {event.date:%Y-%m-%d}.")
+            self.style.SUCCESS(
+                f"Created demo event {event.name!r} on {event.date:%Y-%m-%d} with {players} "
+                f"players and {alternates} alternates."
+            )
         )
