@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -111,3 +112,31 @@ def test_editions_lists_every_shipped_edition():
 def test_the_engine_runs_without_django():
     code = "import sys, gameplay, gameplay.cli; sys.exit('django' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+EXAMPLES = Path(__file__).parents[2] / "fixtures" / "score-sheets"
+
+
+def test_the_shipped_valid_example_adds_up_by_hand():
+    result = run("check", str(EXAMPLES / "valid-four-players.json"))
+    assert result.returncode == 0, result.stdout
+    players = {p["id"]: p for p in json.loads(result.stdout)["players"]}
+    # Bills 1500 + 400 + 50 + 60 + 20 + 5 + 4; Park Place 350 + hotel 1000;
+    # Boardwalk 400 + 4 houses 800; Reading Railroad 200.
+    assert players["Lucky Thimble"]["net_worth"] == 2039 + 1350 + 1200 + 200
+    # 2210 cash; the oranges 180 + 180 + 200 with 2 + 2 + 3 houses at 100; Electric Co. at 75.
+    assert players["Golden Top Hat"]["net_worth"] == 2210 + 560 + 700 + 75
+    # 415 cash; Mediterranean mortgaged 30; Illinois 240.
+    assert players["Swift Racing Car"]["net_worth"] == 415 + 30 + 240
+    assert [players[p]["points"] for p in players] == [22, 12, 6, 0]
+
+
+def test_the_shipped_invalid_example_lists_each_mistake():
+    result = run("check", str(EXAMPLES / "invalid-several-mistakes.json"))
+    assert result.returncode == 1
+    assert sorted(e["code"] for e in json.loads(result.stdout)["errors"]) == [
+        "bankrupt-player-has-assets",
+        "building-on-railroad-or-utility",
+        "uneven-building",
+        "unknown-denomination",
+    ]
