@@ -28,6 +28,8 @@ SETTINGS_VARS = [
     "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "DJANGO_SECURE_HSTS_PRELOAD",
     "DJANGO_SECURE_PROXY_SSL_HEADER",
+    # Set by the browser tests for Playwright; the deploy check rightly flags it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 ]
 
 

@@ -1,3 +1,17 @@
 """Registration routes: self-registration, on-the-day entry, CSV import and export."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import registration_views as views
+
+urlpatterns: list = [
+    path("events/<int:pk>/register/", views.register, name="register"),
+    path("events/<int:pk>/register/done/", views.register_done, name="register_done"),
+    path("organizer/events/<int:pk>/players/add/", views.player_add, name="player_add"),
+    path("organizer/events/<int:pk>/players/import/", views.player_import, name="player_import"),
+    path(
+        "organizer/events/<int:pk>/players/export.csv",
+        views.player_export,
+        name="player_export",
+    ),
+]

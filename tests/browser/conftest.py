@@ -1,15 +1,14 @@
 """A real browser (Debian's chromium driven by Playwright) against Django's live server.
 
 Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
-while it is open are ordinary synchronous ones, hence DJANGO_ALLOW_ASYNC_UNSAFE.
+while it is open are ordinary synchronous ones, hence DJANGO_ALLOW_ASYNC_UNSAFE while the
+browser is open (tests that start subprocesses drop it from their environment).
 """
 
 import os
 import shutil
 
 import pytest
-
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -33,10 +32,18 @@ def browser():
         pytest.skip(message)
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

@@ -1,0 +1,407 @@
+"""CSV import and export of registrations.
+
+Organizers collect paper forms or run sign-ups elsewhere; importing puts those people
+through exactly the rules of the public form (``registration_errors`` and
+``player_register``). An import is all-or-nothing: a file with one bad line imports no one,
+so the organizer fixes the file and uploads it again instead of untangling half an
+import. Rows already registered are skipped, which makes re-uploading the same (or a
+corrected, longer) file safe.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from dataclasses import dataclass, field, replace
+from typing import Any, TextIO
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .aliases import next_alias
+from .models import Event, Player
+from .services import Registration, player_register, registration_errors
+
+# The largest upload the import page accepts; a few thousand registrations fit easily.
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+
+IMPORT_COLUMNS = (
+    "first_name",
+    "last_name",
+    "email",
+    "date_of_birth",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "telephone",
+    "family",
+    "guardian_name",
+    "guardian_consent",
+    "eligibility_declared",
+    "citizenship_declared",
+    "publicity_consent",
+    "signature",
+    "alias",
+)
+REQUIRED_COLUMNS = ("first_name", "last_name", "date_of_birth")
+BOOLEAN_COLUMNS = frozenset(
+    {"guardian_consent", "eligibility_declared", "citizenship_declared", "publicity_consent"}
+)
+TEXT_COLUMNS = tuple(
+    name for name in IMPORT_COLUMNS if name not in BOOLEAN_COLUMNS and name != "date_of_birth"
+)
+# Written by the export and ignored by the import, so an export can be uploaded as it is.
+EXPORT_ONLY_COLUMNS = ("status", "alternate_position", "checked_in_at", "source", "signed_at")
+EXPORT_COLUMNS = IMPORT_COLUMNS + EXPORT_ONLY_COLUMNS
+
+TRUE_WORDS = frozenset({"yes", "true", "1", "y"})
+FALSE_WORDS = frozenset({"no", "false", "0", "n", ""})
+
+# A spreadsheet runs a cell starting with these as a formula. Names and addresses come
+# from the public form, so the export defuses them with a leading apostrophe, and the
+# import removes that apostrophe again so a round trip changes nothing.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    created: int = 0
+    skipped_existing: int = 0
+    # (line number, message); line 1 is the header row.
+    errors: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass(frozen=True)
+class _Row:
+    line: int
+    registration: Registration
+
+
+class _ImportAborted(Exception):
+    def __init__(self, line: int, messages: list[str]) -> None:
+        super().__init__(line, messages)
+        self.line = line
+        self.messages = messages
+
+
+def decode_csv_bytes(*, data: bytes) -> str:
+    """Uploaded bytes as text; anything but UTF-8 is refused rather than guessed at."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValidationError(
+            _(
+                "This file is not UTF-8 text, so it cannot be read as CSV. In your "
+                "spreadsheet, save it as “CSV UTF-8” and upload it again."
+            ),
+            code="encoding",
+        ) from None
+
+
+def _header_key(name: str) -> str:
+    """Tolerate "First name" or " FIRST_NAME " for first_name."""
+    return "_".join(name.strip().lower().replace("-", " ").split())
+
+
+def _cell(value: str) -> str:
+    value = value.strip()
+    if len(value) > 1 and value[0] == "'" and value[1] in FORMULA_STARTS:
+        return value[1:]
+    return value
+
+
+def _parse_row(
+    values: dict[str, str], *, text_limits: dict[str, int]
+) -> tuple[Registration | None, list[str]]:
+    """One data row as a Registration, or the reasons it cannot be read."""
+    errors: list[str] = []
+    parsed: dict[str, Any] = {}
+    for column in TEXT_COLUMNS:
+        value = values.get(column, "")
+        if len(value) > text_limits[column]:
+            errors.append(
+                _("%(column)s: at most %(limit)s characters (this has %(length)s).")
+                % {"column": column, "limit": text_limits[column], "length": len(value)}
+            )
+        parsed[column] = value
+    for column in ("first_name", "last_name"):
+        if not values.get(column):
+            errors.append(_("%(column)s: this is required.") % {"column": column})
+    if parsed["email"]:
+        try:
+            validate_email(parsed["email"])
+        except ValidationError:
+            errors.append(
+                _("email: “%(value)s” is not a valid email address.") % {"value": parsed["email"]}
+            )
+    raw_date = values.get("date_of_birth", "")
+    if not raw_date:
+        errors.append(_("date_of_birth: this is required."))
+    else:
+        try:
+            parsed["date_of_birth"] = datetime.datetime.strptime(raw_date, "%Y-%m-%d").date()
+        except ValueError:
+            errors.append(
+                _("date_of_birth: “%(value)s” is not a date; write it as YYYY-MM-DD.")
+                % {"value": raw_date}
+            )
+    for column in sorted(BOOLEAN_COLUMNS):
+        word = values.get(column, "").lower()
+        if word in TRUE_WORDS:
+            parsed[column] = True
+        elif word in FALSE_WORDS:
+            parsed[column] = False
+        else:
+            errors.append(
+                _("%(column)s: “%(value)s” is not yes or no (use yes/no, true/false, 1/0 or y/n).")
+                % {"column": column, "value": values[column]}
+            )
+    if errors:
+        return None, errors
+    if not parsed["signature"]:
+        parsed["signature"] = f"{parsed['first_name']} {parsed['last_name']}"
+    return Registration(**parsed), []
+
+
+def _read(text: str) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]]]:
+    """The data rows by line number, keyed by column; or the errors that stop reading."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    try:
+        header = next(reader, None)
+        if header is None or not any(cell.strip() for cell in header):
+            return [], [
+                (
+                    1,
+                    _(
+                        "The file is empty or its first line is blank; the first line must "
+                        "name the columns."
+                    ),
+                )
+            ]
+        columns = [_header_key(name) for name in header]
+        errors: list[tuple[int, str]] = []
+        unknown = [name for name in columns if name not in EXPORT_COLUMNS]
+        if unknown:
+            errors.append((1, _("Unknown column(s): %(names)s.") % {"names": ", ".join(unknown)}))
+        repeated = sorted({name for name in columns if name and columns.count(name) > 1})
+        if repeated:
+            errors.append(
+                (1, _("Column(s) named twice: %(names)s.") % {"names": ", ".join(repeated)})
+            )
+        missing = [name for name in REQUIRED_COLUMNS if name not in columns]
+        if missing:
+            errors.append(
+                (
+                    1,
+                    _(
+                        "Missing required column(s): %(names)s. The first line must name the "
+                        "columns, for example: %(example)s"
+                    )
+                    % {"names": ", ".join(missing), "example": ",".join(IMPORT_COLUMNS)},
+                )
+            )
+        if errors:
+            return [], errors
+        rows: list[tuple[int, dict[str, str]]] = []
+        while True:
+            line = reader.line_num + 1
+            cells = next(reader, None)
+            if cells is None:
+                break
+            if not any(cell.strip() for cell in cells):
+                continue
+            if any("\x00" in cell for cell in cells):
+                # PostgreSQL refuses NUL in text; it also means this is no CSV file.
+                errors.append((line, _("This line contains a NUL character; is this a CSV file?")))
+                continue
+            if len(cells) > len(columns) and any(c.strip() for c in cells[len(columns) :]):
+                errors.append(
+                    (
+                        line,
+                        _("This line has %(cells)s values but the header names %(columns)s.")
+                        % {"cells": len(cells), "columns": len(columns)},
+                    )
+                )
+                continue
+            rows.append(
+                (line, {name: _cell(value) for name, value in zip(columns, cells, strict=False)})
+            )
+    except csv.Error as error:
+        return [], [
+            (
+                reader.line_num,
+                _("This line cannot be read as CSV (%(error)s).") % {"error": error},
+            )
+        ]
+    return rows, errors
+
+
+def _registration_messages(errors: dict[str, list[str]]) -> list[str]:
+    """Service errors as "column: message", the way the organizer sees the file."""
+    messages = []
+    for name, field_messages in errors.items():
+        for message in field_messages:
+            messages.append(message if name == "__all__" else f"{name}: {message}")
+    return messages
+
+
+def import_registrations(*, event: Event, text: str) -> ImportResult:
+    """Register everyone in a CSV text for ``event``, or no one if any line is wrong.
+
+    Every line is checked before anything is written, so the organizer gets the full list
+    of problems at once. Rows matching someone already registered for the event (same
+    email, or same name and date of birth; whatever their status, so a withdrawn player is
+    not signed up again) are skipped, which makes an import safe to repeat. The rest are
+    registered in file order in one transaction: seats while they last, then alternates.
+    """
+    # Lines that cannot be read are reported along with every other line's problems.
+    raw_rows, errors = _read(text)
+    if errors and not raw_rows:
+        return ImportResult(errors=errors)
+
+    text_limits = {column: Player._meta.get_field(column).max_length for column in TEXT_COLUMNS}
+    rows: list[_Row] = []
+    for line, values in raw_rows:
+        registration, row_errors = _parse_row(values, text_limits=text_limits)
+        errors.extend((line, message) for message in row_errors)
+        if registration is not None:
+            rows.append(_Row(line=line, registration=registration))
+
+    # The same person twice in one file is a mistake in the file, not a second player.
+    seen_email: dict[str, int] = {}
+    seen_person: dict[tuple[str, str, datetime.date], int] = {}
+    seen_alias: dict[str, int] = {}
+    for row in rows:
+        reg = row.registration
+        email = reg.email.casefold()
+        person = (reg.first_name.casefold(), reg.last_name.casefold(), reg.date_of_birth)
+        alias = reg.alias.casefold()
+        if email and email in seen_email:
+            errors.append(
+                (row.line, _("Same email as line %(line)s.") % {"line": seen_email[email]})
+            )
+        if person in seen_person:
+            errors.append(
+                (
+                    row.line,
+                    _("Same name and date of birth as line %(line)s.")
+                    % {"line": seen_person[person]},
+                )
+            )
+        if alias and alias in seen_alias:
+            errors.append(
+                (row.line, _("Same alias as line %(line)s.") % {"line": seen_alias[alias]})
+            )
+        if email:
+            seen_email.setdefault(email, row.line)
+        seen_person.setdefault(person, row.line)
+        if alias:
+            seen_alias.setdefault(alias, row.line)
+
+    existing = Player.objects.filter(event=event)
+    existing_emails = {e.casefold() for e in existing.values_list("email", flat=True) if e}
+    existing_people = {
+        (first.casefold(), last.casefold(), born)
+        for first, last, born in existing.values_list("first_name", "last_name", "date_of_birth")
+    }
+    existing_aliases = list(existing.values_list("alias", flat=True))
+    existing_aliases_folded = {alias.casefold() for alias in existing_aliases}
+
+    to_create: list[_Row] = []
+    skipped = 0
+    for row in rows:
+        reg = row.registration
+        person = (reg.first_name.casefold(), reg.last_name.casefold(), reg.date_of_birth)
+        if (reg.email and reg.email.casefold() in existing_emails) or person in existing_people:
+            skipped += 1
+            continue
+        row_errors = _registration_messages(registration_errors(event=event, registration=reg))
+        # The database keeps aliases unique even among withdrawn players.
+        if (
+            reg.alias
+            and reg.alias.casefold() in existing_aliases_folded
+            and not any(message.startswith("alias:") for message in row_errors)
+        ):
+            row_errors.append(_("alias: Another player at this event already has this alias."))
+        errors.extend((row.line, message) for message in row_errors)
+        to_create.append(row)
+
+    if errors:
+        return ImportResult(errors=sorted(errors, key=lambda error: error[0]))
+
+    try:
+        with transaction.atomic():
+            # Aliases typed in the file are reserved first, so an automatic alias given
+            # to an earlier line can never take one a later line asked for.
+            taken = existing_aliases + [row.registration.alias for row in to_create]
+            for row in to_create:
+                reg = row.registration
+                if not reg.alias:
+                    # The seed the service would use, so a re-import gives the same alias.
+                    alias = next_alias(taken=taken, seed=f"{event.pk}|{reg.email}|{reg.first_name}")
+                    reg = replace(reg, alias=alias)
+                    taken.append(alias)
+                try:
+                    player_register(event=event, registration=reg, source=Player.Source.IMPORT)
+                except ValidationError as error:
+                    raise _ImportAborted(row.line, _validation_messages(error)) from error
+    except _ImportAborted as aborted:
+        return ImportResult(errors=[(aborted.line, message) for message in aborted.messages])
+    return ImportResult(created=len(to_create), skipped_existing=skipped)
+
+
+def _validation_messages(error: ValidationError) -> list[str]:
+    if hasattr(error, "error_dict"):
+        return _registration_messages(error.message_dict)
+    return list(error.messages)
+
+
+# --- Export ------------------------------------------------------------------------
+
+
+def registrations_for_export(*, event: Event) -> list[Player]:
+    """Seated players in registration order, then alternates in their order, then the rest.
+
+    Importing the file into a new event with the same number of places therefore gives
+    the same people seats and the same alternate order.
+    """
+    players = list(Player.objects.filter(event=event).select_related("event").order_by("pk"))
+    rank = {Player.Status.PLAYER: 0, Player.Status.ALTERNATE: 1}
+    return sorted(
+        players,
+        key=lambda p: (rank.get(p.status, 2), p.alternate_position or 0, p.pk),
+    )
+
+
+def _export_value(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, datetime.date | datetime.datetime):
+        return value.isoformat()
+    text = str(value)
+    if text.startswith(FORMULA_STARTS):
+        return "'" + text
+    return text
+
+
+def write_registrations_csv(*, event: Event, stream: TextIO) -> None:
+    """Every registration for ``event`` as CSV, in the import's columns plus the record.
+
+    A byte-order mark starts the file so spreadsheet programs read accented names
+    correctly; the import ignores it.
+    """
+    stream.write("\ufeff")
+    writer = csv.writer(stream)
+    writer.writerow(EXPORT_COLUMNS)
+    for player in registrations_for_export(event=event):
+        writer.writerow([_export_value(getattr(player, column)) for column in EXPORT_COLUMNS])

@@ -1,0 +1,195 @@
+"""Forms for registering people and uploading registration files.
+
+The forms only shape input: whether someone may play is decided by
+``services.registration_errors`` / ``player_register``, so the public form, the
+organizer's on-the-day entry and the CSV import can never disagree. The form calls
+``registration_errors`` in ``clean()`` only so that every problem shows at once, next to
+its field, instead of one round trip per mistake.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from .csv_io import MAX_IMPORT_BYTES, decode_csv_bytes
+from .models import Event
+from .services import Registration, registration_errors
+
+
+class RegistrationForm(forms.Form):
+    """The Participant Registration Form, field for field."""
+
+    first_name = forms.CharField(label=_("First name"), max_length=100)
+    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    address = forms.CharField(label=_("Address"), max_length=300, required=False)
+    city = forms.CharField(label=_("City"), max_length=100, required=False)
+    region = forms.CharField(label=_("State / region"), max_length=100, required=False)
+    postal_code = forms.CharField(label=_("Postal code"), max_length=20, required=False)
+    telephone = forms.CharField(label=_("Telephone"), max_length=40, required=False)
+    email = forms.EmailField(label=_("Email"), required=False)
+    date_of_birth = forms.DateField(
+        label=_("Date of birth"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    family = forms.CharField(
+        label=_("Who are you related to or living with at this event?"),
+        max_length=200,
+        required=False,
+        help_text=_("Members of one family or household are never seated at the same table."),
+    )
+    eligibility_declared = forms.BooleanField(
+        label=_(
+            "I am not an employee, or immediate family of an employee, of the game's publisher."
+        ),
+        required=False,
+    )
+    citizenship_declared = forms.BooleanField(
+        label=_("I declare that I am a citizen of this country."), required=False
+    )
+    publicity_consent = forms.BooleanField(
+        label=_("I agree that my name and photographs may be used in publicity for this event."),
+        required=False,
+    )
+    guardian_name = forms.CharField(
+        label=_("Parent or guardian's name"), max_length=200, required=False
+    )
+    guardian_consent = forms.BooleanField(
+        label=_("As parent or guardian, I consent to this player taking part."),
+        required=False,
+    )
+    signature = forms.CharField(
+        label=_("Signature (type your full name)"),
+        max_length=200,
+        help_text=_("Typing your name signs this form; the time you submit it is recorded."),
+    )
+
+    fieldsets = (
+        (
+            _("About you"),
+            (
+                "first_name",
+                "last_name",
+                "date_of_birth",
+                "address",
+                "city",
+                "region",
+                "postal_code",
+                "telephone",
+                "email",
+                "family",
+            ),
+        ),
+        (
+            _("Declarations"),
+            ("eligibility_declared", "citizenship_declared", "publicity_consent"),
+        ),
+        (_("Parent or guardian"), ("guardian_name", "guardian_consent")),
+        (_("Signature"), ("signature",)),
+    )
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+        if not event.citizenship_declaration:
+            del self.fields["citizenship_declared"]
+        self.fields["guardian_name"].help_text = _(
+            "Needed only for players under %(age)s on the day of the event."
+        ) % {"age": event.guardian_consent_under}
+
+    def grouped_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The fields by fieldset, leaving out those this event does not ask for."""
+        groups = []
+        for legend, names in self.fieldsets:
+            bound = [self[name] for name in names if name in self.fields]
+            if bound:
+                groups.append((legend, bound))
+        return groups
+
+    def registration(self) -> Registration:
+        """What was typed, as the services take it; fields that failed fall back to blank."""
+        data = self.cleaned_data
+        values = {}
+        for field in dataclasses.fields(Registration):
+            if field.name in data:
+                values[field.name] = data[field.name]
+            elif field.default is not dataclasses.MISSING:
+                values[field.name] = field.default
+            else:  # a required text field that failed; clean() only calls with a date
+                values[field.name] = ""
+        return Registration(**values)
+
+    def clean(self):
+        cleaned = super().clean()
+        # Without a date of birth there is no age to judge; the field's own error shows.
+        if cleaned.get("date_of_birth") is not None:
+            self.add_service_errors(
+                registration_errors(event=self.event, registration=self.registration())
+            )
+        return cleaned
+
+    def add_service_errors(self, errors: Mapping[str, Iterable[str]]) -> None:
+        """Show a service's field → messages next to the fields; the rest above the form."""
+        for field, messages in errors.items():
+            target = field if field in self.fields else None
+            key = target or forms.forms.NON_FIELD_ERRORS
+            for message in messages:
+                # The form and the service both say "This field is required."; once is enough.
+                if message in self._errors.get(key, []):
+                    continue
+                self.add_error(target, message)
+
+    def add_validation_error(self, error: ValidationError) -> None:
+        if hasattr(error, "error_dict"):
+            self.add_service_errors(error.message_dict)
+        else:
+            for message in error.messages:
+                self.add_error(None, message)
+
+
+class OnTheDayForm(RegistrationForm):
+    """The organizer's entry at the door: the same form, plus a chosen alias if wanted."""
+
+    alias = forms.CharField(
+        label=_("Alias"),
+        max_length=60,
+        required=False,
+        help_text=_("Leave blank to give this player the next free alias."),
+    )
+
+    fieldsets = (*RegistrationForm.fieldsets, (_("Public alias"), ("alias",)))
+
+
+class ImportForm(forms.Form):
+    """A CSV file, or the same text pasted; decoded here so a bad file is a form error."""
+
+    file = forms.FileField(label=_("CSV file"), required=False)
+    text = forms.CharField(
+        label=_("…or paste the CSV text"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise ValidationError(
+                    _("This file is too large; split it into files under %(size)s MB.")
+                    % {"size": MAX_IMPORT_BYTES // (1024 * 1024)}
+                )
+            try:
+                cleaned["csv_text"] = decode_csv_bytes(data=upload.read())
+            except ValidationError as error:
+                self.add_error("file", error)
+        elif cleaned.get("text", "").strip():
+            cleaned["csv_text"] = cleaned["text"]
+        elif not self.has_error("text"):
+            raise ValidationError(_("Choose a CSV file or paste its text."))
+        return cleaned

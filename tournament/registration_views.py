@@ -1,0 +1,164 @@
+"""Registration pages: the public form, the organizer's door entry, CSV import and export.
+
+Views stay thin: they pick the form, call ``player_register`` or the CSV services, and put
+any ``ValidationError`` back on the form so nothing the person typed is lost.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .access import organizer_required
+from .csv_io import IMPORT_COLUMNS, import_registrations, write_registrations_csv
+from .models import Event, Player
+from .registration_forms import ImportForm, OnTheDayForm, RegistrationForm
+from .selectors import event_list
+from .services import player_register, registration_is_open
+from .throttle import registration_post_throttled
+
+# Session key: {event pk: player pk}, so the confirmation page needs nothing in the URL.
+SESSION_KEY = "registered_players"
+
+
+def _event(pk: int) -> Event:
+    return get_object_or_404(event_list(), pk=pk)
+
+
+def _submit(form: RegistrationForm, *, event: Event, source: str) -> Player | None:
+    """Register what a valid form holds; on refusal put the reasons on the form."""
+    try:
+        return player_register(event=event, registration=form.registration(), source=source)
+    except ValidationError as error:
+        form.add_validation_error(error)
+        return None
+
+
+def _player_list_url(event: Event) -> str:
+    # The player list is a colleague's page; until its route exists, use its agreed path.
+    try:
+        return reverse("tournament:player_list", kwargs={"pk": event.pk})
+    except NoReverseMatch:
+        return f"/organizer/events/{event.pk}/players/"
+
+
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    """The public Participant Registration Form, while the event's window is open."""
+    event = _event(pk)
+    if not registration_is_open(event=event):
+        not_yet = bool(event.registration_opens and timezone.now() < event.registration_opens)
+        return render(
+            request,
+            "tournament/registration/closed.html",
+            {"event": event, "not_yet_open": not_yet},
+        )
+    status = 200
+    throttled = False
+    if request.method == "POST":
+        if registration_post_throttled(event_id=event.pk, ip=request.META.get("REMOTE_ADDR", "")):
+            # Show what they typed, unvalidated, so nothing is lost while they wait.
+            form = RegistrationForm(event=event, initial=request.POST.dict())
+            throttled, status = True, 429
+        else:
+            form = RegistrationForm(request.POST, event=event)
+            if form.is_valid():
+                player = _submit(form, event=event, source=Player.Source.SELF)
+                if player is not None:
+                    done = request.session.get(SESSION_KEY, {})
+                    done[str(event.pk)] = player.pk
+                    request.session[SESSION_KEY] = done
+                    return redirect("tournament:register_done", pk=event.pk)
+    else:
+        form = RegistrationForm(event=event)
+    return render(
+        request,
+        "tournament/registration/register.html",
+        {"event": event, "form": form, "throttled": throttled},
+        status=status,
+    )
+
+
+def register_done(request: HttpRequest, pk: int) -> HttpResponse:
+    """Confirmation for the person who just registered in this browser: alias and status."""
+    event = _event(pk)
+    player_pk = request.session.get(SESSION_KEY, {}).get(str(event.pk))
+    player = (
+        Player.objects.select_related("event").filter(event=event, pk=player_pk).first()
+        if player_pk
+        else None
+    )
+    if player is None:
+        return redirect("tournament:register", pk=event.pk)
+    return render(request, "tournament/registration/done.html", {"event": event, "player": player})
+
+
+@organizer_required
+def player_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """On-the-day entry by the organizer: same rules, but whatever the window says."""
+    event = _event(pk)
+    if request.method == "POST":
+        form = OnTheDayForm(request.POST, event=event)
+        if form.is_valid():
+            player = _submit(form, event=event, source=Player.Source.ON_THE_DAY)
+            if player is not None:
+                if player.status == Player.Status.ALTERNATE:
+                    text = _("%(name)s is registered as %(alias)s, alternate number %(n)s.") % {
+                        "name": player.full_name,
+                        "alias": player.alias,
+                        "n": player.alternate_position,
+                    }
+                else:
+                    text = _("%(name)s is registered as %(alias)s.") % {
+                        "name": player.full_name,
+                        "alias": player.alias,
+                    }
+                messages.success(request, text)
+                return redirect(_player_list_url(event))
+    else:
+        form = OnTheDayForm(event=event)
+    return render(
+        request,
+        "tournament/registration/player_add.html",
+        {"event": event, "form": form, "player_list_url": _player_list_url(event)},
+    )
+
+
+@organizer_required
+def player_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Upload or paste a CSV; the page lists every bad line, or how many were imported."""
+    event = _event(pk)
+    result = None
+    if request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            result = import_registrations(event=event, text=form.cleaned_data["csv_text"])
+            if result.ok:
+                form = ImportForm()
+    else:
+        form = ImportForm()
+    return render(
+        request,
+        "tournament/registration/import.html",
+        {
+            "event": event,
+            "form": form,
+            "result": result,
+            "columns": IMPORT_COLUMNS,
+            "player_list_url": _player_list_url(event),
+        },
+    )
+
+
+@organizer_required
+def player_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every registration as a CSV download, in a shape the import accepts back."""
+    event = _event(pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-registrations.csv"'
+    write_registrations_csv(event=event, stream=response)
+    return response
