@@ -21,9 +21,8 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .aliases import next_alias
 from .models import Event, Player
-from .services import Registration, player_register, registration_errors
+from .services import Registration, automatic_alias, player_register, registration_errors
 
 # The largest upload the import page accepts; a few thousand registrations fit easily.
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
@@ -345,8 +344,7 @@ def import_registrations(*, event: Event, text: str) -> ImportResult:
             for row in to_create:
                 reg = row.registration
                 if not reg.alias:
-                    # The seed the service would use, so a re-import gives the same alias.
-                    alias = next_alias(taken=taken, seed=f"{event.pk}|{reg.email}|{reg.first_name}")
+                    alias = automatic_alias(event=event, registration=reg, taken=taken)
                     reg = replace(reg, alias=alias)
                     taken.append(alias)
                 try:

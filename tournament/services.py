@@ -8,6 +8,7 @@ on-the-day entry, the CSV import and the admin all apply the same rules. Service
 from __future__ import annotations
 
 import datetime
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -291,7 +292,7 @@ def player_register(
         guardian_consent=reg.guardian_consent,
         signature=reg.signature.strip(),
         signed_at=now,
-        alias=reg.alias.strip() or _free_alias(event, seed=f"{reg.email}|{reg.first_name}"),
+        alias=reg.alias.strip() or automatic_alias(event=event, registration=reg),
         status=status,
         alternate_position=position,
         source=source,
@@ -306,9 +307,17 @@ def _next_alternate_position(event: Event) -> int:
     return (highest["alternate_position__max"] or 0) + 1
 
 
-def _free_alias(event: Event, *, seed: str) -> str:
-    taken = Player.objects.filter(event=event).values_list("alias", flat=True)
-    return next_alias(taken=list(taken), seed=f"{event.pk}|{seed}")
+def automatic_alias(
+    *, event: Event, registration: Registration, taken: Collection[str] | None = None
+) -> str:
+    """The alias a registrant gets when none was chosen.
+
+    Seeded by the person, so re-importing the same file hands out the same aliases.
+    """
+    if taken is None:
+        taken = list(Player.objects.filter(event=event).values_list("alias", flat=True))
+    seed = f"{event.pk}|{registration.email}|{registration.first_name}"
+    return next_alias(taken=taken, seed=seed)
 
 
 def player_set_alias(*, player: Player, alias: str) -> Player:
