@@ -208,7 +208,7 @@ X_FRAME_OPTIONS = "DENY"
 # --- Sign-in and caches ------------------------------------------------------------
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournament:organizer_dashboard"
+LOGIN_REDIRECT_URL = "tournament:signed_in"
 LOGOUT_REDIRECT_URL = "tournament:home"
 
 # The registration throttle counts in the cache. One process needs nothing more; several

@@ -1,3 +1,35 @@
-"""Organizer and judge routes: events, the player list, check-in, no-shows, ejections."""
+"""Organizer and judge routes: events, the player list, check-in, no-shows, ejections.
 
-urlpatterns: list = []
+``page_patterns`` answer GET; ``action_patterns`` only accept POST (they change something
+and redirect back). The permission tests walk both lists, so a new route is checked
+the moment it is added here.
+"""
+
+from django.urls import path
+
+from . import organizer_views as views
+
+EVENT = "organizer/events/<int:pk>/"
+PLAYER = EVENT + "players/<int:player_pk>/"
+
+page_patterns = [
+    path("organizer/", views.organizer_dashboard, name="organizer_dashboard"),
+    path("organizer/judging/", views.judge_dashboard, name="judge_dashboard"),
+    path("organizer/events/new/", views.event_create, name="event_create"),
+    path(EVENT + "edit/", views.event_edit, name="event_edit"),
+    path(EVENT + "players/", views.player_list, name="player_list"),
+    path(EVENT + "check-in/", views.check_in, name="check_in"),
+    path(PLAYER + "alias/", views.player_alias, name="player_alias"),
+    path(PLAYER + "eject/", views.player_eject, name="player_eject"),
+]
+
+action_patterns = [
+    path(EVENT + "fill-seat/", views.alternate_fill_seat, name="alternate_fill_seat"),
+    path(PLAYER + "move/", views.alternate_move, name="alternate_move"),
+    path(PLAYER + "no-show/", views.player_no_show, name="player_no_show"),
+    path(PLAYER + "withdraw/", views.player_withdraw, name="player_withdraw"),
+    path(PLAYER + "check-in/", views.player_check_in, name="player_check_in"),
+    path(PLAYER + "undo-check-in/", views.player_undo_check_in, name="player_undo_check_in"),
+]
+
+urlpatterns = [*page_patterns, *action_patterns]

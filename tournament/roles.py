@@ -35,7 +35,5 @@ def ensure_roles(apps=None) -> None:
     for role, codenames in ROLE_PERMISSIONS.items():
         group, _ = Group.objects.get_or_create(name=role)
         group.permissions.add(
-            *Permission.objects.filter(
-                content_type__app_label="tournament", codename__in=codenames
-            )
+            *Permission.objects.filter(content_type__app_label="tournament", codename__in=codenames)
         )

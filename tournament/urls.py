@@ -14,6 +14,7 @@ app_name = "tournament"
 urlpatterns = [
     path("", views.home, name="home"),
     path("events/<int:pk>/", views.event_detail, name="event_detail"),
+    path("signed-in/", views.signed_in, name="signed_in"),
     *registration_urlpatterns,
     *organizer_urlpatterns,
 ]

@@ -1,0 +1,119 @@
+"""Forms for the organizer's pages: they parse and display input; services decide.
+
+The event form borrows its fields (labels, help texts, choices, limits) from the model so
+it never drifts from it, but it is a plain ``Form``: ``event_create``/``event_update`` do
+the validating and saving, and their ``ValidationError`` is mapped back onto the fields.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.forms.models import fields_for_model
+from django.utils.translation import gettext_lazy as _
+
+from .models import Event
+from .services import EVENT_FIELDS
+
+# Browser-native pickers: a tablet shows its own date and time wheels for these.
+_DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+_TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+_DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+EVENT_WIDGETS = {
+    "date": _DATE,
+    "start_time": _TIME,
+    "registration_opens": _DATETIME,
+    "registration_closes": _DATETIME,
+}
+
+# The form is long; grouped, an organizer finds "minimum age" without scrolling past
+# the charity details.
+EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
+    (
+        _("The event"),
+        ("name", "organization", "venue", "address", "date", "start_time", "edition", "language"),
+    ),
+    (
+        _("Contact & charity"),
+        ("contact_name", "contact_email", "contact_phone", "charity", "money_raised"),
+    ),
+    (
+        _("Format & play"),
+        (
+            "format",
+            "international",
+            "round_minutes",
+            "preliminary_rounds",
+            "advancing",
+            "alternates",
+            "expected_players",
+            "table_size_min",
+            "table_size_max",
+        ),
+    ),
+    (
+        _("Registration"),
+        (
+            "minimum_age",
+            "maximum_age",
+            "guardian_consent_under",
+            "travel_flag_under",
+            "citizenship_declaration",
+            "registration_opens",
+            "registration_closes",
+            "on_the_day_registration",
+        ),
+    ),
+]
+
+
+class EventForm(forms.Form):
+    """Every field in ``services.EVENT_FIELDS``, grouped into fieldsets for display."""
+
+    def __init__(self, *args, fix_format: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if fix_format:
+            # On creation the format was chosen on the dashboard and the defaults shown
+            # come from it; changing it here would leave the other format's numbers.
+            self.fields["format"].disabled = True
+        self.fields["round_minutes"].help_text = _(
+            "Left at the format's length, international play gets the international length."
+        )
+
+    @property
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
+        return [(legend, [self[name] for name in names]) for legend, names in EVENT_FIELDSETS]
+
+    def add_service_errors(self, error: ValidationError) -> None:
+        """Show a service's errors next to their fields, the rest above the form."""
+        if not hasattr(error, "error_dict"):
+            self.add_error(None, error)
+            return
+        for field, messages in error.message_dict.items():
+            self.add_error(field if field in self.fields else None, messages)
+
+
+EventForm.base_fields = fields_for_model(Event, fields=EVENT_FIELDS, widgets=EVENT_WIDGETS)
+
+
+class AliasForm(forms.Form):
+    alias = forms.CharField(label=_("Alias"), max_length=60)
+
+
+class ReasonForm(forms.Form):
+    """The reason recorded with an ejection (required) or a withdrawal (optional)."""
+
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args, required: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].required = required
+        if required:
+            self.fields["reason"].error_messages["required"] = _(
+                "Give the reason for the ejection."
+            )
+
+
+class SearchForm(forms.Form):
+    q = forms.CharField(label=_("Name or alias"), required=False)

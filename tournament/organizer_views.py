@@ -1,0 +1,371 @@
+"""Organizer and judge pages: thin views over ``services`` and ``selectors``.
+
+Every view is wrapped in a decorator from ``access`` (the permission tests check this), and
+every change is a POST answered with a redirect, so a reload never repeats an action. A
+service's ``ValidationError`` becomes a message or a form error, never a server error.
+The check-in desk answers htmx requests with partials; without JavaScript the same forms
+post normally and come back to the page they were sent from.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.forms.models import model_to_dict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import services
+from .access import judge_required, organizer_required
+from .formats import FORMATS
+from .models import Event, Player
+from .organizer_forms import AliasForm, EventForm, ReasonForm, SearchForm
+from .roles import MANAGE
+from .selectors import (
+    check_in_counts,
+    event_list,
+    event_list_with_counts,
+    player_get,
+    player_roster,
+    player_search,
+)
+
+DEFAULT_FORMAT = "championship"
+
+
+def _event(pk: int) -> Event:
+    return get_object_or_404(event_list(), pk=pk)
+
+
+def _player(event: Event, player_pk: int) -> Player:
+    try:
+        return player_get(event=event, pk=player_pk)
+    except Player.DoesNotExist as exc:
+        raise Http404(_("No such person at this event.")) from exc
+
+
+def _back(request: HttpRequest, event: Event) -> HttpResponseRedirect:
+    """Return to the page the action came from (player list or check-in desk).
+
+    Only same-site addresses are followed; otherwise organizers go to the player list and
+    judges, who cannot open it, to the check-in desk.
+    """
+    next_url = request.POST.get("next", "")
+    if next_url and url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(next_url)
+    name = "tournament:player_list" if request.user.has_perm(MANAGE) else "tournament:check_in"
+    return redirect(name, pk=event.pk)
+
+
+def _error_message(request: HttpRequest, error: ValidationError) -> None:
+    messages.error(request, " ".join(error.messages))
+
+
+# --- Events ------------------------------------------------------------------------
+
+
+@organizer_required
+def organizer_dashboard(request: HttpRequest) -> HttpResponse:
+    """The organizer's start page: their events at a glance and a way to start a new one."""
+    return render(
+        request,
+        "tournament/organizer/dashboard.html",
+        {"events": event_list_with_counts(), "formats": FORMATS.values()},
+    )
+
+
+@judge_required
+def judge_dashboard(request: HttpRequest) -> HttpResponse:
+    """Judges cannot open the organizer's dashboard; this gets them to the check-in desks."""
+    return render(request, "tournament/organizer/judge_dashboard.html", {"events": event_list()})
+
+
+@organizer_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    """A new event, its form pre-filled with the chosen format's defaults.
+
+    Format-default fields the organizer left untouched are not passed on, so the service
+    picks the format's value; that is how ticking "international play" still gives the
+    longer rounds although the form showed the ordinary length.
+    """
+    format_key = request.GET.get("format", DEFAULT_FORMAT)
+    if format_key not in FORMATS:
+        format_key = DEFAULT_FORMAT
+    international = request.GET.get("international", "") in ("1", "true", "on")
+    defaults = services.format_defaults(format_key=format_key, international=international)
+    form = EventForm(
+        request.POST or None,
+        initial={**defaults, "international": international},
+        fix_format=True,
+    )
+    if request.method == "POST" and form.is_valid():
+        fields = {
+            name: value
+            for name, value in form.cleaned_data.items()
+            if name not in defaults or name in form.changed_data
+        }
+        try:
+            event = services.event_create(**{**fields, "format": format_key})
+        except ValidationError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, _("Event “%(name)s” created.") % {"name": event.name})
+            return redirect("tournament:player_list", pk=event.pk)
+    return render(
+        request,
+        "tournament/organizer/event_form.html",
+        {"form": form, "format": FORMATS[format_key], "formats": FORMATS.values()},
+    )
+
+
+@organizer_required
+def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Change any of the event's settings; the numbers shown are the event's own."""
+    event = _event(pk)
+    form = EventForm(
+        request.POST or None, initial=model_to_dict(event, fields=services.EVENT_FIELDS)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.event_update(event=event, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_service_errors(error)
+            event.refresh_from_db()  # the service set the rejected values on the instance
+        else:
+            messages.success(request, _("Event “%(name)s” saved.") % {"name": event.name})
+            return redirect("tournament:player_list", pk=event.pk)
+    return render(request, "tournament/organizer/event_form.html", {"form": form, "event": event})
+
+
+# --- The player list ---------------------------------------------------------------
+
+
+@organizer_required
+def player_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """Everyone registered: seated, the alternates in order, and those who are out."""
+    event = _event(pk)
+    return render(
+        request,
+        "tournament/organizer/player_list.html",
+        {"event": event, "roster": player_roster(event=event)},
+    )
+
+
+@organizer_required
+def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Change a public alias; on a clash the page comes back with the alias as typed."""
+    event = _event(pk)
+    player = _player(event, player_pk)
+    form = AliasForm(request.POST or None, initial={"alias": player.alias})
+    if request.method == "POST" and form.is_valid():
+        old = player.alias
+        try:
+            services.player_set_alias(player=player, alias=form.cleaned_data["alias"])
+        except ValidationError as error:
+            for field, errors in error.message_dict.items():
+                form.add_error("alias" if field == "alias" else None, errors)
+        else:
+            messages.success(
+                request,
+                _("“%(old)s” is now “%(new)s”.") % {"old": old, "new": player.alias},
+            )
+            return redirect("tournament:player_list", pk=event.pk)
+    return render(
+        request,
+        "tournament/organizer/player_alias.html",
+        {"event": event, "player": player, "form": form},
+    )
+
+
+@organizer_required
+@require_POST
+def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Move an alternate one place up or down the waiting list."""
+    event = _event(pk)
+    player = _player(event, player_pk)
+    step = -1 if request.POST.get("direction") == "up" else 1
+    try:
+        services.alternate_move(player=player, to_position=(player.alternate_position or 0) + step)
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        player.refresh_from_db()
+        messages.success(
+            request,
+            _("%(alias)s is now alternate #%(position)s.")
+            % {"alias": player.alias, "position": player.alternate_position},
+        )
+    return _back(request, event)
+
+
+@organizer_required
+@require_POST
+def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    """At the start of a round, the next alternate takes an empty seat."""
+    event = _event(pk)
+    try:
+        alternate = services.alternate_fill_seat(event=event)
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        if alternate is None:
+            messages.warning(request, _("No alternate is waiting."))
+        else:
+            messages.success(
+                request, _("%(alias)s takes an empty seat.") % {"alias": alternate.alias}
+            )
+    return _back(request, event)
+
+
+@judge_required
+@require_POST
+def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """A seated player absent at the start loses the seat; the next alternate takes it."""
+    event = _event(pk)
+    player = _player(event, player_pk)
+    try:
+        replacement = services.player_mark_no_show(player=player, by=request.user)
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        if replacement is None:
+            messages.warning(
+                request,
+                _("%(alias)s is a no-show. No alternate is waiting; the seat stays empty.")
+                % {"alias": player.alias},
+            )
+        else:
+            messages.success(
+                request,
+                _("%(alias)s is a no-show; %(replacement)s (%(name)s) takes the seat.")
+                % {
+                    "alias": player.alias,
+                    "replacement": replacement.alias,
+                    "name": replacement.full_name,
+                },
+            )
+    return _back(request, event)
+
+
+@organizer_required
+@require_POST
+def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Someone leaves of their own accord; an optional reason is kept."""
+    event = _event(pk)
+    player = _player(event, player_pk)
+    try:
+        services.player_withdraw(
+            player=player, reason=request.POST.get("reason", "").strip(), by=request.user
+        )
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        messages.success(request, _("%(alias)s has withdrawn.") % {"alias": player.alias})
+    return _back(request, event)
+
+
+@judge_required
+def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """A judge ejects a player; without a reason the form comes back with the error."""
+    event = _event(pk)
+    player = _player(event, player_pk)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_eject(
+                player=player, reason=form.cleaned_data["reason"], by=request.user
+            )
+        except ValidationError as error:
+            if hasattr(error, "error_dict"):
+                for field, errors in error.message_dict.items():
+                    form.add_error("reason" if field == "reason" else None, errors)
+            else:
+                form.add_error(None, error)
+        else:
+            messages.success(request, _("%(alias)s has been ejected.") % {"alias": player.alias})
+            return _back(request, event)
+    next_url = request.POST.get("next") or request.GET.get("next", "")
+    return render(
+        request,
+        "tournament/organizer/player_eject.html",
+        {"event": event, "player": player, "form": form, "next": next_url},
+    )
+
+
+# --- Check-in desk -----------------------------------------------------------------
+
+
+@judge_required
+def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    """Tablet-first desk: find someone by name or alias and check them in with one tap."""
+    event = _event(pk)
+    form = SearchForm(request.GET)
+    query = form.cleaned_data["q"].strip() if form.is_valid() else ""
+    desk = reverse("tournament:check_in", kwargs={"pk": event.pk})
+    context = {
+        "event": event,
+        "form": form,
+        "query": query,
+        "players": player_search(event=event, query=query),
+        "counts": check_in_counts(event=event),
+        "next": desk + (f"?{urlencode({'q': query})}" if query else ""),
+    }
+    template = (
+        "tournament/organizer/_check_in_results.html"
+        if request.htmx
+        else "tournament/organizer/check_in.html"
+    )
+    return render(request, template, context)
+
+
+def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: bool):
+    event = _event(pk)
+    player = _player(event, player_pk)
+    error = ""
+    try:
+        if undo:
+            services.player_undo_check_in(player=player)
+        else:
+            services.player_check_in(player=player)
+    except ValidationError as exc:
+        error = " ".join(exc.messages)
+    if request.htmx:
+        # The row and the counters change in place; a message would only show up later.
+        return render(
+            request,
+            "tournament/organizer/_check_in_row_response.html",
+            {
+                "event": event,
+                "player": player,
+                "error": error,
+                "counts": check_in_counts(event=event),
+                "next": request.POST.get("next", ""),
+            },
+        )
+    if error:
+        messages.error(request, error)
+    elif undo:
+        messages.success(request, _("Check-in of %(alias)s undone.") % {"alias": player.alias})
+    else:
+        messages.success(request, _("%(alias)s checked in.") % {"alias": player.alias})
+    return _back(request, event)
+
+
+@judge_required
+@require_POST
+def player_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Record that someone has arrived."""
+    return _check_in_action(request, pk, player_pk, undo=False)
+
+
+@judge_required
+@require_POST
+def player_undo_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Take back a check-in tapped by mistake."""
+    return _check_in_action(request, pk, player_pk, undo=True)
