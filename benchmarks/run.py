@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from gameplay import check_sheet, load_edition  # noqa: E402
 from gameplay.simulate import simulate_game  # noqa: E402
+from tournament.seating import SeatingProblem, check_seating, seat  # noqa: E402
 
 REPORT = ROOT / "docs" / "benchmarks.md"
 Row = tuple[str, str, str]
@@ -75,7 +76,116 @@ def bench_simulation() -> list[Row]:
     ]
 
 
-BENCHMARKS = [bench_score_sheet_check, bench_simulation]
+def _families(n: int, seed: int) -> dict[str, str]:
+    """About 10% of the roster in households of 2–4, spread through the roster."""
+    import random
+
+    rng = random.Random(seed)
+    families: dict[str, str] = {}
+    players = list(range(n))
+    rng.shuffle(players)
+    cursor, group = 0, 0
+    while cursor < n // 10:
+        size = min(rng.randint(2, 4), n - cursor)
+        for p in players[cursor : cursor + size]:
+            families[f"p{p}"] = f"f{group}"
+        cursor, group = cursor + size, group + 1
+    return families
+
+
+def bench_seating_sweep() -> list[Row]:
+    """Pre-seating 3 rounds must be instant for a club and quick for a national event."""
+    rows = []
+    for n in (16, 32, 64, 100, 216, 500, 1000, 2000):
+        problem = SeatingProblem(
+            players=tuple(f"p{i}" for i in range(n)),
+            rounds=3,
+            families=_families(n, seed=n),
+            seed=1,
+            time_limit=30.0,
+        )
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            seating = seat(problem)
+            times.append(time.perf_counter() - start)
+        check = check_seating(problem, seating)
+        target = 1.0 if n <= 216 else 10.0
+        seconds = statistics.median(times)
+        rows.append(
+            (
+                f"seat, N={n}, 3 rounds, 10% families",
+                f"{seconds:.3f} s; repeats {check.repeat_meetings}; "
+                f"family conflicts {check.family_conflicts}",
+                f"median of 3; target < {target:g} s, 0 repeats, 0 conflicts: "
+                + (
+                    "met"
+                    if seconds < target
+                    and not check.repeat_meetings
+                    and not check.family_conflicts
+                    and check.valid
+                    else "NOT met"
+                ),
+            )
+        )
+    return rows
+
+
+SGP_INSTANCES = [
+    # (players, rounds, (min, max) rule, time limit in seconds, note)
+    (32, 8, (4, 5), 60.0, "8-4-8"),
+    (32, 9, (4, 5), 60.0, "8-4-9, target 0 within 60 s"),
+    (32, 10, (4, 5), 60.0, "8-4-10, zero exists (GRASP)"),
+    (20, 5, (4, 5), 30.0, "5-4-5"),
+    (24, 8, (4, 5), 20.0, "6-4-8"),
+    (25, 6, (5, 5), 20.0, "5-5-6 (rule 5–5: five tables of 5)"),
+    (25, 6, (4, 5), 20.0, "25 under the 4–5 rule: 5+4+4+4+4+4"),
+    (11, 4, (4, 5), 5.0, "awkward: 4–5 rule falls back to 4+4+3"),
+    (11, 4, (3, 5), 5.0, "awkward, club rule 3–5"),
+    (12, 4, (4, 5), 5.0, "awkward"),
+    (12, 5, (4, 5), 5.0, "awkward"),
+    (13, 4, (4, 5), 5.0, "awkward"),
+    (13, 5, (4, 5), 5.0, "awkward"),
+]
+
+
+def bench_seating_social_golfer() -> list[Row]:
+    """Classic social golfer instances (CSPLib prob010): how close to the bound we get."""
+    rows = []
+    for n, rounds, rule, limit, note in SGP_INSTANCES:
+        problem = SeatingProblem(
+            players=tuple(f"p{i}" for i in range(n)),
+            rounds=rounds,
+            table_sizes=rule,
+            seed=1,
+            time_limit=limit,
+            stall_iterations=None,
+        )
+        start = time.perf_counter()
+        seating = seat(problem)
+        seconds = time.perf_counter() - start
+        check = check_seating(problem, seating)
+        report = seating.report
+        rows.append(
+            (
+                f"SGP {n} players × {rounds} rounds, tables {rule[0]}–{rule[1]} ({note})",
+                f"{check.repeat_meetings} repeats (bound {report.repeat_lower_bound}, "
+                f"gap {check.repeat_meetings - report.repeat_lower_bound}); {seconds:.2f} s",
+                f"seed 1, limit {limit:g} s, stopped by {report.stopped_by}, "
+                f"{report.constructed_rounds} constructed rounds, "
+                f"5-table exposure spread {check.exposure_spread}"
+                + ("" if check.valid else f", INVALID: {check.errors[0]}"),
+            )
+        )
+    return rows
+
+
+BENCHMARKS = [
+    bench_score_sheet_check,
+    bench_simulation,
+    bench_seating_sweep,
+    bench_seating_social_golfer,
+]
 
 
 def machine() -> str:

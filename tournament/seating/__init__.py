@@ -1,0 +1,29 @@
+"""Pre-seating MONOPOLY tournament rounds: tables of 4 (5 where needed), no family at one
+table, as few rematches as possible.
+
+Pure Python, standard library only, and no Django import anywhere below this package (the
+app wraps it; tests and the command line use it directly). Entry points:
+
+- ``seat(SeatingProblem(...)) -> Seating`` — the engine (engine.py explains the pipeline);
+- ``check_seating(problem, seating)`` — an independent recount used by the tests;
+- ``table_pattern`` and ``repeat_lower_bound`` — the size rule and the optimality bound;
+- ``python -m tournament.seating PLAYERS.json --rounds R`` — the command line.
+"""
+
+from .bounds import repeat_lower_bound
+from .check import SeatingCheck, check_seating
+from .engine import seat
+from .model import Seating, SeatingProblem, SeatingReport
+from .sizes import TablePattern, table_pattern
+
+__all__ = [
+    "Seating",
+    "SeatingCheck",
+    "SeatingProblem",
+    "SeatingReport",
+    "TablePattern",
+    "check_seating",
+    "repeat_lower_bound",
+    "seat",
+    "table_pattern",
+]
