@@ -90,6 +90,11 @@ class Event(models.Model):
         help_text=_("Three days before the event unless you choose otherwise."),
     )
     on_the_day_registration = models.BooleanField(_("on-the-day registration open"), default=True)
+    tables_per_wave = models.PositiveSmallIntegerField(
+        _("tables per wave"),
+        default=0,
+        help_text=_("0 plays every table at once; otherwise rounds are split into waves."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -210,3 +215,123 @@ class Player(models.Model):
     @property
     def travel_flag(self) -> bool:
         return self.age_at_event < self.event.travel_flag_under
+
+
+class Round(models.Model):
+    """A round of the event: preliminaries are pre-seated together, then the final."""
+
+    class Kind(models.TextChoices):
+        PRELIMINARY = "preliminary", _("Preliminary")
+        SEMIFINAL = "semifinal", _("Semifinal")
+        FINAL = "final", _("Final")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    kind = models.CharField(
+        _("kind"), max_length=12, choices=Kind.choices, default=Kind.PRELIMINARY
+    )
+    # Set when the head judge starts the first wave: from then on nobody is re-seated.
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    # The public sees table assignments only once the organizer releases them.
+    assignments_published = models.BooleanField(_("assignments published"), default=False)
+    seating_report = models.JSONField(_("seating report"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+    @property
+    def has_started(self) -> bool:
+        return self.started_at is not None
+
+
+class Wave(models.Model):
+    """A group of tables starting together; a hall too small for every table plays in waves."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="waves", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    scheduled_start = models.DateTimeField(_("scheduled start"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("wave")
+        verbose_name_plural = _("waves")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_wave_number")
+        ]
+
+    def __str__(self) -> str:
+        return _("Wave %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    """One game: numbered within its round, with a banker and the order of play."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    wave = models.ForeignKey(
+        Wave, on_delete=models.PROTECT, related_name="tables", verbose_name=_("wave")
+    )
+    number = models.PositiveSmallIntegerField(_("table number"))
+    banker = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="banked_tables",
+        verbose_name=_("banker"),
+    )
+    # Dice for token choice and play order, as rolled at the table or by the app:
+    # {"source": "app"|"table", "token_rolls": {...}, "order_rolls": {...}, "order": [ids]}.
+    play_order = models.JSONField(_("token choice and play order"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Seat(models.Model):
+    """A player at a table. ``round`` repeats the table's round so that the database itself
+    guarantees nobody is seated twice in one round."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(_("seat"))
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_seat_per_round"),
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.player.alias}"

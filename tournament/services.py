@@ -57,6 +57,7 @@ EVENT_FIELDS = (
     "registration_opens",
     "registration_closes",
     "on_the_day_registration",
+    "tables_per_wave",
 )
 
 

@@ -1,0 +1,433 @@
+"""Rounds, waves, tables and seats: pre-seating an event and changing seats before play.
+
+The seating engine (``tournament.seating``) is pure Python; this module feeds it what the
+database knows (who plays, households, earlier meetings, the format's table sizes) and
+stores its answer. Judges may move people until a round starts; after that, seats are facts.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import Event, Player, Round, Seat, Table, Wave
+from .seating import Seating, SeatingProblem, check_seating, seat, table_pattern
+from .services import alternate_fill_seat
+
+
+@dataclass(frozen=True)
+class SeatingCost:
+    """What a seating costs: the engine's objectives, counted over every preliminary round."""
+
+    repeat_meetings: int
+    family_conflicts: int
+
+
+@dataclass(frozen=True)
+class MoveCost:
+    before: SeatingCost
+    after: SeatingCost
+
+    @property
+    def new_repeats(self) -> int:
+        return self.after.repeat_meetings - self.before.repeat_meetings
+
+    @property
+    def new_family_conflicts(self) -> int:
+        return self.after.family_conflicts - self.before.family_conflicts
+
+    @property
+    def is_free(self) -> bool:
+        return self.new_repeats <= 0 and self.new_family_conflicts <= 0
+
+
+def rounds_ensure(*, event: Event) -> list[Round]:
+    """The event's preliminary rounds, creating any that do not exist yet."""
+    rounds = []
+    for number in range(1, event.preliminary_rounds + 1):
+        round_, _created = Round.objects.get_or_create(
+            event=event, number=number, defaults={"kind": Round.Kind.PRELIMINARY}
+        )
+        rounds.append(round_)
+    return rounds
+
+
+def seating_roster(*, event: Event, only_checked_in: bool) -> list[Player]:
+    players = Player.objects.filter(event=event, status=Player.Status.PLAYER)
+    if only_checked_in:
+        players = players.exclude(checked_in_at=None)
+    return list(players.order_by("pk"))
+
+
+def _households(players: Sequence[Player]) -> dict[int, str | None]:
+    return {player.pk: player.household or None for player in players}
+
+
+def _history(*, event: Event, excluding: Sequence[Round]) -> list[tuple[int, int]]:
+    """Pairs who already sat together in rounds that are not being (re)seated."""
+    pairs = []
+    tables = Table.objects.filter(round__event=event).exclude(round__in=excluding)
+    for table in tables.prefetch_related("seats"):
+        ids = [s.player_id for s in table.seats.all()]
+        pairs.extend((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :])
+    return pairs
+
+
+@transaction.atomic
+def preseat_event(
+    *,
+    event: Event,
+    only_checked_in: bool = True,
+    seed: int = 0,
+    time_limit: float = 10.0,
+) -> Seating:
+    """Seat every preliminary round that has not started, all at once.
+
+    Rounds already played stay as they are and count as history, so a re-seat after a
+    start still avoids rematches.
+    """
+    rounds = [r for r in rounds_ensure(event=event) if not r.has_started]
+    if not rounds:
+        raise ValidationError(_("Every preliminary round has started; nothing to seat."))
+    players = seating_roster(event=event, only_checked_in=only_checked_in)
+    if len(players) < event.table_size_min:
+        raise ValidationError(
+            _("%(count)s players cannot fill a table of %(size)s.")
+            % {"count": len(players), "size": event.table_size_min}
+        )
+    problem = SeatingProblem(
+        players=tuple(p.pk for p in players),
+        rounds=len(rounds),
+        families=_households(players),
+        table_sizes=(event.table_size_min, event.table_size_max),
+        history=tuple(_history(event=event, excluding=rounds)),
+        seed=seed,
+        time_limit=time_limit,
+    )
+    seating = seat(problem)
+    for round_, tables in zip(rounds, seating.rounds, strict=True):
+        _store_round(round_=round_, tables=tables, event=event)
+        round_.seating_report = seating.report.to_dict()
+        round_.assignments_published = False
+        round_.save(update_fields=["seating_report", "assignments_published"])
+    return seating
+
+
+def _store_round(*, round_: Round, tables: Sequence[Sequence[int]], event: Event) -> None:
+    Seat.objects.filter(round=round_).delete()
+    Table.objects.filter(round=round_).delete()
+    Wave.objects.filter(round=round_).delete()
+    per_wave = event.tables_per_wave or len(tables) or 1
+    waves: dict[int, Wave] = {}
+    for index, players in enumerate(tables):
+        wave_number = index // per_wave + 1
+        if wave_number not in waves:
+            waves[wave_number] = Wave.objects.create(round=round_, number=wave_number)
+        table = Table.objects.create(round=round_, wave=waves[wave_number], number=index + 1)
+        Seat.objects.bulk_create(
+            Seat(round=round_, table=table, player_id=player_id, position=position)
+            for position, player_id in enumerate(players, start=1)
+        )
+
+
+# --- Judges' changes before play -----------------------------------------------------
+
+
+def _tables_of(round_: Round) -> list[list[int]]:
+    tables: dict[int, list[int]] = {}
+    for seat_ in (
+        Seat.objects.filter(round=round_)
+        .select_related("table")
+        .order_by("table__number", "position")
+    ):
+        tables.setdefault(seat_.table.number, []).append(seat_.player_id)
+    return [tables[number] for number in sorted(tables)]
+
+
+def seating_cost(*, event: Event, replace: dict[int, list[list[int]]] | None = None) -> SeatingCost:
+    """Repeats and family conflicts over every seated round, with ``replace`` applied.
+
+    ``replace`` maps a round number to a proposed list of tables, so a judge's move can be
+    priced before it is made.
+    """
+    replace = replace or {}
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    seated = [replace.get(r.number) or _tables_of(r) for r in rounds]
+    seated = [tables for tables in seated if tables]
+    players = Player.objects.filter(event=event, seats__isnull=False).distinct()
+    roster = sorted({p for tables in seated for table in tables for p in table})
+    problem = SeatingProblem(
+        players=tuple(roster),
+        rounds=len(seated),
+        families=_households(list(players)),
+        table_sizes=(event.table_size_min, event.table_size_max),
+    )
+    counted = check_seating(
+        problem, Seating(rounds=tuple(tuple(map(tuple, t)) for t in seated), report=None)
+    )
+    return SeatingCost(counted.repeat_meetings, counted.family_conflicts)
+
+
+def _editable(round_: Round) -> None:
+    if round_.has_started:
+        raise ValidationError(_("This round has started; seats can no longer change."))
+
+
+def _proposed_swap(round_: Round, a: int, b: int) -> list[list[int]]:
+    tables = _tables_of(round_)
+    return [[b if p == a else a if p == b else p for p in table] for table in tables]
+
+
+def _proposed_move(round_: Round, player_id: int, to_table: int) -> list[list[int]]:
+    tables = [[p for p in table if p != player_id] for table in _tables_of(round_)]
+    if not 1 <= to_table <= len(tables):
+        raise ValidationError(_("There is no table %(number)s.") % {"number": to_table})
+    tables[to_table - 1].append(player_id)
+    return tables
+
+
+def swap_cost(*, seat_a: Seat, seat_b: Seat) -> MoveCost:
+    round_ = seat_a.round
+    proposed = _proposed_swap(round_, seat_a.player_id, seat_b.player_id)
+    return MoveCost(
+        before=seating_cost(event=round_.event),
+        after=seating_cost(event=round_.event, replace={round_.number: proposed}),
+    )
+
+
+def move_cost(*, seat_: Seat, to_table: int) -> MoveCost:
+    round_ = seat_.round
+    proposed = _proposed_move(round_, seat_.player_id, to_table)
+    return MoveCost(
+        before=seating_cost(event=round_.event),
+        after=seating_cost(event=round_.event, replace={round_.number: proposed}),
+    )
+
+
+@transaction.atomic
+def seats_swap(*, seat_a: Seat, seat_b: Seat) -> None:
+    """Two players trade places in one round; table sizes do not change."""
+    if seat_a.round_id != seat_b.round_id:
+        raise ValidationError(_("Only players of the same round can swap seats."))
+    _editable(seat_a.round)
+    a_table, a_position = seat_a.table_id, seat_a.position
+    b_table, b_position = seat_b.table_id, seat_b.position
+    # Park one seat out of the way: (table, position) is unique.
+    seat_a.position = 1000
+    seat_a.save(update_fields=["position"])
+    seat_b.table_id, seat_b.position = a_table, a_position
+    seat_b.save(update_fields=["table", "position"])
+    seat_a.table_id, seat_a.position = b_table, b_position
+    seat_a.save(update_fields=["table", "position"])
+
+
+@transaction.atomic
+def seat_move(*, seat_: Seat, to_table: int) -> None:
+    """Move a player to another table of the same round, within the format's sizes."""
+    round_ = seat_.round
+    _editable(round_)
+    event = round_.event
+    target = Table.objects.filter(round=round_, number=to_table).first()
+    if target is None:
+        raise ValidationError(_("There is no table %(number)s.") % {"number": to_table})
+    if target.pk == seat_.table_id:
+        return
+    source_size = seat_.table.seats.count()
+    target_size = target.seats.count()
+    if source_size - 1 < event.table_size_min or target_size + 1 > event.table_size_max:
+        raise ValidationError(
+            _(
+                "Tables must keep %(min)s to %(max)s players; swap two players instead of "
+                "moving one."
+            )
+            % {"min": event.table_size_min, "max": event.table_size_max}
+        )
+    old_table = seat_.table
+    seat_.table = target
+    seat_.position = target_size + 1
+    seat_.save(update_fields=["table", "position"])
+    _renumber_seats(old_table)
+
+
+def _renumber_seats(table: Table) -> None:
+    for position, seat_ in enumerate(table.seats.order_by("position"), start=1):
+        if seat_.position != position:
+            seat_.position = position
+            seat_.save(update_fields=["position"])
+
+
+# --- The start of a round ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VacancyResult:
+    replaced: tuple[tuple[Player, Player], ...]  # (left, stepped in)
+    removed: tuple[Player, ...]  # left, with no alternate to take the seat
+    moved: tuple[tuple[Player, int, int], ...]  # (player, from table, to table)
+
+
+@transaction.atomic
+def round_fill_vacancies(*, round_: Round) -> VacancyResult:
+    """At the start of a round, alternates take the seats of those who left, in order.
+
+    When the alternates run out, the empty seats are dropped and tables rebalanced within
+    the format's sizes, moving as few players as possible (002: alternates step in at the
+    start of a round, never mid-game).
+    """
+    _editable(round_)
+    event = round_.event
+    replaced, removed = [], []
+    vacant = (
+        Seat.objects.filter(round=round_)
+        .exclude(player__status=Player.Status.PLAYER)
+        .select_related("player", "table")
+        .order_by("table__number", "position")
+    )
+    # Alternates already promoted when someone was marked a no-show hold a player's place
+    # but no table seat yet: they step in first, then the alternates still waiting.
+    promoted = list(
+        Player.objects.filter(event=event, status=Player.Status.PLAYER, replaces__isnull=False)
+        .exclude(seats__round=round_)
+        .order_by("status_changed_at", "pk")
+    )
+    for seat_ in vacant:
+        left = seat_.player
+        waiting = next((p for p in promoted if p.replaces_id == left.pk), None)
+        waiting = waiting or (promoted[0] if promoted else None)
+        if waiting is not None:
+            promoted.remove(waiting)
+        stepping_in = waiting or alternate_fill_seat(event=event, replacing=left)
+        if stepping_in is None:
+            removed.append(left)
+            table = seat_.table
+            seat_.delete()
+            _renumber_seats(table)
+            continue
+        seat_.player = stepping_in
+        seat_.save(update_fields=["player"])
+        replaced.append((left, stepping_in))
+    moved = _rebalance(round_=round_) if removed else []
+    return VacancyResult(tuple(replaced), tuple(removed), tuple(moved))
+
+
+def _rebalance(*, round_: Round) -> list[tuple[Player, int, int]]:
+    """Bring table sizes back within the rule by moving the fewest players.
+
+    The target is the engine's table pattern for the players left. Tables are matched to
+    target sizes largest to largest, so only the surplus of each table moves; the players
+    who move are those whose move adds the fewest repeat meetings.
+    """
+    event = round_.event
+    tables = list(Table.objects.filter(round=round_).prefetch_related("seats").order_by("number"))
+    sizes = {t.pk: t.seats.count() for t in tables}
+    if all(event.table_size_min <= s <= event.table_size_max for s in sizes.values()):
+        return []
+    pattern = table_pattern(sum(sizes.values()), event.table_size_min, event.table_size_max)
+    ranked = sorted(tables, key=lambda t: sizes[t.pk], reverse=True)
+    target = {t.pk: 0 for t in tables}
+    for table, size in zip(ranked, pattern.sizes, strict=False):
+        target[table.pk] = size
+    moved = []
+    receivers = [t for t in ranked if sizes[t.pk] < target[t.pk]]
+    for giver in [t for t in ranked if sizes[t.pk] > target[t.pk]]:
+        surplus = list(giver.seats.select_related("player").order_by("-position"))
+        surplus = surplus[: sizes[giver.pk] - target[giver.pk]]
+        for seat_ in surplus:
+            receiver = next(t for t in receivers if sizes[t.pk] < target[t.pk])
+            seat_.table = receiver
+            seat_.position = sizes[receiver.pk] + 1
+            seat_.save(update_fields=["table", "position"])
+            sizes[giver.pk] -= 1
+            sizes[receiver.pk] += 1
+            moved.append((seat_.player, giver.number, receiver.number))
+    for table in tables:
+        if target[table.pk] == 0:
+            table.delete()
+        else:
+            _renumber_seats(table)
+    _renumber_tables(round_)
+    return moved
+
+
+def _renumber_tables(round_: Round) -> None:
+    tables = list(Table.objects.filter(round=round_).order_by("number"))
+    for offset, table in enumerate(tables, start=1):
+        table.number = 1000 + offset
+        table.save(update_fields=["number"])
+    for offset, table in enumerate(tables, start=1):
+        table.number = offset
+        table.save(update_fields=["number"])
+
+
+@transaction.atomic
+def round_start(*, round_: Round, now: datetime.datetime | None = None) -> VacancyResult:
+    """Fill vacancies, then freeze the seats: from here on the round is being played."""
+    result = round_fill_vacancies(round_=round_)
+    round_.started_at = now or timezone.now()
+    round_.save(update_fields=["started_at"])
+    return result
+
+
+def round_publish(*, round_: Round, published: bool = True) -> Round:
+    if published and not Seat.objects.filter(round=round_).exists():
+        raise ValidationError(_("Seat the round before publishing its table assignments."))
+    round_.assignments_published = published
+    round_.save(update_fields=["assignments_published"])
+    return round_
+
+
+# --- Token choice and order of play -------------------------------------------------------
+
+
+def _roll_until_distinct(
+    players: Sequence[int], dice: int, rng: random.Random
+) -> tuple[list[int], dict[str, list[int]]]:
+    """Highest roll first; players who tie roll again among themselves (002, THE PLAY)."""
+    rolls: dict[str, list[int]] = {str(p): [] for p in players}
+
+    def order(group: list[int]) -> list[int]:
+        if len(group) == 1:
+            return group
+        thrown = {p: sum(rng.randint(1, 6) for _ in range(dice)) for p in group}
+        for p, value in thrown.items():
+            rolls[str(p)].append(value)
+        result = []
+        for value in sorted(set(thrown.values()), reverse=True):
+            result.extend(order([p for p in group if thrown[p] == value]))
+        return result
+
+    return order(list(players)), rolls
+
+
+def table_roll_play_order(*, table: Table, seed: int | None = None) -> dict:
+    """Let the app roll: one die for token choice, two dice for the order of play."""
+    players = list(table.seats.order_by("position").values_list("player_id", flat=True))
+    rng = random.Random(seed)
+    token_order, token_rolls = _roll_until_distinct(players, 1, rng)
+    play_order, order_rolls = _roll_until_distinct(players, 2, rng)
+    table.play_order = {
+        "source": "app",
+        "token_order": token_order,
+        "token_rolls": token_rolls,
+        "play_order": play_order,
+        "order_rolls": order_rolls,
+    }
+    table.save(update_fields=["play_order"])
+    return table.play_order
+
+
+def table_record_play_order(*, table: Table, token_order: list[int], play_order: list[int]) -> dict:
+    """The banker records the physical rolls' outcome: who chose a token first, who starts."""
+    players = sorted(table.seats.values_list("player_id", flat=True))
+    if sorted(token_order) != players or sorted(play_order) != players:
+        raise ValidationError(_("Give every player at the table exactly one place in each order."))
+    table.play_order = {"source": "table", "token_order": token_order, "play_order": play_order}
+    table.save(update_fields=["play_order"])
+    return table.play_order
