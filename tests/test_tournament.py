@@ -77,6 +77,11 @@ def test_load_demo_is_idempotent():
         "costa / silva": 2,
     }
     assert len({p.alias for p in players}) == players.count() == 27
+    # All three preliminary rounds are seated: six tables of four, families apart.
+    for round_ in demo.rounds.all():
+        assert sorted(t.seats.count() for t in round_.tables.all()) == [4] * 6
+        assert round_.seating_report["family_conflicts"] == 0
+        assert round_.seating_report["repeat_meetings"] == 0
 
     second = StringIO()
     call_command("load_demo", stdout=second)

@@ -1,7 +1,7 @@
 """The demo event `make run` loads: enough people to show every screen with something on it.
 
 Twenty-four seats (six tables of four), three ordered alternates and three families, so
-seating has households to keep apart. Names are invented; dates of birth are fixed so the
+seating has households to keep apart; the three preliminary rounds are pre-seated. Names are invented; dates of birth are fixed so the
 demo looks the same on every machine.
 """
 
@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .models import Event, Player
+from .seating_services import preseat_event
 from .services import Registration, event_create, player_register
 
 DEMO_EVENT_NAME = "Boardwalk Demo Open"
@@ -89,4 +90,7 @@ def load_demo_event() -> Event | None:
             ),
             source=Player.Source.IMPORT,
         )
+    # Pre-seated from the registrations, as a championship is before its day; judges
+    # re-seat from the checked-in players on the morning.
+    preseat_event(event=event, only_checked_in=False)
     return event
