@@ -589,3 +589,12 @@ def test_login_page_and_logout(client, organizer):
     assert f'action="{reverse("logout")}"' in page and 'method="post"' in page
     assert client.post(reverse("logout")).status_code == 302
     assert "_auth_user_id" not in client.session
+
+
+def test_the_event_form_shows_every_field_the_services_accept():
+    """A field missing from the fieldsets would be required yet never rendered."""
+    from tournament.organizer_forms import EVENT_FIELDSETS
+    from tournament.services import EVENT_FIELDS
+
+    shown = [name for _legend, names in EVENT_FIELDSETS for name in names]
+    assert sorted(shown) == sorted(EVENT_FIELDS)

@@ -1,8 +1,8 @@
 """The demo event `make run` loads: enough people to show every screen with something on it.
 
 Twenty-four seats (six tables of four), three ordered alternates and three families, so
-seating has households to keep apart; the three preliminary rounds are pre-seated. Names are invented; dates of birth are fixed so the
-demo looks the same on every machine.
+seating has households to keep apart; the three preliminary rounds are pre-seated. Names
+are invented; dates of birth are fixed so the demo looks the same on every machine.
 """
 
 from __future__ import annotations

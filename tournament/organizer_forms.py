@@ -50,6 +50,7 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
             "expected_players",
             "table_size_min",
             "table_size_max",
+            "tables_per_wave",
         ),
     ),
     (

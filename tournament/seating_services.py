@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .models import Event, Player, Round, Seat, Table, Wave
+from .numbering import renumber
 from .seating import Seating, SeatingProblem, check_seating, seat, table_pattern
 from .services import alternate_fill_seat
 
@@ -357,13 +358,7 @@ def _rebalance(*, round_: Round) -> list[tuple[Player, int, int]]:
 
 
 def _renumber_tables(round_: Round) -> None:
-    tables = list(Table.objects.filter(round=round_).order_by("number"))
-    for offset, table in enumerate(tables, start=1):
-        table.number = 1000 + offset
-        table.save(update_fields=["number"])
-    for offset, table in enumerate(tables, start=1):
-        table.number = offset
-        table.save(update_fields=["number"])
+    renumber(list(Table.objects.filter(round=round_).order_by("number")), field="number")
 
 
 @transaction.atomic

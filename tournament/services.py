@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from .aliases import next_alias
 from .formats import FORMATS
 from .models import Event, Player, age_on
+from .numbering import renumber
 
 PRE_REGISTRATION_CLOSES_DAYS_BEFORE = 3
 
@@ -446,13 +447,7 @@ def _renumber_alternates(event: Event) -> None:
             "alternate_position"
         )
     )
-    # Two passes so the unique (event, position) constraint never sees a duplicate.
-    for offset, alternate in enumerate(alternates, start=1):
-        alternate.alternate_position = 100_000 + offset
-        alternate.save(update_fields=["alternate_position"])
-    for offset, alternate in enumerate(alternates, start=1):
-        alternate.alternate_position = offset
-        alternate.save(update_fields=["alternate_position"])
+    renumber(alternates, field="alternate_position")
 
 
 @transaction.atomic
@@ -467,7 +462,4 @@ def alternate_move(*, player: Player, to_position: int) -> None:
     )
     to_position = max(1, min(to_position, len(alternates) + 1))
     alternates.insert(to_position - 1, player)
-    for offset, alternate in enumerate(alternates, start=1):
-        alternate.alternate_position = 100_000 + offset
-        alternate.save(update_fields=["alternate_position"])
-    _renumber_alternates(player.event)
+    renumber(alternates, field="alternate_position")
