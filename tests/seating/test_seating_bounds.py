@@ -3,6 +3,12 @@
 import pytest
 
 from tournament.seating import repeat_lower_bound
+from tournament.seating.bounds import (
+    big_table_overlap,
+    fairness_floor,
+    pigeonhole_bound,
+    pigeonhole_cost_floor,
+)
 
 
 def test_eight_players_three_rounds_at_two_tables():
@@ -13,14 +19,54 @@ def test_eight_players_three_rounds_at_two_tables():
 
 
 def test_twelve_players_four_rounds():
-    # 4 · 3 = 12 meetings against 11 others: 1 excess each, 12 / 2 = 6.
-    assert repeat_lower_bound(12, 4, (4, 4, 4)) == 6
+    # Counting: 4 · 3 = 12 meetings against 11 others: 1 excess each, 12 / 2 = 6.
+    # Pigeonhole is stronger: two rounds of 3 tables give 9 boxes for 12 players, so 3
+    # collisions per pair of rounds, 6 pairs → 18 collisions; a pair meeting s ≤ 4 times
+    # turns C(s, 2) collisions into s − 1 repeats, at best 6 → 3, so ≥ 18 / 2 = 9.
+    assert pigeonhole_bound(12, 4, 3) == 9
+    assert repeat_lower_bound(12, 4, (4, 4, 4)) == 9
 
 
 def test_thirteen_players_with_a_five_table():
-    # D = 4 rounds · (20 + 12 + 12) = 176 directed meetings; each player can absorb at most
-    # 12 new people (and must take at least 4 · 3 = 12), so 176 − 13 · 12 = 20 excess → 10.
-    assert repeat_lower_bound(13, 4, (5, 4, 4)) == 10
+    # Counting: D = 4 rounds · (20 + 12 + 12) = 176 directed meetings; each player can
+    # absorb at most 12 new people (and must take at least 4 · 3 = 12), so
+    # 176 − 13 · 12 = 20 excess → 10. Pigeonhole: 13 players in 9 boxes → 4 collisions
+    # per pair of rounds, 24 in all, → ceil(2 · 24 / 4) = 12.
+    assert pigeonhole_bound(13, 4, 3) == 12
+    assert repeat_lower_bound(13, 4, (5, 4, 4)) == 12
+
+
+@pytest.mark.parametrize("n, bound", [(16, 0), (17, 2), (18, 4), (19, 6), (20, 0), (21, 0)])
+def test_three_rounds_at_four_tables_cannot_avoid_repeats(n, bound):
+    # 4 tables in two rounds are only 16 (table, table) boxes: the 17th player shares a box
+    # with someone, i.e. meets them twice. N = 16 + m forces m collisions per pair of
+    # rounds, and a pair meeting thrice turns 3 collisions into 2 repeats.
+    sizes = (5,) * (n - 16) + (4,) * (4 - (n - 16)) if n < 20 else (5,) * (n - 20) + (4,) * 5
+    assert repeat_lower_bound(n, 3, sizes) == bound
+
+
+def test_pigeonhole_cost_floor_prefers_one_pair_meeting_thrice():
+    # 17 players, 3 rounds: 3 collisions. One pair meeting three times costs 2 repeats and
+    # one triple; three pairs meeting twice would cost 3 repeats.
+    assert pigeonhole_cost_floor(17, 3, 4, 160, 10) == 2 * 160 + 10
+    assert pigeonhole_cost_floor(32, 3, 8, 160, 10) == 0
+
+
+def test_zero_repeats_force_five_tables_to_overlap():
+    # 21 players = 5+4+4+4+4: a 5-table needs five different tables in each other round
+    # but there are only four 4-tables, so every two rounds' 5-tables share a player.
+    assert big_table_overlap(3, (5, 4, 4, 4, 4)) == 3
+    assert fairness_floor(21, 5, 3, [0] * 21, [3] * 21) == (1, 15)
+    assert fairness_floor(21, 5, 3, [0] * 21, [3] * 21, overlap=3) == (2, 21)
+    # With five 4-tables (25 players) the 5-tables can be disjoint.
+    assert big_table_overlap(3, (5, 4, 4, 4, 4, 4)) == 0
+
+
+def test_pins_can_force_unfairness():
+    # 9 players (5+4) over 3 rounds: p0 pinned to the 5-table every round has 3; 15 seats
+    # over 9 players would otherwise allow spread 1.
+    assert fairness_floor(9, 5, 3, [0] * 9, [3] * 9)[0] == 1
+    assert fairness_floor(9, 5, 3, [3] + [0] * 8, [3] * 9)[0] == 2
 
 
 @pytest.mark.parametrize(

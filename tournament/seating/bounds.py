@@ -23,10 +23,25 @@ Worked example (also a unit test): N = 8, two tables of 4, 3 rounds. d_p = 9, c_
 so excess = 8 · 2 = 16 and the bound is 8. It is tight: give each round's side as a bit
 and use the four vectors 111, 001, 010, 100 twice each; the duplicate pairs meet 3 times
 (2 repeats each, 4 pairs → 8) and every other pair exactly once.
+
+A second, independent bound counts table *pairs* instead (pigeonhole): with t tables per
+round, any two rounds r, r' put each player in one of t² boxes (table in r, table in r').
+Two players in one box meet in both rounds, so each pair of rounds has at least
+Σ_box C(n_box, 2) ≥ rem · C(q + 1, 2) + (t² − rem) · C(q, 2) such "collisions"
+(N = q · t² + rem, boxes as even as possible). A pair meeting s ≤ R times makes C(s, 2)
+collisions and at least s − 1 = C(s, 2) · 2 / s ≥ C(s, 2) · 2 / R repeats, so
+
+    repeats >= ceil( 2 · C(R, 2) · collisions_per_round_pair / R ).
+
+It is what makes 17–19 players over 3 rounds honest: 4 tables give only 16 boxes, so
+N = 16 + m players force m collisions per pair of rounds and at least 2m repeats (a pair
+meeting in all three rounds turns 3 collisions into 2 repeats). The counting bound says 0
+there. ``repeat_lower_bound`` returns the larger of the two.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 
 
@@ -55,4 +70,126 @@ def repeat_lower_bound(
         excess += max(0, low - capacity)
         absorbed += max(low, min(capacity, high))
     excess += max(0, total - absorbed)
-    return (excess + 1) // 2
+    return max((excess + 1) // 2, pigeonhole_bound(n, rounds, len(sizes)))
+
+
+def pigeonhole_bound(n: int, rounds: int, tables: int) -> int:
+    """Repeats forced because two rounds of ``tables`` tables only have tables² boxes."""
+    if n <= 1 or rounds <= 1 or tables <= 0:
+        return 0
+    boxes = tables * tables
+    share, extra = divmod(n, boxes)
+    per_pair = extra * (share + 1) * share // 2 + (boxes - extra) * share * (share - 1) // 2
+    collisions = rounds * (rounds - 1) // 2 * per_pair
+    return -(-2 * collisions // rounds)
+
+
+def pigeonhole_cost_floor(
+    n: int, rounds: int, tables: int, repeat_weight: int, triple_weight: int
+) -> int:
+    """Least search cost (repeat and triple weights) the pigeonhole collisions force.
+
+    A pair meeting s times costs w_r·(s − 1) + w_t·max(0, s − 2) and makes C(s, 2)
+    collisions; every pair of rounds needs its collisions, so the cost is at least
+    collisions × the cheapest cost per collision over s = 2..R. With 3 rounds a pair met
+    thrice is the cheapest way (2 repeats for 3 collisions), which is why 17 players over
+    3 rounds cannot do better than one pair meeting in every round.
+    """
+    if n <= 1 or rounds <= 1 or tables <= 0:
+        return 0
+    boxes = tables * tables
+    share, extra = divmod(n, boxes)
+    per_pair = extra * (share + 1) * share // 2 + (boxes - extra) * share * (share - 1) // 2
+    collisions = rounds * (rounds - 1) // 2 * per_pair
+    best = None
+    for s in range(2, rounds + 1):
+        cost = repeat_weight * (s - 1) + triple_weight * max(0, s - 2)
+        pairs = s * (s - 1) // 2
+        # ceil(collisions · cost / pairs), compared as a fraction to stay exact
+        candidate = -(-collisions * cost // pairs)
+        best = candidate if best is None else min(best, candidate)
+    return best or 0
+
+
+def fairness_floor(
+    n: int,
+    big_seats_per_round: int,
+    rounds: int,
+    low: list[int],
+    high: list[int],
+    overlap: int = 0,
+) -> tuple[int, int]:
+    """(least max − min, least Σ e²) of 5-table exposures e_p with low_p ≤ e_p ≤ high_p,
+    Σ e_p = rounds · big seats per round, and Σ_p C(e_p, 2) ≥ ``overlap``.
+
+    Without pins and overlap this is spread 0 when the seats divide evenly and 1
+    otherwise; a pin can force more (a player pinned to a 5-table in every round), and so
+    can ``overlap`` — see ``big_table_overlap``: with zero repeats, 5-tables of different
+    rounds must share players when there are few 4-tables.
+    """
+    total = rounds * big_seats_per_round
+    if not n or not total:
+        return 0, 0
+    spread = None
+    for width in range(rounds + 1):
+        for bottom in range(rounds + 1 - width):
+            top = bottom + width
+            floors = [max(lo, bottom) for lo in low]
+            ceilings = [min(hi, top) for hi in high]
+            if any(f > c for f, c in zip(floors, ceilings, strict=True)):
+                continue
+            if not sum(floors) <= total <= sum(ceilings):
+                continue
+            if overlap and _most_overlap(floors, ceilings, total) < overlap:
+                continue
+            spread = width
+            break
+        if spread is not None:
+            break
+    # Σ e² is smallest when seats go one at a time to whoever has fewest (water-filling);
+    # Σ e² = 2 Σ C(e, 2) + Σ e bounds it from the overlap side.
+    exposure = list(low)
+    left = total - sum(exposure)
+    heap = [(e, p) for p, e in enumerate(exposure) if e < high[p]]
+    heapq.heapify(heap)
+    while left > 0 and heap:
+        e, p = heapq.heappop(heap)
+        exposure[p] = e + 1
+        left -= 1
+        if e + 1 < high[p]:
+            heapq.heappush(heap, (e + 1, p))
+    squares = max(sum(e * e for e in exposure), 2 * overlap + total)
+    if spread is None:
+        spread = max(exposure) - min(exposure)
+    return spread, squares
+
+
+def _most_overlap(floors: list[int], ceilings: list[int], total: int) -> int:
+    # Σ C(e, 2) is convex: with the sum fixed it is largest when the spare seats go to as
+    # few players as possible, each filled up to their ceiling.
+    exposure = list(floors)
+    left = total - sum(exposure)
+    for p in sorted(range(len(exposure)), key=lambda p: -(ceilings[p] - floors[p])):
+        take = min(left, ceilings[p] - exposure[p])
+        exposure[p] += take
+        left -= take
+    return sum(e * (e - 1) // 2 for e in exposure)
+
+
+def big_table_overlap(rounds: int, sizes: Sequence[int], standard: int = 4) -> int:
+    """Least Σ_p C(e_p, 2) — pairs (player, two rounds at a 5-table) — with zero repeats.
+
+    A table of size s above the standard in round r has its s players at s different
+    tables of any other round r' (else two of them meet twice). Only the small tables of
+    r' can take them without a 5-table seat, so at least s − (number of small tables) of
+    them sit at a 5-table in r' too: |B_r ∩ B_r'| ≥ Σ_big max(0, s − small) for every
+    pair of rounds, and Σ over pairs of rounds of |B_r ∩ B_r'| is Σ_p C(e_p, 2).
+
+    Example: 21 players (5+4+4+4+4), 3 rounds. A 5-table's players need 5 different
+    tables in each other round but only four are 4-tables, so every two rounds' 5-tables
+    share a player and someone sits at a 5-table twice while 6 players never do: spread 2
+    is the best a zero-repeat seating can do, although 15 seats over 21 players look like 1.
+    """
+    small = sum(1 for size in sizes if size <= standard)
+    per_round = sum(max(0, size - small) for size in sizes if size > standard)
+    return rounds * (rounds - 1) // 2 * per_round

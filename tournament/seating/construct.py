@@ -14,6 +14,12 @@ are exactly the pairs that never met, so splitting each row into tables adds a r
 players it gives the 9th round of the social golfer problem 8-4-9). That round does put
 row-mates together, so it is used only when more rounds are wanted than the ring supplies.
 
+When the pattern has 5-tables (N = 4t + k, k = 1..3), a 5th row would seat the same k
+players at a 5-table every round. Instead the grid keeps 4 rows and gets t + 1 columns, with
+its 4 − k holes spread over the last row; each round one short group is dissolved and its
+players become 5th (or 4th) players elsewhere (``complete_rounds``), so the 5-table seats
+move from round to round and exposure stays within one of fair.
+
 Rounds beyond what the algebra supplies are built greedily and left to the local search.
 """
 
@@ -146,6 +152,38 @@ def pack_rows(
     return rows
 
 
+def grid_shape(n: int, sizes: Sequence[int], rounds: int) -> tuple[int, int]:
+    """(rows, columns) of the grid: the shape whose ring supplies the most of the wanted
+    rounds, then the one with fewest groups to dissolve (columns beyond the table count).
+
+    Rows are a table size of the pattern (usually 4), so most groups are whole tables; when
+    the pattern mixes 4s and a few 5s, a 4-row grid with one column more than there are
+    tables beats a 5-row one: its ring has more rounds, and the 5th seats are then chosen
+    per round (``complete_rounds``) instead of being the same partial row every round.
+    """
+    t = len(sizes)
+    best: tuple[tuple[int, bool, int], tuple[int, int]] | None = None
+    for rows in sorted(set(sizes)):
+        narrowest = max(t, -(-n // rows))
+        for columns in range(narrowest, narrowest + 3):
+            supported = _ring_for(columns, rows, rounds)[1]
+            if _row_split_ok(n, sizes, rows, columns):
+                supported += 1
+            # A partial row of 5th seats is the same players at 5-tables every round:
+            # only a uniform pattern may use rows other than the standard 4.
+            unfair = rows != 4 and len(set(sizes)) > 1
+            key = (-min(supported, rounds), unfair, columns - t)
+            if best is None or key < best[0]:
+                best = (key, (rows, columns))
+    assert best is not None
+    return best[1]
+
+
+def _row_split_ok(n: int, sizes: Sequence[int], rows: int, columns: int) -> bool:
+    uniform = len(set(sizes)) == 1 and sizes[0] == rows and len(sizes) == columns
+    return uniform and n == rows * columns and columns % rows == 0
+
+
 def transversal(
     n: int,
     sizes: Sequence[int],
@@ -153,10 +191,13 @@ def transversal(
     components: Sequence[Sequence[int]],
     rng: random.Random,
 ) -> tuple[Rounds, int]:
-    """Grid construction; returns the rounds it could build (sizes may be off by a player
-    where the grid has holes — the caller fits them to the pattern) and their count."""
-    t = len(sizes)
-    rows_count = max(sizes)
+    """Grid construction; returns the rounds it could build and their count.
+
+    A round is a list of groups, one per grid column: where the grid has holes, or has
+    more columns than the pattern has tables, groups do not match the table sizes yet —
+    ``complete_rounds`` turns them into tables.
+    """
+    rows_count, t = grid_shape(n, sizes, rounds)
     capacities = []
     left = n
     for _ in range(rows_count):
@@ -164,6 +205,7 @@ def transversal(
         left -= capacities[-1]
     ring, supported = _ring_for(t, rows_count, rounds)
     rows = pack_rows(components, capacities, rng)
+    cells = [_spread(len(row), t) for row in rows]
     built: Rounds = []
     for r in range(min(rounds, supported)):
         tables: list[list[int]] = [[] for _ in range(t)]
@@ -171,21 +213,237 @@ def transversal(
             # Cell (i, c) sits at table j with c = j + a_i·b_r, i.e. j = c − a_i·b_r.
             if ring is None:
                 step = (i * r) % t
-                for c, player in enumerate(row):
+                for c, player in zip(cells[i], row, strict=True):
                     tables[(c - step) % t].append(player)
             else:
                 step = ring.mul[i][r]
-                for c, player in enumerate(row):
+                for c, player in zip(cells[i], row, strict=True):
                     tables[_subtract(ring, c, step)].append(player)
         built.append(tables)
-    uniform = len(set(sizes)) == 1
-    if len(built) < rounds and uniform and n == rows_count * t and t % rows_count == 0:
+    if len(built) < rounds and _row_split_ok(n, sizes, rows_count, t):
         per_row = t // rows_count
         tables = []
         for row in rows:
             tables.extend(row[k::per_row] for k in range(per_row))
         built.append(tables)
     return built, len(built)
+
+
+def complete_rounds(
+    built: Rounds,
+    n: int,
+    sizes: Sequence[int],
+    meet: list[int] | dict[int, int],
+    rng: random.Random,
+) -> Rounds:
+    """Turn each round's grid groups into tables of exactly the pattern's sizes.
+
+    Surplus groups (the grid has one column more than there are tables when the pattern
+    has 5-tables) are dissolved, smallest first, then those whose players have had fewest
+    5-table rounds and moves so far, so the movers differ from round to round. The
+    movers are then placed by a small branch and bound (``_place_movers``): fewest
+    meetings with people already met — counting every grid meeting of *all* rounds, so
+    a mover never walks into a later round's tablemate — then least added to Σ e²
+    (e = rounds at a 5-table so far), so the 5th seats go to whoever has had fewest.
+
+    ``meet`` (flat a·n + b) holds history and forbidden-pair costs on entry and is updated
+    with every meeting of the returned rounds.
+    """
+    top = max(sizes)
+    grids = [[list(g) for g in groups if g] for groups in built]
+    # Every grid meeting of every round counts from the start, so no mover walks into a
+    # tablemate of a later round; a dissolved group's meetings are taken back when it goes.
+    for groups in grids:
+        for group in groups:
+            for i, a in enumerate(group):
+                _meet_all(meet, n, group[:i], a, 1)
+    exposure = [0] * n
+    moved = [0] * n
+    out: Rounds = []
+    for groups in grids:
+        movers: list[int] = []
+        extra = len(groups) - len(sizes)
+        if extra > 0:
+            # Movers usually end at a 5-table: dissolve groups of players who have had
+            # the fewest 5-table rounds (and moves) so far.
+            order = sorted(
+                range(len(groups)),
+                key=lambda g: (
+                    len(groups[g]),
+                    sum(exposure[p] for p in groups[g]),
+                    sum(moved[p] for p in groups[g]),
+                    rng.random(),
+                ),
+            )
+            dropped = set(order[:extra])
+            for g in sorted(dropped):
+                group = groups[g]
+                for i, a in enumerate(group):
+                    _meet_all(meet, n, group[:i], a, -1)
+                movers.extend(group)
+            groups = [group for g, group in enumerate(groups) if g not in dropped]
+        while len(groups) < len(sizes):
+            groups.append([])
+        # A group larger than any table sheds its last members.
+        for group in groups:
+            while len(group) > top:
+                shed = group.pop()
+                _meet_all(meet, n, group, shed, -1)
+                movers.append(shed)
+        for p in movers:
+            moved[p] += 1
+        if movers:
+            _place_movers(groups, movers, sizes, meet, exposure, n, rng)
+        for group in groups:
+            if len(group) > STANDARD:
+                for p in group:
+                    exposure[p] += 1
+        out.append(sorted(groups, key=len, reverse=True))
+    return out
+
+
+STANDARD = 4  # table size above which a table counts as a "5-table" for fairness
+_CANDIDATES = 6  # full groups tried per mover (every short group is always tried)
+_NODE_BUDGET = 20_000  # branch-and-bound nodes per round before keeping the best found
+
+
+def _meet_all(
+    meet: list[int] | dict[int, int], n: int, table: Sequence[int], p: int, step: int = 1
+) -> None:
+    base = p * n
+    for q in table:
+        meet[base + q] += step
+        meet[q * n + p] += step
+
+
+def _place_movers(
+    groups: list[list[int]],
+    movers: list[int],
+    sizes: Sequence[int],
+    meet: list[int] | dict[int, int],
+    exposure: list[int],
+    n: int,
+    rng: random.Random,
+) -> None:
+    """Add ``movers`` to ``groups`` so that the group sizes become the pattern's.
+
+    Cost of a placement: (meetings with people already met, then the Σ e² added by tables
+    that end above the standard size), minimised exactly by depth-first branch and bound
+    over each mover's few best groups — a greedy one-at-a-time choice walks into dead ends
+    where the last mover is forced into a group it has met.
+    """
+    top = max(sizes)
+    need = [0] * (top + 2)  # need[s]: pattern tables of size ≥ s
+    for size in sizes:
+        for s in range(size + 1):
+            need[s] += 1
+    have = [0] * (top + 2)  # have[s]: groups of size ≥ s now
+    for group in groups:
+        for s in range(min(len(group), top + 1) + 1):
+            have[s] += 1
+
+    def fair_cost(group: Sequence[int], x: int) -> int:
+        # Σ e² added when x joins: the whole table turns "big" at size STANDARD + 1.
+        if len(group) + 1 <= STANDARD:
+            return 0
+        cost = 2 * exposure[x] + 1
+        if len(group) == STANDARD:
+            cost += sum(2 * exposure[y] + 1 for y in group)
+        return cost
+
+    weight = 1 << 20  # one meeting outweighs any fairness difference
+    order = sorted(movers, key=lambda x: (-exposure[x], rng.random()))
+    options: list[list[int]] = []
+    for x in order:
+        base = x * n
+        scored = sorted(
+            (
+                sum(meet[base + y] for y in group) * weight + fair_cost(group, x),
+                rng.random(),
+                j,
+            )
+            for j, group in enumerate(groups)
+            if len(group) < top
+        )
+        full = 0
+        mine = []
+        for _, _, j in scored:
+            if len(groups[j]) < STANDARD:
+                mine.append(j)
+            elif full < _CANDIDATES:
+                mine.append(j)
+                full += 1
+        options.append(mine)
+
+    best_cost: list[int] = []
+    best_plan: list[int] = []
+    plan: list[int] = []
+    budget = [_NODE_BUDGET]
+
+    def fits_after(j: int) -> bool:
+        s = len(groups[j]) + 1
+        return s <= top and have[s] + 1 <= need[s]
+
+    def dfs(i: int, cost: int) -> None:
+        if best_cost and cost >= best_cost[0]:
+            return
+        if i == len(order):
+            best_cost[:] = [cost]
+            best_plan[:] = plan
+            return
+        budget[0] -= 1
+        if budget[0] < 0 and best_cost:
+            return
+        x = order[i]
+        base = x * n
+        steps = []
+        for j in options[i]:
+            if fits_after(j):
+                group = groups[j]
+                step = sum(meet[base + y] for y in group) * weight + fair_cost(group, x)
+                steps.append((step, j))
+        steps.sort()
+        for step, j in steps:
+            s = len(groups[j]) + 1
+            have[s] += 1
+            groups[j].append(x)
+            plan.append(j)
+            dfs(i + 1, cost + step)
+            plan.pop()
+            groups[j].pop()
+            have[s] -= 1
+
+    dfs(0, 0)
+    if not best_cost:
+        # Candidate lists too narrow (a pathological grid): fill any group that fits.
+        # Some group always can while have[s] <= need[s] holds for every s.
+        best_plan[:] = []
+        for x in order:
+            j = next(j for j in range(len(groups)) if fits_after(j))
+            s = len(groups[j]) + 1
+            have[s] += 1
+            groups[j].append(x)
+            best_plan.append(j)
+        for x, j in zip(order, best_plan, strict=True):
+            groups[j].remove(x)
+    for x, j in zip(order, best_plan, strict=True):
+        _meet_all(meet, n, groups[j], x)
+        groups[j].append(x)
+
+
+def _spread(length: int, columns: int) -> list[int]:
+    """Columns of a row holding ``length`` players, its holes spread evenly.
+
+    Holes mark the short groups of every round, and the movers of a dissolved group fill
+    the other short groups. Holes in neighbouring columns would make those groups hold
+    players who met each other in another round (cells c and c + d of rows i, i' meet
+    when d = (a_i − a_i')(b_r − b_r')); spread out, short groups are strangers.
+    """
+    holes = columns - length
+    if holes <= 0:
+        return list(range(columns))
+    empty = {(2 * m + 1) * columns // (2 * holes) for m in range(holes)}
+    return [c for c in range(columns) if c not in empty]
 
 
 @lru_cache(maxsize=64)

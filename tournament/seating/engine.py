@@ -5,11 +5,18 @@ The pipeline, and why each step is there:
 1. ``table_pattern`` fixes one list of table sizes used by every round (fewest 5-tables);
    all later moves are swaps, which never change sizes.
 2. A construction (``construct.transversal``) gives zero-repeat rounds by algebra, with
-   families packed into grid rows so they never meet; rounds it cannot supply are greedy.
+   families packed into grid rows so they never meet. The grid has 4 rows and one column
+   more than there are tables when the pattern has 5-tables; ``construct.complete_rounds``
+   dissolves the spare group each round and seats its players as 5th players (a small
+   branch and bound: no meeting anyone twice over all rounds, then fewest 5-table seats
+   for whoever already had one). Rounds the algebra cannot supply are greedy.
 3. Each round's groups are matched to table slots so pinned players are already where the
    judge put them as often as possible; any left are swapped in, and then locked.
 4. ``TabuSearch`` repairs what remains (families split across rows, history, pins, rounds
-   beyond the algebra) and stops as soon as the cost reaches the lower bound.
+   beyond the algebra) and stops as soon as meetings reach the lower bound. If 5-table
+   seats are then less fair than the ideal, a second phase hands seats from the most to
+   the least exposed and repairs meetings with swaps that keep exposure in the new range,
+   one step at a time; a fairer seating is kept only if meetings are no worse.
 5. The report is recomputed from the final tables, not taken from the search's counters.
 """
 
@@ -21,8 +28,13 @@ from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
-from .bounds import repeat_lower_bound
-from .construct import greedy_round, transversal
+from .bounds import (
+    big_table_overlap,
+    fairness_floor,
+    pigeonhole_cost_floor,
+    repeat_lower_bound,
+)
+from .construct import complete_rounds, greedy_round, transversal
 from .model import PlayerId, Seating, SeatingProblem, SeatingReport
 from .search import TabuSearch, Weights
 from .sizes import STANDARD_SIZE, TablePattern, table_pattern
@@ -187,34 +199,73 @@ def _initial(
 ) -> tuple[Rounds, int]:
     shuffled = list(components)
     rng.shuffle(shuffled)
-    built, constructed = transversal(n, sizes, rounds, shuffled, rng)
-    built = [_fit(groups, sizes) for groups in built]
-    if len(built) < rounds:
+    grid, constructed = transversal(n, sizes, rounds, shuffled, rng)
+    # One flat pair-cost table for everything built here: history meetings, forbidden
+    # pairs (heavily), and then every meeting of the rounds as they are completed.
+    meet: dict[int, int] = defaultdict(int)
+    for key, count in history.items():
+        a, b = divmod(key, n)
+        meet[a * n + b] += count
+        meet[b * n + a] += count
+    for key in forbidden:
+        a, b = divmod(key, n)
+        meet[a * n + b] += 100
+        meet[b * n + a] += 100
+    built = complete_rounds(grid, n, sizes, meet, rng)
+    while len(built) < rounds:
         # Greedy rounds see everything fixed so far as a cost: meetings and forbidden pairs.
-        meet: dict[int, int] = defaultdict(int)
-        for key, count in history.items():
-            a, b = divmod(key, n)
-            meet[a * n + b] += count
-            meet[b * n + a] += count
-        for key in forbidden:
-            a, b = divmod(key, n)
-            meet[a * n + b] += 100
-            meet[b * n + a] += 100
-        for groups in built:
-            for table in groups:
-                for a in table:
-                    for b in table:
-                        if a != b:
-                            meet[a * n + b] += 1
-        while len(built) < rounds:
-            groups = greedy_round(n, sizes, meet, rng)
-            for table in groups:
-                for a in table:
-                    for b in table:
-                        if a != b:
-                            meet[a * n + b] += 1
-            built.append(_fit(groups, sizes))
+        groups = greedy_round(n, sizes, meet, rng)
+        for table in groups:
+            for a in table:
+                for b in table:
+                    if a != b:
+                        meet[a * n + b] += 1
+        built.append(_fit(groups, sizes))
     return built, constructed
+
+
+def _exposure(rounds: Rounds, big: Sequence[bool], n: int) -> list[int]:
+    exposure = [0] * n
+    for tables in rounds:
+        for j, table in enumerate(tables):
+            if big[j]:
+                for p in table:
+                    exposure[p] += 1
+    return exposure
+
+
+def _pair_counts(rounds: Rounds, n: int) -> dict[int, int]:
+    counts: dict[int, int] = defaultdict(int)
+    for tables in rounds:
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    counts[min(a, b) * n + max(a, b)] += 1
+    return counts
+
+
+_PHASE_TWO_STALL = 1_500  # per fairness attempt: a fair seating is found fast or not at all
+
+
+def _fairness_target(
+    rounds: int,
+    n: int,
+    sizes: Sequence[int],
+    big: Sequence[bool],
+    pins: list[dict[int, int]],
+    overlap: int,
+) -> tuple[int, int]:
+    """(ideal spread, least Σ e²) of 5-table exposure, pins included: a player pinned to
+    a 5-table (or to a 4-table) in some rounds has that much exposure fixed."""
+    low, high = [0] * n, [rounds] * n
+    for round_pins in pins:
+        for player, table in round_pins.items():
+            if big[table]:
+                low[player] += 1
+            else:
+                high[player] -= 1
+    seats = sum(size for size, flag in zip(sizes, big, strict=True) if flag)
+    return fairness_floor(n, seats, rounds, low, high, overlap)
 
 
 def seat(problem: SeatingProblem) -> Seating:
@@ -240,35 +291,93 @@ def seat(problem: SeatingProblem) -> Seating:
         partners[a].add(b)
         partners[b].add(a)
     bound = repeat_lower_bound(n, problem.rounds, sizes, [len(s) for s in partners])
-    big_seats = problem.rounds * sum(s for s in sizes if s > STANDARD_SIZE)
-    share, extra = divmod(big_seats, n)
     weights = Weights.for_rounds(problem.rounds)
-    ideal_squares = extra * (share + 1) ** 2 + (n - extra) * share**2
-    fair_floor = weights.fair * ideal_squares
-
-    search = TabuSearch(
-        n,
-        rounds,
-        [[s > STANDARD_SIZE for s in sizes]] * problem.rounds,
-        history,
-        forbidden,
-        [set(p) for p in pins],
-        weights,
-        rng,
+    pair_floor = max(
+        weights.repeat * bound,
+        pigeonhole_cost_floor(n, problem.rounds, len(sizes), weights.repeat, weights.triple),
     )
-    result = search.run(
-        floor=weights.repeat * bound + fair_floor,
-        deadline=started + problem.time_limit,
+    big = [s > STANDARD_SIZE for s in sizes]
+    # Fairness targets: plain (seats and pins only), and — when the bound allows zero
+    # repeats — the tighter one a zero-repeat seating can reach (bounds.big_table_overlap).
+    plain = _fairness_target(problem.rounds, n, sizes, big, pins, 0)
+    overlap = big_table_overlap(problem.rounds, sizes, STANDARD_SIZE)
+    zero = _fairness_target(problem.rounds, n, sizes, big, pins, overlap)
+    target_spread, target_squares = zero if bound == 0 else plain
+    floor = pair_floor + weights.fair * target_squares
+    deadline = started + problem.time_limit
+
+    def searcher(start: Rounds, window: tuple[int, int] | None = None) -> TabuSearch:
+        return TabuSearch(
+            n,
+            start,
+            [big] * problem.rounds,
+            history,
+            forbidden,
+            [set(p) for p in pins],
+            weights,
+            rng,
+            window=window,
+        )
+
+    # Phase 1: meetings first (it stops once they reach their floor, however unfair).
+    result = searcher(rounds).run(
+        floor=floor,
+        deadline=deadline,
         max_iterations=problem.max_iterations,
         stall_iterations=problem.stall_iterations,
+        pair_floor=pair_floor if any(big) else None,
     )
+    iterations = result.iterations
+    # Phase 2, only if 5-table seats are less fair than they could be: aim one step
+    # fairer than what we have, hand seats from the most to the least exposed, then repair
+    # the meetings with swaps (and exchanges) that keep every exposure inside the new
+    # range. A fairer seating is kept only if its true cost (meetings first) is no worse;
+    # then the next step is tried, and the first failure ends the phase.
+    budget = problem.stall_iterations
+    budget = _PHASE_TWO_STALL if budget is None else min(budget, _PHASE_TWO_STALL)
+    while result.stopped_by != "time":
+        exposure = _exposure(result.rounds, big, n)
+        spread = max(exposure) - min(exposure)
+        if spread <= target_spread:
+            break
+        second = searcher([[list(t) for t in ts] for ts in result.rounds])
+        second.repair_fairness(spread - 1)
+        exposure = second.exposure
+        if max(exposure) - min(exposure) >= spread:
+            break
+        second.window = (min(exposure), max(exposure))
+        limit = problem.max_iterations
+        if limit is not None:
+            limit -= iterations
+            if limit <= 0:
+                break
+        fair_result = second.run(
+            floor=floor,
+            deadline=deadline,
+            max_iterations=limit,
+            stall_iterations=budget,
+        )
+        iterations += fair_result.iterations
+        exposure = _exposure(fair_result.rounds, big, n)
+        if (fair_result.cost, max(exposure) - min(exposure)) < (result.cost, spread):
+            result = fair_result
+        else:
+            if fair_result.stopped_by == "time":
+                result = replace(result, stopped_by="time")
+            break
+    exposure = _exposure(result.rounds, big, n)
+    repeats_left = any(
+        count > (1 if key not in history else 0)
+        for key, count in _pair_counts(result.rounds, n).items()
+    )
+    ideal_spread = plain[0] if repeats_left or bound else zero[0]
     report = _report(
-        problem, pattern, result.rounds, history, forbidden, bound, extra > 0, constructed
+        problem, pattern, result.rounds, history, forbidden, bound, ideal_spread, constructed
     )
     report = replace(
         report,
         stopped_by=result.stopped_by,
-        iterations=result.iterations,
+        iterations=iterations,
         seconds=time.perf_counter() - started,
     )
     ids = problem.players
@@ -287,7 +396,7 @@ def _report(
     history: dict[int, int],
     forbidden: set[int],
     bound: int,
-    uneven: bool,
+    ideal_spread: int,
     constructed: int,
 ) -> SeatingReport:
     ids = problem.players
@@ -329,7 +438,7 @@ def _report(
         conflicts=tuple(conflicts),
         five_table_exposure=tuple((ids[p], exposure[p]) for p in range(n)),
         exposure_spread=max(exposure) - min(exposure),
-        exposure_ideal_spread=1 if uneven else 0,
+        exposure_ideal_spread=ideal_spread,
         repeat_lower_bound=bound,
         gap=repeats - bound,
         constructed_rounds=constructed,

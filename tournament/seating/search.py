@@ -67,9 +67,14 @@ class TabuSearch:
         weights: Weights,
         rng: random.Random,
         breadth: int = 6,
+        window: tuple[int, int] | None = None,
     ) -> None:
         self.n = n
         self.breadth = breadth
+        # With a window no swap may take a 5-table exposure outside [low, high]: a seating
+        # made fair enough stays so, and the search only works on meetings (see
+        # ``repair_fairness`` and engine.seat).
+        self.window = window
         # The true cost ranks fairness last, so a fairness gain never pays for the repeat a
         # swap across table sizes usually costs: the search would keep an unfair start
         # unfair. Moves are therefore *chosen* with fairness weighted like a quarter of a
@@ -118,6 +123,7 @@ class TabuSearch:
                     for b in table[i + 1 :]:
                         meet[a * n + b] += 1
                         meet[b * n + a] += 1
+        self.squares = sum(e * e for e in self.exposure)
         self.cost = self._full_cost(history, forbidden)
 
     def _full_cost(self, history: dict[int, int], forbidden: set[int]) -> int:
@@ -147,11 +153,14 @@ class TabuSearch:
 
     def swap_gain_scan(
         self, r: int, a: int, it: int, tabu: list[list[int]], best_cost: int
-    ) -> tuple[int, int, int] | None:
-        """Best (guide, delta, b) for swapping a with someone at another table of round r.
+    ) -> tuple[int, int, int, int] | None:
+        """Best (guide, delta, b, r2) for swapping a with someone at another table of round r.
 
         ``delta`` is the change of the true cost; ``guide`` ranks moves with fairness
-        weighted ``steer`` instead (see ``__init__``).
+        weighted ``steer`` instead (see ``__init__``). ``r2`` is −1 for a plain swap; with
+        a window, a swap that would take an exposure outside it is paired with the
+        reverse swap in a round r2 where the two players' roles are the other way round
+        (an *exchange*: both keep their exposure, so fairness is untouched).
         """
         n, meet, up, down = self.n, self.meet, self.up, self.down
         tables = self.rounds[r]
@@ -169,12 +178,15 @@ class TabuSearch:
         exposure = self.exposure
         fair = self.weights.fair
         steer = self.steer
+        window = self.window
+        low, high = window if window is not None else (0, 0)
         ea = exposure[a]
         others = [x for x in A if x != a]
-        best: tuple[int, int, int] | None = None
+        best: tuple[int, int, int, int] | None = None
         ties = 0
         rng = self.rng
         cost = self.cost
+        exchanges: list[tuple[int, int]] = []
         for jb, B in enumerate(tables):
             if jb == ja:
                 continue
@@ -196,6 +208,12 @@ class TabuSearch:
                 if fairness_flip:
                     eb = exposure[b]
                     change = 2 * (eb - ea) + 2 if big_a else 2 * (ea - eb) + 2
+                    if window is not None:
+                        new_a, new_b = (ea - 1, eb + 1) if big_a else (ea + 1, eb - 1)
+                        if not (low <= new_a <= high and low <= new_b <= high):
+                            if tabu_r[b] <= it:
+                                exchanges.append((b, delta))
+                            continue
                     delta += fair * change
                     guide += steer * change
                 else:
@@ -203,12 +221,46 @@ class TabuSearch:
                 if tabu_r[b] > it and cost + delta >= best_cost:
                     continue
                 if best is None or guide < best[0]:
-                    best, ties = (guide, delta, b), 1
+                    best, ties = (guide, delta, b, -1), 1
                 elif guide == best[0]:
                     ties += 1
                     if rng.randrange(ties) == 0:
-                        best = (guide, delta, b)
+                        best = (guide, delta, b, -1)
+        for b, pairs in exchanges:
+            if best is not None and pairs >= best[0] + self.weights.repeat:
+                continue  # the first half alone is already far worse than the best swap
+            found = self._exchange(r, a, b, big_a)
+            if found is None:
+                continue
+            delta, r2 = found
+            if best is None or delta < best[0]:
+                best, ties = (delta, delta, b, r2), 1
+            elif delta == best[0]:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best = (delta, delta, b, r2)
         return best
+
+    def _exchange(self, r: int, a: int, b: int, big_a: bool) -> tuple[int, int] | None:
+        """Exact cost change of swapping a, b in round r and back in the best round r2
+        where the one now at the 5-table sits at a 4-table and vice versa."""
+        first = self.swap_delta(r, a, b)
+        self.apply_swap(r, a, b, first)
+        # The player who just gained a 5-table seat gives one back in another round.
+        gained, lost = (b, a) if big_a else (a, b)
+        best: tuple[int, int] | None = None
+        for r2, where in enumerate(self.where):
+            if r2 == r or gained in self.locked[r2] or lost in self.locked[r2]:
+                continue
+            big = self.big[r2]
+            if big[where[gained]] and not big[where[lost]]:
+                second = self.swap_delta(r2, gained, lost)
+                if best is None or second < best[0]:
+                    best = (second, r2)
+        self.apply_swap(r, a, b, -first)
+        if best is None:
+            return None
+        return first + best[0], best[1]
 
     def apply_swap(self, r: int, a: int, b: int, delta: int) -> None:
         n, meet = self.n, self.meet
@@ -233,12 +285,64 @@ class TabuSearch:
         big = self.big[r]
         if big[ja] != big[jb]:
             step = 1 if big[jb] else -1
-            self.exposure[a] += step
-            self.exposure[b] -= step
+            exposure = self.exposure
+            self.squares -= exposure[a] ** 2 + exposure[b] ** 2
+            exposure[a] += step
+            exposure[b] -= step
+            self.squares += exposure[a] ** 2 + exposure[b] ** 2
         self.cost += delta
 
     def snapshot(self) -> Rounds:
         return [[list(table) for table in tables] for tables in self.rounds]
+
+    def pair_part(self) -> int:
+        """The cost without the fairness term: conflicts, repeats and triples."""
+        return self.cost - self.weights.fair * self.squares
+
+    def repair_fairness(self, spread: int) -> int:
+        """Swap 5-table seats from the most exposed to the least exposed players until
+        max − min ≤ ``spread``, each time the swap that costs fewest meetings.
+
+        Every swap lowers Σ e² (the two exposures differ by at least 2), so this ends; a
+        player with e_max and one with e_min ≤ e_max − 2 always share a round where the
+        first is at a big table and the second is not — unless pins lock them. Returns the
+        number of swaps made.
+        """
+        swaps = 0
+        exposure = self.exposure
+        while max(exposure) - min(exposure) > spread:
+            high, low = max(exposure), min(exposure)
+            best: tuple[int, int, int, int] | None = None
+            for r, tables in enumerate(self.rounds):
+                big, locked = self.big[r], self.locked[r]
+                tops = [
+                    a
+                    for j, table in enumerate(tables)
+                    if big[j]
+                    for a in table
+                    if exposure[a] == high and a not in locked
+                ]
+                if not tops:
+                    continue
+                bottoms = [
+                    b
+                    for j, table in enumerate(tables)
+                    if not big[j]
+                    for b in table
+                    if exposure[b] <= high - 2 and b not in locked
+                ]
+                for a in tops:
+                    for b in bottoms:
+                        delta = self.swap_delta(r, a, b)
+                        key = (delta + (exposure[b] - low), r, a, b)
+                        if best is None or key < best:
+                            best = key
+            if best is None:
+                break
+            _, r, a, b = best
+            self.apply_swap(r, a, b, self.swap_delta(r, a, b))
+            swaps += 1
+        return swaps
 
     def run(
         self,
@@ -247,8 +351,13 @@ class TabuSearch:
         deadline: float,
         max_iterations: int | None,
         stall_iterations: int | None,
+        pair_floor: int | None = None,
     ) -> SearchResult:
-        """Search until the cost reaches ``floor`` (the lower bound) or a budget runs out."""
+        """Search until the cost reaches ``floor`` (the lower bound) or a budget runs out.
+
+        With ``pair_floor`` the search also stops once the cost without fairness reaches
+        it: the caller then balances 5-table seats in a second, fairness-preserving run.
+        """
         rng = self.rng
         rounds_count = len(self.rounds)
         tabu = [[0] * self.n for _ in range(rounds_count)]
@@ -265,6 +374,9 @@ class TabuSearch:
         breadth = self.breadth
         since_perturb = 0
         while self.cost > floor:
+            if pair_floor is not None and self.pair_part() <= pair_floor:
+                stopped_by = "bound"
+                break
             if max_iterations is not None and it >= max_iterations:
                 stopped_by = "iterations"
                 break
@@ -285,15 +397,23 @@ class TabuSearch:
                 r_try, a_try = choice
                 found = self.swap_gain_scan(r_try, a_try, it, tabu, best_cost)
                 if found is not None and (move is None or found[0] < move[0]):
-                    move = (found[0], found[1], r_try, a_try, found[2])
+                    move = (found[0], found[1], r_try, a_try, found[2], found[3])
             if move is None:
                 if not hot:
                     stopped_by = "stall"  # no conflict left that a swap could touch
                     break
                 continue
-            _, delta, r, a, b = move
-            self.apply_swap(r, a, b, delta)
+            _, delta, r, a, b, r2 = move
             tenure = 4 + rng.randrange(8)
+            if r2 < 0:
+                self.apply_swap(r, a, b, delta)
+            else:
+                first = self.swap_delta(r, a, b)
+                self.apply_swap(r, a, b, first)
+                self.apply_swap(r2, a, b, delta - first)
+                tabu[r2][a] = it + tenure
+                tabu[r2][b] = it + tenure
+                self._heat(r2, a, b, hot, hot_set)
             tabu[r][a] = it + tenure
             tabu[r][b] = it + tenure
             self._heat(r, a, b, hot, hot_set)
@@ -368,7 +488,14 @@ class TabuSearch:
             b = rng.choice(tables[jb])
             if a in self.locked[r] or b in self.locked[r]:
                 continue
-            self.apply_swap(r, a, b, self.swap_delta(r, a, b))
+            delta = self.swap_delta(r, a, b)
+            if self.window is not None and self.big[r][ja] != self.big[r][jb]:
+                step = -1 if self.big[r][ja] else 1
+                ea, eb = self.exposure[a] + step, self.exposure[b] - step
+                low, high = self.window
+                if not (low <= ea <= high and low <= eb <= high):
+                    continue
+            self.apply_swap(r, a, b, delta)
             self._heat(r, a, b, hot, hot_set)
 
     def swap_delta(self, r: int, a: int, b: int) -> int:
