@@ -12,9 +12,18 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
 
-from tournament import organizer_urls, registration_urls
-from tournament.models import Event, Player
-from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, JUDGE_PERMISSION, MANAGE, ORGANIZER
+from tournament import clock_urls, organizer_urls, registration_urls, seating_urls
+from tournament.models import Announcement, Event, Player, Round, Seat, Table, Wave
+from tournament.roles import (
+    BANK,
+    BANKER,
+    HEAD_JUDGE,
+    HEAD_JUDGE_PERMISSION,
+    JUDGE,
+    JUDGE_PERMISSION,
+    MANAGE,
+    ORGANIZER,
+)
 from tournament.services import Registration, event_create, player_register
 
 ANONYMOUS = "anonymous"
@@ -22,10 +31,10 @@ ROLES = [ANONYMOUS, BANKER, JUDGE, HEAD_JUDGE, ORGANIZER]
 # What each role's permissions let it through; anything else must be refused.
 ALLOWED = {
     ANONYMOUS: set(),
-    BANKER: set(),
+    BANKER: {BANK},
     JUDGE: {JUDGE_PERMISSION},
-    HEAD_JUDGE: {JUDGE_PERMISSION},
-    ORGANIZER: {JUDGE_PERMISSION, MANAGE},
+    HEAD_JUDGE: {JUDGE_PERMISSION, HEAD_JUDGE_PERMISSION},
+    ORGANIZER: {JUDGE_PERMISSION, HEAD_JUDGE_PERMISSION, MANAGE},
 }
 # Judges work the check-in desk and may record no-shows and ejections; nothing else.
 JUDGE_ROUTES = {
@@ -35,7 +44,18 @@ JUDGE_ROUTES = {
     "player_undo_check_in",
     "player_no_show",
     "player_eject",
+    # Judges move people before a round starts (seating_change).
+    "seating_change",
 }
+# Only the head judge (and the organizer) starts a round.
+HEAD_JUDGE_ROUTES = {"seating_start"}
+# The official clock: the head judge holds the timepiece (002, TIME KEEPING).
+HEAD_JUDGE_ROUTES |= {
+    "clock_control",
+    *(f"clock_{a}" for a in ("start", "pause", "resume", "adjust", "end")),
+}
+# Bankers reach their table page and its end-of-game buttons, nothing else.
+BANKER_ROUTES = {"banker_table", "table_last_turn", "table_finished"}
 
 
 def _protected_registration_patterns() -> list[URLPattern]:
@@ -52,6 +72,10 @@ def _routes() -> list[tuple[URLPattern, str]]:
         *[(pattern, "GET") for pattern in organizer_urls.page_patterns],
         *[(pattern, "POST") for pattern in organizer_urls.action_patterns],
         *[(pattern, "GET") for pattern in _protected_registration_patterns()],
+        *[(pattern, "GET") for pattern in seating_urls.page_patterns],
+        *[(pattern, "POST") for pattern in seating_urls.action_patterns],
+        *[(pattern, "GET") for pattern in clock_urls.page_patterns],
+        *[(pattern, "POST") for pattern in clock_urls.action_patterns],
     ]
 
 
@@ -65,10 +89,33 @@ def test_every_organizer_route_is_a_page_or_an_action():
     ]
 
 
+def test_every_seating_route_is_a_page_an_action_or_public():
+    assert seating_urls.urlpatterns == [
+        *seating_urls.page_patterns,
+        *seating_urls.action_patterns,
+        *seating_urls.public_patterns,
+    ]
+
+
 @pytest.mark.parametrize("pattern", organizer_urls.urlpatterns, ids=lambda p: p.name)
 def test_every_organizer_view_carries_a_permission(pattern):
     """The decorators in access.py set ``required_permission``; no view goes without one."""
     assert pattern.callback.required_permission in (MANAGE, JUDGE_PERMISSION)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [*seating_urls.page_patterns, *seating_urls.action_patterns],
+    ids=lambda p: p.name,
+)
+def test_every_seating_official_view_carries_a_permission(pattern):
+    assert pattern.callback.required_permission in (MANAGE, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION)
+
+
+@pytest.mark.parametrize("pattern", seating_urls.public_patterns, ids=lambda p: p.name)
+def test_public_seating_pages_need_no_login(pattern):
+    assert not hasattr(pattern.callback, "required_permission")
+    assert not str(pattern.pattern).startswith("organizer/")
 
 
 @pytest.mark.parametrize(
@@ -94,9 +141,19 @@ def test_judges_reach_exactly_the_desk_routes():
     assert judge_routes == JUDGE_ROUTES
 
 
+def test_head_judges_alone_start_rounds():
+    head_judge_routes = {
+        pattern.name
+        for pattern, _method in ROUTES
+        if pattern.callback.required_permission == HEAD_JUDGE_PERMISSION
+    }
+    assert head_judge_routes == HEAD_JUDGE_ROUTES
+
+
 @pytest.fixture
 def setting(db) -> dict[str, object]:
-    """An event with one seated player and one alternate to act on."""
+    """An event with one seated player and one alternate to act on, and a round 1 whose
+    table 1 seats that player (for the seating routes)."""
     event = event_create(
         name="Matrix Cup",
         organization="Club",
@@ -120,6 +177,11 @@ def setting(db) -> dict[str, object]:
         )
         for first in ("Sam", "Alex")
     ]
+    round_1 = Round.objects.create(event=event, number=1)
+    table = Table.objects.create(
+        round=round_1, wave=Wave.objects.create(round=round_1, number=1), number=1
+    )
+    Seat.objects.create(round=round_1, table=table, player=people[0], position=1)
     return {"event": event, "seated": people[0], "alternate": people[1]}
 
 
@@ -131,7 +193,31 @@ def _url(pattern: URLPattern, setting: dict) -> str:
     if "player_pk" in converters:
         person = "alternate" if pattern.name == "alternate_move" else "seated"
         kwargs["player_pk"] = setting[person].pk
+    if "round_number" in converters:
+        kwargs["round_number"] = 1
+    if "table_number" in converters:
+        kwargs["table_number"] = 1
+    kwargs.update(_clock_kwargs(pattern, setting))
     return reverse(f"tournament:{pattern.name}", kwargs=kwargs)
+
+
+def _clock_kwargs(pattern: URLPattern, setting: dict) -> dict[str, int]:
+    """The clock routes act on round 1's wave and table (and an announcement of round 1)."""
+    converters = pattern.pattern.converters
+    event = setting["event"]
+    kwargs = {}
+    if "wave_pk" in converters:
+        kwargs["wave_pk"] = Wave.objects.get(round__event=event, round__number=1).pk
+    if "table_pk" in converters:
+        kwargs["table_pk"] = Table.objects.get(round__event=event, round__number=1).pk
+    if "round_pk" in converters:
+        kwargs["round_pk"] = Round.objects.get(event=event, number=1).pk
+    if "announcement_pk" in converters:
+        round_1 = Round.objects.get(event=event, number=1)
+        kwargs["announcement_pk"] = Announcement.objects.create(
+            round=round_1, at_remaining_seconds=600, text="Matrix"
+        ).pk
+    return kwargs
 
 
 def _client_for(client, role: str):
@@ -236,3 +322,31 @@ def test_each_role_lands_on_its_own_start_page_after_login(client, role, landing
     response = client.get(response["Location"])
     assert response.status_code == 302
     assert response["Location"] == landing
+
+
+def test_every_clock_route_is_public_a_page_or_an_action():
+    assert clock_urls.urlpatterns == [
+        *clock_urls.public_patterns,
+        *clock_urls.page_patterns,
+        *clock_urls.action_patterns,
+    ]
+
+
+@pytest.mark.parametrize(
+    "pattern", [*clock_urls.page_patterns, *clock_urls.action_patterns], ids=lambda p: p.name
+)
+def test_every_clock_official_view_carries_a_permission(pattern):
+    assert pattern.callback.required_permission in (MANAGE, HEAD_JUDGE_PERMISSION, BANK)
+
+
+@pytest.mark.parametrize("pattern", clock_urls.public_patterns, ids=lambda p: p.name)
+def test_the_hall_display_and_clock_state_need_no_login(pattern):
+    assert not hasattr(pattern.callback, "required_permission")
+    assert not str(pattern.pattern).startswith(("organizer/", "bank/"))
+
+
+def test_bankers_reach_exactly_their_table_routes():
+    banker_routes = {
+        pattern.name for pattern, _method in ROUTES if pattern.callback.required_permission == BANK
+    }
+    assert banker_routes == BANKER_ROUTES

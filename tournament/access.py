@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 
-from .roles import HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
+from .roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
 
 
 def _requires(permission: str):
@@ -30,3 +30,5 @@ def _requires(permission: str):
 organizer_required = _requires(MANAGE)
 head_judge_required = _requires(HEAD_JUDGE_PERMISSION)
 judge_required = _requires(JUDGE_PERMISSION)
+# Bankers reach only their table's page (the clock and the end-of-game buttons).
+banker_required = _requires(BANK)

@@ -275,8 +275,19 @@ class Wave(models.Model):
         return _("Wave %(number)s") % {"number": self.number}
 
 
+class TableStatusChoices(models.TextChoices):
+    """A table's game, as its banker reports it (values match ``clock.TableStatus``)."""
+
+    PLAYING = "playing", _("Playing")
+    LAST_TURN = "last_turn", _("Last turn")
+    FINISHED = "finished", _("Finished")
+    SCORED = "scored", _("Scored")
+
+
 class Table(models.Model):
     """One game: numbered within its round, with a banker and the order of play."""
+
+    Status = TableStatusChoices
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
@@ -296,6 +307,20 @@ class Table(models.Model):
     # Dice for token choice and play order, as rolled at the table or by the app:
     # {"source": "app"|"table", "token_rolls": {...}, "order_rolls": {...}, "order": [ids]}.
     play_order = models.JSONField(_("token choice and play order"), default=dict, blank=True)
+    # playing -> last_turn -> finished -> scored (or playing -> finished when only one
+    # player remains); the moves are checked in ``clock.table_transition_error``.
+    status = models.CharField(
+        _("status"), max_length=12, choices=TableStatusChoices.choices, default="playing"
+    )
+    status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
+    status_changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("status changed by"),
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -335,3 +360,93 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.player.alias}"
+
+
+class Clock(models.Model):
+    """The official clock of one wave, as facts: it exists once the head judge starts it.
+
+    The time left is never stored; ``clock.clock_state`` computes it from these facts and
+    the actions below, so every server and every reload agrees.
+    """
+
+    wave = models.OneToOneField(
+        Wave, on_delete=models.CASCADE, related_name="clock", verbose_name=_("wave")
+    )
+    # Copied from the event at the start, so later edits to the event change nothing.
+    duration_seconds = models.PositiveIntegerField(_("duration (seconds)"))
+    started_at = models.DateTimeField(_("started at"))
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("clock")
+        verbose_name_plural = _("clocks")
+
+    def __str__(self) -> str:
+        return f"{self.wave.round} · {self.wave}"
+
+
+class ClockAction(models.Model):
+    """One thing the head judge did to a clock: the log of who did what, and when."""
+
+    class Kind(models.TextChoices):
+        START = "start", _("Start")
+        PAUSE = "pause", _("Pause")
+        RESUME = "resume", _("Resume")
+        ADJUST = "adjust", _("Time added or removed")
+        END = "end", _("End")
+
+    clock = models.ForeignKey(
+        Clock, on_delete=models.CASCADE, related_name="actions", verbose_name=_("clock")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    at = models.DateTimeField(_("at"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    # Time added (positive) or removed (negative); zero for the other kinds.
+    seconds = models.IntegerField(_("seconds"), default=0)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["clock", "at", "pk"]
+        verbose_name = _("clock action")
+        verbose_name_plural = _("clock actions")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.at:%H:%M:%S}"
+
+
+class Announcement(models.Model):
+    """An organizer's own announcement for every wave of a round, at a time remaining."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="announcements", verbose_name=_("round")
+    )
+    at_remaining_seconds = models.PositiveIntegerField(_("at time remaining (seconds)"))
+    text = models.CharField(_("text"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "-at_remaining_seconds", "pk"]
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def minutes(self) -> int:
+        return self.at_remaining_seconds // 60

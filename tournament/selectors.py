@@ -6,11 +6,12 @@ Views and commands fetch data only through these functions, so query tuning
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
-from .models import Event, Player
+from .models import Event, Player, Round, Seat, Table, Wave
 
 # People still in the event: they may check in and appear at the check-in desk.
 ACTIVE_STATUSES = (Player.Status.PLAYER, Player.Status.ALTERNATE)
@@ -109,3 +110,186 @@ def check_in_counts(*, event: Event) -> CheckInCounts:
         ),
     )
     return CheckInCounts(**counts)
+
+
+# --- Seating: rounds, waves, tables and seats ------------------------------------------
+
+
+@dataclass(frozen=True)
+class RolledPlayer:
+    """One place in a token-choice or play order, with the dice that decided it."""
+
+    player: Player
+    rolls: list[int]
+
+
+@dataclass(frozen=True)
+class TableSeating:
+    """A table as officials see it: seats in order and, once rolled, the orders of play.
+
+    ``rolled_by`` is "app", "table" (recorded from physical dice) or "" when not rolled;
+    ``roll_stale`` says the seats changed since the roll, so it must be rolled again.
+    """
+
+    table: Table
+    seats: list[Seat]
+    token_order: list[RolledPlayer]
+    play_order: list[RolledPlayer]
+    rolled_by: str
+    roll_stale: bool
+
+
+@dataclass(frozen=True)
+class WaveSeating:
+    wave: Wave
+    tables: list[TableSeating]
+
+
+@dataclass(frozen=True)
+class RoundSeating:
+    """One round's tables grouped by wave, with the engine's report for it."""
+
+    round: Round
+    waves: list[WaveSeating]
+    report: dict
+    seated: int
+
+    @property
+    def tables(self) -> list[TableSeating]:
+        return [table for wave in self.waves for table in wave.tables]
+
+
+def _rolled(order: list, rolls: dict, players: dict[int, Player]) -> list[RolledPlayer]:
+    # Stored ids may name someone no longer at the table after a change; skip them.
+    return [
+        RolledPlayer(player=players[pk], rolls=list(rolls.get(str(pk), [])))
+        for pk in order
+        if pk in players
+    ]
+
+
+def _table_seating(table: Table) -> TableSeating:
+    seats = list(table.seats.all())
+    players = {seat.player_id: seat.player for seat in seats}
+    stored = table.play_order or {}
+    return TableSeating(
+        table=table,
+        seats=seats,
+        token_order=_rolled(stored.get("token_order", []), stored.get("token_rolls", {}), players),
+        play_order=_rolled(stored.get("play_order", []), stored.get("order_rolls", {}), players),
+        rolled_by=stored.get("source", ""),
+        roll_stale=bool(stored) and sorted(stored.get("play_order", [])) != sorted(players),
+    )
+
+
+def _round_tables(*, round_: Round) -> QuerySet[Table]:
+    # One query for tables, one for seats with their players and the event (for flags).
+    return (
+        Table.objects.filter(round=round_)
+        .select_related("wave")
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=Seat.objects.select_related("player__event").order_by("position"),
+            )
+        )
+        .order_by("wave__number", "number")
+    )
+
+
+def round_seating(*, round_: Round) -> RoundSeating:
+    """A round's tables in wave order, each with its seats and any rolled play order."""
+    waves: dict[int, WaveSeating] = {}
+    for table in _round_tables(round_=round_):
+        wave = waves.setdefault(table.wave.number, WaveSeating(wave=table.wave, tables=[]))
+        wave.tables.append(_table_seating(table))
+    ordered = [waves[number] for number in sorted(waves)]
+    return RoundSeating(
+        round=round_,
+        waves=ordered,
+        report=round_.seating_report or {},
+        seated=sum(len(t.seats) for w in ordered for t in w.tables),
+    )
+
+
+def preliminary_rounds(*, event: Event) -> QuerySet[Round]:
+    """The rounds pre-seating fills, in order; empty until the first pre-seat."""
+    return Round.objects.filter(event=event, kind=Round.Kind.PRELIMINARY).order_by("number")
+
+
+def event_seating(*, event: Event) -> list[RoundSeating]:
+    """Every preliminary round of ``event`` with its tables, for the organizer's page."""
+    return [round_seating(round_=round_) for round_ in preliminary_rounds(event=event)]
+
+
+def round_get(*, event: Event, number: int) -> Round:
+    """Round ``number`` of ``event``; raises ``Round.DoesNotExist`` for any other."""
+    return Round.objects.select_related("event").get(event=event, number=number)
+
+
+def round_seat_get(*, round_: Round, player_pk: int) -> Seat:
+    """Where a player sits in ``round_``; raises ``Seat.DoesNotExist`` if unseated there."""
+    return Seat.objects.select_related("round__event", "table", "player").get(
+        round=round_, player_id=player_pk
+    )
+
+
+def seating_current_cost(*, event: Event):
+    """Repeats and family conflicts as the tables stand now, judges' changes included.
+
+    The stored report describes the engine's seating; after moves the two can differ, and
+    officials should see today's numbers next to the engine's.
+    """
+    from .seating_services import seating_cost  # a pure recount; avoids an import cycle
+
+    return seating_cost(event=event)
+
+
+# --- Public table assignments: aliases only ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    number: int
+    aliases: list[str]
+
+
+@dataclass(frozen=True)
+class PublicWave:
+    number: int
+    scheduled_start: datetime.datetime | None
+    tables: list[PublicTable]
+
+
+@dataclass(frozen=True)
+class PublicRound:
+    """What anyone may see of a round: table numbers and aliases, never a real name.
+
+    Only strings leave this selector, so a public template cannot reach a player's name
+    even by mistake.
+    """
+
+    number: int
+    waves: list[PublicWave]
+
+
+def published_rounds(*, event: Event) -> QuerySet[Round]:
+    """Rounds whose table assignments the organizer has released to the public."""
+    return Round.objects.filter(event=event, assignments_published=True).order_by("number")
+
+
+def public_round_tables(*, event: Event, number: int) -> PublicRound:
+    """A published round's tables by wave; raises ``Round.DoesNotExist`` if unpublished."""
+    round_ = published_rounds(event=event).get(number=number)
+    waves: dict[int, PublicWave] = {}
+    for table in _round_tables(round_=round_):
+        wave = waves.setdefault(
+            table.wave.number,
+            PublicWave(
+                number=table.wave.number, scheduled_start=table.wave.scheduled_start, tables=[]
+            ),
+        )
+        wave.tables.append(
+            PublicTable(number=table.number, aliases=[s.player.alias for s in table.seats.all()])
+        )
+    return PublicRound(number=round_.number, waves=[waves[n] for n in sorted(waves)])

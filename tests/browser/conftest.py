@@ -54,3 +54,11 @@ def page(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def roles(transactional_db):
+    """Browser tests run on a flushed database, which loses the groups the migrations made."""
+    from tournament.roles import ensure_roles
+
+    ensure_roles()

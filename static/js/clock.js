@@ -1,0 +1,190 @@
+/* Boardwalk's official clock on a page: the hall display, a banker's tablet, the head
+ * judge's controls. No build step; plain modern JavaScript.
+ *
+ * Nothing here counts down. Every poll of the state URL returns the clock as the server
+ * sees it (status, remaining_ms at server_ms). The page measures its offset from the
+ * server's time, offset = server_ms - (t0 + t1) / 2 using the quickest recent round trip,
+ * and on every tick recomputes the time left from that state and the offset. A tablet
+ * that slept, a reloaded page and a second server therefore all show the same time.
+ */
+(() => {
+  "use strict";
+
+  const TICK_MS = 250;
+  const SAMPLES = 5;
+  // An announcement stays on screen for this long after its moment.
+  const SHOW_MS = 60 * 1000;
+  const CHIME_KEY = "boardwalk-chime";
+
+  const labelsElement = document.getElementById("clock-labels");
+  const labels = labelsElement ? JSON.parse(labelsElement.textContent) : {};
+
+  // Same rounding as clock.format_remaining: up to the whole second, so 00:00 is time up.
+  const format = (ms) => {
+    const total = ms > 0 ? Math.ceil(ms / 1000) : 0;
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    return h ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+  };
+
+  // --- Chime: a short WebAudio beep, only after someone switched it on (browsers need a tap).
+  let audio = null;
+  const chimeOn = () => localStorage.getItem(CHIME_KEY) === "on";
+  const chime = () => {
+    if (!chimeOn() || !audio) return;
+    [0, 0.35].forEach((delay) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      const start = audio.currentTime + delay;
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.4, start + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(start);
+      osc.stop(start + 0.3);
+    });
+  };
+  const setupChimeToggle = (button) => {
+    if (!window.AudioContext) return;
+    const show = () => {
+      button.setAttribute("aria-pressed", chimeOn() ? "true" : "false");
+      button.textContent = chimeOn() ? labels.chimeOn || "Chime on" : labels.chimeOff || "Chime off";
+    };
+    button.hidden = false;
+    show();
+    button.addEventListener("click", () => {
+      localStorage.setItem(CHIME_KEY, chimeOn() ? "off" : "on");
+      audio = audio || new AudioContext();
+      audio.resume();
+      show();
+      chime();
+    });
+    // A stored "on" still needs one tap somewhere before the browser lets it sound.
+    document.addEventListener("pointerdown", () => {
+      if (chimeOn()) {
+        audio = audio || new AudioContext();
+        audio.resume();
+      }
+    }, { once: true });
+  };
+
+  class PageClock {
+    constructor(root) {
+      this.root = root;
+      this.url = root.dataset.stateUrl;
+      this.pollMs = Number(root.dataset.poll) || 5000;
+      this.samples = [];
+      this.state = null;
+      this.previous = null;
+      this.find = (name) => root.querySelector(`[${name}]`);
+    }
+
+    offset() {
+      const best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a));
+      return best.offset;
+    }
+
+    async poll() {
+      const t0 = Date.now();
+      let data;
+      try {
+        const response = await fetch(this.url, { cache: "no-store", headers: { Accept: "application/json" } });
+        if (!response.ok) return;
+        data = await response.json();
+      } catch (error) {
+        return; // Keep the last state; the next poll tries again.
+      }
+      const t1 = Date.now();
+      this.samples.push({ offset: data.server_ms - (t0 + t1) / 2, rtt: t1 - t0 });
+      if (this.samples.length > SAMPLES) this.samples.shift();
+      if (this.root.hasAttribute("data-reload-on-wave-change") && String(data.wave ?? "") !== this.root.dataset.wave) {
+        window.location.reload();
+        return;
+      }
+      this.state = data;
+      this.render();
+    }
+
+    remaining() {
+      const state = this.state;
+      if (state.status !== "running") return state.remaining_ms;
+      const serverNow = Date.now() + this.offset();
+      return Math.max(state.remaining_ms - (serverNow - state.server_ms), 0);
+    }
+
+    render() {
+      const state = this.state;
+      if (!state || state.wave === null) return;
+      const remaining = this.remaining();
+      let status = state.status;
+      if (status === "running" && remaining <= 0) status = "time_up";
+
+      const remainingElement = this.find("data-clock-remaining");
+      if (remainingElement) remainingElement.textContent = format(remaining);
+      this.root.dataset.status = status;
+      const statusElement = this.find("data-clock-status");
+      if (statusElement) {
+        statusElement.dataset.status = status;
+        statusElement.textContent = state.status_labels[status];
+      }
+
+      const started = status !== "not_started";
+      const schedule = state.announcements;
+      const upcoming = schedule.find((a) => a.at_ms < remaining);
+      const made = started ? schedule.filter((a) => a.at_ms >= remaining) : [];
+      const last = made[made.length - 1];
+      const nextElement = this.find("data-clock-next");
+      if (nextElement) {
+        nextElement.textContent = upcoming && status !== "ended" ? (labels.next || "Next: %s").replace("%s", upcoming.message) : "";
+      }
+      const current = this.find("data-clock-announcement");
+      if (current) {
+        const showing = last && status !== "ended" && (last.at_ms === 0 || remaining > last.at_ms - SHOW_MS);
+        current.hidden = !showing;
+        current.textContent = showing ? last.message : "";
+      }
+      // Chime only when this page saw the moment pass, not on a reload after it.
+      if (this.previous !== null && status !== "not_started") {
+        if (schedule.some((a) => this.previous > a.at_ms && a.at_ms >= remaining)) chime();
+      }
+      this.previous = remaining;
+
+      if (status === "time_up" || status === "ended") {
+        document.querySelectorAll("[data-enable-when-time-called]").forEach((button) => {
+          button.disabled = false;
+        });
+      }
+      (state.tables || []).forEach((table) => {
+        const row = this.root.querySelector(`[data-table-pk="${table.pk}"]`);
+        if (!row) return;
+        row.dataset.status = table.status;
+        const label = row.querySelector("[data-table-label]");
+        if (label) label.textContent = table.label;
+      });
+    }
+
+    start() {
+      this.poll();
+      setInterval(() => this.poll(), this.pollMs);
+    }
+  }
+
+  const init = () => {
+    const clocks = Array.from(document.querySelectorAll("[data-clock]"), (root) => new PageClock(root));
+    clocks.forEach((clock) => clock.start());
+    setInterval(() => clocks.forEach((clock) => clock.state && clock.render()), TICK_MS);
+    // After sleep or a tab switch, ask the server at once rather than wait for the next poll.
+    const refresh = () => {
+      if (document.visibilityState === "visible") clocks.forEach((clock) => clock.poll());
+    };
+    document.addEventListener("visibilitychange", refresh);
+    window.addEventListener("pageshow", refresh);
+    document.querySelectorAll("[data-chime-toggle]").forEach(setupChimeToggle);
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,235 @@
+"""Writes for the official clock and the end of each table's game.
+
+Every control records a fact (``ClockAction``) with who did it and when; nothing else is
+stored, because the time left is always recomputed from the facts (``clock``). Each
+control first checks the clock's state at ``now`` and refuses an illegal move with a
+``ValidationError`` whose message the head judge reads, leaving everything unchanged.
+``now`` is injectable so that tests can replay a round second by second.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .clock import ClockState, Status, TableStatus, clock_state, table_transition_error
+from .clock_selectors import clock_facts
+from .models import Announcement, Clock, ClockAction, Round, Table, Wave
+from .seating_services import round_start
+
+
+def _now(now: datetime.datetime | None) -> datetime.datetime:
+    return now or timezone.now()
+
+
+def _locked_clock(wave: Wave) -> Clock:
+    try:
+        return Clock.objects.select_for_update().select_related("wave__round__event").get(wave=wave)
+    except Clock.DoesNotExist as exc:
+        raise ValidationError(_("This wave’s clock has not started yet.")) from exc
+
+
+def _live(*, wave: Wave, now: datetime.datetime) -> tuple[Clock, ClockState]:
+    """The clock and its state, refusing a clock that has not started or has ended."""
+    clock = _locked_clock(wave)
+    state = clock_state(clock_facts(wave=clock.wave), now=now)
+    if state.status == Status.ENDED:
+        raise ValidationError(_("This wave’s clock has ended; it can no longer change."))
+    return clock, state
+
+
+def _log(
+    *,
+    clock: Clock,
+    kind: str,
+    at: datetime.datetime,
+    by: AbstractBaseUser | None,
+    seconds: int = 0,
+    reason: str = "",
+) -> ClockAction:
+    return ClockAction.objects.create(
+        clock=clock, kind=kind, at=at, by=by, seconds=seconds, reason=reason.strip()
+    )
+
+
+def _require_reason(reason: str, message: str) -> None:
+    if not reason.strip():
+        raise ValidationError(message)
+
+
+@transaction.atomic
+def clock_start(
+    *, wave: Wave, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+) -> Clock:
+    """Start play at every table of the wave at once (002: same start for each table).
+
+    The round starts with its first wave: alternates fill the vacancies and the seats
+    freeze (``round_start``). The length is copied from the event now, so editing the
+    event later does not move a running clock.
+    """
+    now = _now(now)
+    wave = Wave.objects.select_for_update().select_related("round__event").get(pk=wave.pk)
+    if Clock.objects.filter(wave=wave).exists():
+        raise ValidationError(_("This wave’s clock has already started."))
+    round_ = wave.round
+    if not round_.has_started:
+        round_start(round_=round_, now=now)
+    clock = Clock.objects.create(
+        wave=wave, duration_seconds=round_.event.round_minutes * 60, started_at=now
+    )
+    _log(clock=clock, kind=ClockAction.Kind.START, at=now, by=by)
+    return clock
+
+
+@transaction.atomic
+def clock_pause(
+    *,
+    wave: Wave,
+    reason: str,
+    by: AbstractBaseUser | None = None,
+    now: datetime.datetime | None = None,
+) -> ClockAction:
+    """Stop the clock, e.g. for a rules dispute; the reason goes into the log."""
+    now = _now(now)
+    _require_reason(reason, _("Give a reason for the pause."))
+    clock, state = _live(wave=wave, now=now)
+    if state.status == Status.PAUSED:
+        raise ValidationError(_("The clock is already paused."))
+    if state.status == Status.TIME_UP:
+        raise ValidationError(_("Time is already up; there is nothing left to pause."))
+    return _log(clock=clock, kind=ClockAction.Kind.PAUSE, at=now, by=by, reason=reason)
+
+
+@transaction.atomic
+def clock_resume(
+    *,
+    wave: Wave,
+    reason: str = "",
+    by: AbstractBaseUser | None = None,
+    now: datetime.datetime | None = None,
+) -> ClockAction:
+    now = _now(now)
+    clock, state = _live(wave=wave, now=now)
+    if state.status != Status.PAUSED:
+        raise ValidationError(_("The clock is not paused, so it cannot be resumed."))
+    return _log(clock=clock, kind=ClockAction.Kind.RESUME, at=now, by=by, reason=reason)
+
+
+@transaction.atomic
+def clock_adjust(
+    *,
+    wave: Wave,
+    seconds: int,
+    reason: str,
+    by: AbstractBaseUser | None = None,
+    now: datetime.datetime | None = None,
+) -> ClockAction:
+    """Add (positive) or remove (negative) time, e.g. to make up for a late start.
+
+    Removing more than is left is refused: stopping play now is what "end" is for.
+    """
+    now = _now(now)
+    if seconds == 0:
+        raise ValidationError(_("Enter the minutes to add or remove."))
+    _require_reason(reason, _("Give a reason for changing the time."))
+    clock, state = _live(wave=wave, now=now)
+    if seconds < 0 and -seconds > state.remaining_s:
+        raise ValidationError(
+            _("Only %(left)s seconds are left; to stop play now, end the clock.")
+            % {"left": int(state.remaining_s)}
+        )
+    return _log(
+        clock=clock, kind=ClockAction.Kind.ADJUST, at=now, by=by, seconds=seconds, reason=reason
+    )
+
+
+@transaction.atomic
+def clock_end(
+    *,
+    wave: Wave,
+    reason: str = "",
+    by: AbstractBaseUser | None = None,
+    now: datetime.datetime | None = None,
+) -> Clock:
+    """End the wave's play: early (every table done) or after time is up. Final."""
+    now = _now(now)
+    clock, _state = _live(wave=wave, now=now)
+    clock.ended_at = now
+    clock.save(update_fields=["ended_at"])
+    _log(clock=clock, kind=ClockAction.Kind.END, at=now, by=by, reason=reason)
+    return clock
+
+
+# --- Custom announcements ---------------------------------------------------------------
+
+
+def announcement_add(
+    *, round_: Round, at_remaining_seconds: int, text: str, by: AbstractBaseUser | None = None
+):
+    """The organizer's own call (raffle, lunch, ...) at a time remaining in every wave."""
+    text = text.strip()
+    if not text:
+        raise ValidationError(_("Write the announcement’s text."))
+    duration = round_.event.round_minutes * 60
+    if not 0 <= at_remaining_seconds < duration:
+        raise ValidationError(
+            _("Choose a time remaining between 0 and %(minutes)s minutes.")
+            % {"minutes": round_.event.round_minutes}
+        )
+    return Announcement.objects.create(
+        round=round_, at_remaining_seconds=at_remaining_seconds, text=text, created_by=by
+    )
+
+
+def announcement_delete(*, announcement: Announcement) -> None:
+    announcement.delete()
+
+
+# --- The end of a table's game ----------------------------------------------------------
+
+
+@transaction.atomic
+def _table_move(
+    *, table: Table, target: TableStatus, by: AbstractBaseUser | None, now: datetime.datetime | None
+) -> Table:
+    now = _now(now)
+    table = Table.objects.select_for_update().select_related("wave__round__event").get(pk=table.pk)
+    state = clock_state(clock_facts(wave=table.wave), now=now)
+    error = table_transition_error(current=TableStatus(table.status), target=target, clock=state)
+    if error:
+        raise ValidationError(error)
+    table.status = target
+    table.status_changed_at = now
+    table.status_changed_by = by
+    table.save(update_fields=["status", "status_changed_at", "status_changed_by"])
+    return table
+
+
+def table_mark_last_turn(
+    *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+) -> Table:
+    """Time has been called: the banker announces the last turn (002, TIMING).
+
+    Play goes on until the player before the starting player has finished, so everyone
+    has had the same number of turns; then the banker marks the game finished.
+    """
+    return _table_move(table=table, target=TableStatus.LAST_TURN, by=by, now=now)
+
+
+def table_mark_finished(
+    *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+) -> Table:
+    """The game is over (last turn played, or only one player left): scores may be entered."""
+    return _table_move(table=table, target=TableStatus.FINISHED, by=by, now=now)
+
+
+def table_mark_scored(
+    *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+) -> Table:
+    """For the score-sheet workflow: every score of a finished table has been entered."""
+    return _table_move(table=table, target=TableStatus.SCORED, by=by, now=now)

@@ -1,0 +1,51 @@
+"""The official clock's routes.
+
+``public_patterns`` need no login (the hall display and the state it polls show aliases
+only). ``page_patterns`` answer GET and ``action_patterns`` only accept POST; both are
+protected, and the permission tests walk them like the organizer routes.
+"""
+
+from django.urls import path
+
+from . import clock_views as views
+
+EVENT = "organizer/events/<int:pk>/"
+WAVE_CLOCK = EVENT + "waves/<int:wave_pk>/clock/"
+TABLE = "bank/tables/<int:table_pk>/"
+
+public_patterns = [
+    path("events/<int:pk>/hall/", views.hall_display, name="hall_display"),
+    path("events/<int:pk>/hall/state/", views.hall_state, name="hall_state"),
+    path(
+        "events/<int:pk>/waves/<int:wave_pk>/clock/state/",
+        views.wave_state,
+        name="wave_clock_state",
+    ),
+]
+
+page_patterns = [
+    path(EVENT + "clock/", views.clock_control, name="clock_control"),
+    path(TABLE, views.banker_table, name="banker_table"),
+]
+
+action_patterns = [
+    path(WAVE_CLOCK + "start/", views.clock_start, name="clock_start"),
+    path(WAVE_CLOCK + "pause/", views.clock_pause, name="clock_pause"),
+    path(WAVE_CLOCK + "resume/", views.clock_resume, name="clock_resume"),
+    path(WAVE_CLOCK + "adjust/", views.clock_adjust, name="clock_adjust"),
+    path(WAVE_CLOCK + "end/", views.clock_end, name="clock_end"),
+    path(
+        EVENT + "rounds/<int:round_pk>/announcements/add/",
+        views.announcement_add,
+        name="announcement_add",
+    ),
+    path(
+        EVENT + "announcements/<int:announcement_pk>/delete/",
+        views.announcement_delete,
+        name="announcement_delete",
+    ),
+    path(TABLE + "last-turn/", views.table_last_turn, name="table_last_turn"),
+    path(TABLE + "game-over/", views.table_finished, name="table_finished"),
+]
+
+urlpatterns = [*public_patterns, *page_patterns, *action_patterns]

@@ -1,0 +1,359 @@
+"""The official clock's pages: the head judge's controls, the hall display, the banker's table.
+
+Thin views over ``clock_services`` and ``clock_selectors``. Changes are POSTs answered
+with a redirect and a message; a refused move (start twice, resume a running clock...)
+becomes an error message and changes nothing. The countdown on every page is drawn by
+``static/js/clock.js`` from the JSON state (never by counting down), and each page also
+renders the time server-side so that it works without JavaScript.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from . import clock_services as services
+from .access import banker_required, head_judge_required, organizer_required
+from .clock import Status, TableStatus, format_remaining, table_status_label
+from .clock_selectors import (
+    WaveClock,
+    event_clocks,
+    hall_wave,
+    round_list,
+    table_get,
+    wave_clock,
+    wave_get,
+)
+from .models import Announcement, Event, Round, Table, Wave
+from .selectors import event_list
+
+STATUS_LABELS = {
+    Status.NOT_STARTED: gettext_lazy("Not started"),
+    Status.RUNNING: gettext_lazy("Running"),
+    Status.PAUSED: gettext_lazy("Paused"),
+    Status.TIME_UP: gettext_lazy("Time is up"),
+    Status.ENDED: gettext_lazy("Ended"),
+}
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
+
+
+class AdjustForm(ReasonForm):
+    minutes = forms.IntegerField(label=gettext_lazy("Minutes"), min_value=1, max_value=240)
+    direction = forms.ChoiceField(
+        choices=[("add", gettext_lazy("Add")), ("remove", gettext_lazy("Remove"))]
+    )
+
+
+class AnnouncementForm(forms.Form):
+    minutes_remaining = forms.IntegerField(
+        label=gettext_lazy("At minutes remaining"), min_value=0, max_value=240
+    )
+    text = forms.CharField(label=gettext_lazy("Text"), max_length=200)
+
+
+def _event(pk: int) -> Event:
+    return get_object_or_404(event_list(), pk=pk)
+
+
+def _wave(event: Event, wave_pk: int) -> Wave:
+    try:
+        return wave_get(event=event, pk=wave_pk)
+    except Wave.DoesNotExist as exc:
+        raise Http404(_("No such wave at this event.")) from exc
+
+
+def _table(table_pk: int) -> Table:
+    try:
+        return table_get(pk=table_pk)
+    except Table.DoesNotExist as exc:
+        raise Http404(_("No such table.")) from exc
+
+
+def _error(request: HttpRequest, error: ValidationError) -> None:
+    messages.error(request, " ".join(error.messages))
+
+
+def clock_payload(clock: WaveClock, *, now) -> dict:
+    """The JSON the pages poll: the state at the server's ``now`` plus that ``now`` in ms.
+
+    The page measures its offset from ``server_ms`` and recomputes the time left from
+    ``remaining_ms`` on every frame, so a sleeping tablet is right the moment it wakes.
+    """
+    state = clock.state
+    return {
+        "server_ms": int(now.timestamp() * 1000),
+        "wave": clock.wave.pk,
+        "status": str(state.status),
+        "status_label": str(STATUS_LABELS[state.status]),
+        "status_labels": {str(key): str(label) for key, label in STATUS_LABELS.items()},
+        "remaining_ms": int(state.remaining_s * 1000),
+        "allotted_ms": state.allotted_s * 1000,
+        "announcements": [
+            {"at_ms": a.at_remaining_s * 1000, "message": a.message} for a in clock.schedule
+        ],
+        "tables": [
+            {
+                "pk": view.table.pk,
+                "number": view.table.number,
+                "status": view.table.status,
+                "label": str(table_status_label(view.status)),
+            }
+            for view in clock.tables
+        ],
+    }
+
+
+def _labels() -> dict[str, str]:
+    """The few words clock.js writes itself, in the page's language."""
+    return {"chimeOn": _("Chime on"), "chimeOff": _("Chime off"), "next": _("Next: %s")}
+
+
+def _clock_context(clock: WaveClock | None) -> dict:
+    if clock is None:
+        return {"clock": None, "clock_labels": _labels()}
+    return {
+        "clock": clock,
+        "clock_labels": _labels(),
+        "status_label": STATUS_LABELS[clock.state.status],
+        "remaining": format_remaining(clock.state.remaining_s),
+    }
+
+
+# --- Public: the hall display and the state the pages poll -------------------------------
+
+
+@require_GET
+def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
+    """Full-screen page for the projector: aliases only, never real names."""
+    event = _event(pk)
+    wave = hall_wave(event=event)
+    clock = wave_clock(wave=wave, now=timezone.now()) if wave else None
+    return render(request, "tournament/clock/hall.html", {"event": event, **_clock_context(clock)})
+
+
+@never_cache
+@require_GET
+def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
+    """The hall's wave right now; when another wave takes over, the page reloads."""
+    event = _event(pk)
+    wave = hall_wave(event=event)
+    now = timezone.now()
+    if wave is None:
+        return JsonResponse({"server_ms": int(now.timestamp() * 1000), "wave": None})
+    return JsonResponse(clock_payload(wave_clock(wave=wave, now=now), now=now))
+
+
+@never_cache
+@require_GET
+def wave_state(request: HttpRequest, pk: int, wave_pk: int) -> JsonResponse:
+    """One wave's clock, for the banker tablets (their table's wave never changes)."""
+    wave = _wave(_event(pk), wave_pk)
+    now = timezone.now()
+    return JsonResponse(clock_payload(wave_clock(wave=wave, now=now), now=now))
+
+
+# --- Head judge: the controls -------------------------------------------------------------
+
+
+@head_judge_required
+def clock_control(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every round and wave with its clock, controls, log and announcements."""
+    event = _event(pk)
+    clocks = event_clocks(event=event, now=timezone.now())
+    return render(
+        request,
+        "tournament/clock/control.html",
+        {
+            "event": event,
+            "clocks": [_clock_context(clock) for clock in clocks],
+            "rounds": round_list(event=event),
+            "reason_form": ReasonForm(),
+            "adjust_form": AdjustForm(),
+            "announcement_form": AnnouncementForm(),
+            "clock_labels": _labels(),
+        },
+    )
+
+
+def _control(request: HttpRequest, pk: int, wave_pk: int, act, success: str) -> HttpResponse:
+    event = _event(pk)
+    wave = _wave(event, wave_pk)
+    form = ReasonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        act(wave=wave, reason=reason, by=request.user)
+    except ValidationError as error:
+        _error(request, error)
+    else:
+        messages.success(request, success % {"round": wave.round, "wave": wave})
+    return redirect("tournament:clock_control", pk=event.pk)
+
+
+@head_judge_required
+@require_POST
+def clock_start(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+    return _control(
+        request,
+        pk,
+        wave_pk,
+        lambda *, wave, reason, by: services.clock_start(wave=wave, by=by),
+        _("%(round)s, %(wave)s: play has started at every table."),
+    )
+
+
+@head_judge_required
+@require_POST
+def clock_pause(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+    return _control(
+        request, pk, wave_pk, services.clock_pause, _("%(round)s, %(wave)s: clock paused.")
+    )
+
+
+@head_judge_required
+@require_POST
+def clock_resume(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+    return _control(
+        request, pk, wave_pk, services.clock_resume, _("%(round)s, %(wave)s: clock resumed.")
+    )
+
+
+@head_judge_required
+@require_POST
+def clock_end(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+    return _control(
+        request, pk, wave_pk, services.clock_end, _("%(round)s, %(wave)s: play has ended.")
+    )
+
+
+@head_judge_required
+@require_POST
+def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+    event = _event(pk)
+    wave = _wave(event, wave_pk)
+    form = AdjustForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Enter a number of minutes (1 to 240) to add or remove."))
+        return redirect("tournament:clock_control", pk=event.pk)
+    minutes = form.cleaned_data["minutes"]
+    sign = 1 if form.cleaned_data["direction"] == "add" else -1
+    try:
+        services.clock_adjust(
+            wave=wave,
+            seconds=sign * minutes * 60,
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+        )
+    except ValidationError as error:
+        _error(request, error)
+    else:
+        message = _("%(minutes)s minutes added.") if sign > 0 else _("%(minutes)s minutes removed.")
+        messages.success(request, message % {"minutes": minutes})
+    return redirect("tournament:clock_control", pk=event.pk)
+
+
+# --- Organizer: custom announcements -------------------------------------------------------
+
+
+@organizer_required
+@require_POST
+def announcement_add(request: HttpRequest, pk: int, round_pk: int) -> HttpResponse:
+    event = _event(pk)
+    round_ = get_object_or_404(Round, event=event, pk=round_pk)
+    form = AnnouncementForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the time remaining in minutes and the text."))
+        return redirect("tournament:clock_control", pk=event.pk)
+    try:
+        services.announcement_add(
+            round_=round_,
+            at_remaining_seconds=form.cleaned_data["minutes_remaining"] * 60,
+            text=form.cleaned_data["text"],
+            by=request.user,
+        )
+    except ValidationError as error:
+        _error(request, error)
+    else:
+        messages.success(request, _("Announcement added."))
+    return redirect("tournament:clock_control", pk=event.pk)
+
+
+@organizer_required
+@require_POST
+def announcement_delete(request: HttpRequest, pk: int, announcement_pk: int) -> HttpResponse:
+    event = _event(pk)
+    announcement = get_object_or_404(Announcement, round__event=event, pk=announcement_pk)
+    services.announcement_delete(announcement=announcement)
+    messages.success(request, _("Announcement removed."))
+    return redirect("tournament:clock_control", pk=event.pk)
+
+
+# --- Banker: the table page -------------------------------------------------------------
+
+
+@banker_required
+def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
+    """The banker's tablet: the official countdown, the calls, and the end-of-game buttons."""
+    table = _table(table_pk)
+    clock = wave_clock(wave=table.wave, now=timezone.now())
+    view = next(v for v in clock.tables if v.table.pk == table.pk)
+    status = TableStatus(table.status)
+    return render(
+        request,
+        "tournament/clock/banker_table.html",
+        {
+            "event": table.round.event,
+            "table": table,
+            "aliases": view.aliases,
+            "table_status": status,
+            "table_status_label": table_status_label(status),
+            "can_call_last_turn": status == TableStatus.PLAYING,
+            "time_called": clock.state.time_is_called,
+            "can_finish": status in (TableStatus.PLAYING, TableStatus.LAST_TURN)
+            and clock.state.status != Status.NOT_STARTED,
+            **_clock_context(clock),
+        },
+    )
+
+
+def _table_action(request: HttpRequest, table_pk: int, act, success: str) -> HttpResponse:
+    table = _table(table_pk)
+    try:
+        act(table=table, by=request.user)
+    except ValidationError as error:
+        _error(request, error)
+    else:
+        messages.success(request, success % {"table": table})
+    return redirect("tournament:banker_table", table_pk=table.pk)
+
+
+@banker_required
+@require_POST
+def table_last_turn(request: HttpRequest, table_pk: int) -> HttpResponse:
+    return _table_action(
+        request,
+        table_pk,
+        services.table_mark_last_turn,
+        _("%(table)s: last turn. Play ends when the player before the starting player is done."),
+    )
+
+
+@banker_required
+@require_POST
+def table_finished(request: HttpRequest, table_pk: int) -> HttpResponse:
+    return _table_action(
+        request,
+        table_pk,
+        services.table_mark_finished,
+        _("%(table)s: game over. Score entry is open for this table."),
+    )

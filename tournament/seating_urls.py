@@ -1,0 +1,32 @@
+"""Seating routes: the organizer's seating page, judges' seat changes, the public tables.
+
+As in ``organizer_urls``, ``page_patterns`` answer GET and ``action_patterns`` only accept
+POST; the permission tests walk both. ``public_patterns`` need no login and show aliases
+only.
+"""
+
+from django.urls import path
+
+from . import seating_views as views
+
+SEATING = "organizer/events/<int:pk>/seating/"
+ROUND = SEATING + "<int:round_number>/"
+
+page_patterns = [
+    path(SEATING, views.seating, name="seating"),
+    path(ROUND + "change/", views.seating_change, name="seating_change"),
+]
+
+action_patterns = [
+    path(SEATING + "preseat/", views.seating_preseat, name="seating_preseat"),
+    path(ROUND + "publish/", views.seating_publish, name="seating_publish"),
+    path(ROUND + "start/", views.seating_start, name="seating_start"),
+    path(ROUND + "fill-vacancies/", views.seating_fill_vacancies, name="seating_fill_vacancies"),
+    path(ROUND + "tables/<int:table_number>/roll/", views.seating_roll, name="seating_roll"),
+]
+
+public_patterns = [
+    path("events/<int:pk>/rounds/<int:number>/tables/", views.public_tables, name="public_tables"),
+]
+
+urlpatterns = [*page_patterns, *action_patterns, *public_patterns]

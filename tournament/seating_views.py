@@ -1,0 +1,401 @@
+"""Seating pages: pre-seat the rounds, change seats before play, start and publish rounds.
+
+Thin views over ``seating_services`` (writes) and ``selectors`` (reads), in the style of
+``organizer_views``: every change is a POST answered with a redirect, and a service's
+``ValidationError`` becomes a message, never a server error. A judge's seat change is the
+one exception to POST/redirect: its first POST only prices the change and renders the
+answer with a Confirm button, so nothing moves until the judge has seen what it costs.
+The public table list lives here too, because it is the same data shown by alias only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
+
+from . import seating_services
+from .access import head_judge_required, judge_required, organizer_required
+from .models import Event, Round, Seat
+from .roles import MANAGE
+from .seating_services import MoveCost, VacancyResult
+from .selectors import (
+    event_list,
+    event_seating,
+    public_round_tables,
+    round_get,
+    round_seat_get,
+    round_seating,
+    seating_current_cost,
+)
+
+# Pre-seating gives the engine this long; the organizer waits on the page meanwhile.
+PRESEAT_SECONDS = 10.0
+
+
+def _event(pk: int) -> Event:
+    return get_object_or_404(event_list(), pk=pk)
+
+
+def _round(event: Event, number: int) -> Round:
+    try:
+        return round_get(event=event, number=number)
+    except Round.DoesNotExist as exc:
+        raise Http404(_("This event has no such round.")) from exc
+
+
+def _error_message(request: HttpRequest, error: ValidationError) -> None:
+    messages.error(request, " ".join(error.messages))
+
+
+def _seating_page(event: Event, anchor: str = "") -> HttpResponseRedirect:
+    url = reverse("tournament:seating", kwargs={"pk": event.pk})
+    return redirect(url + (f"#{anchor}" if anchor else ""))
+
+
+def _round_home(request: HttpRequest, round_: Round) -> HttpResponseRedirect:
+    """Organizers go back to the seating page; judges, who cannot open it, to the round's
+    change page, which is their view of the tables."""
+    if request.user.has_perm(MANAGE):
+        return _seating_page(round_.event, anchor=f"round-{round_.number}")
+    return redirect("tournament:seating_change", pk=round_.event_id, round_number=round_.number)
+
+
+# --- Forms ---------------------------------------------------------------------------
+# Kept beside their only views: each is a few fields that hand choices to a service.
+
+
+class PreseatForm(forms.Form):
+    include_unchecked = forms.BooleanField(
+        label=gettext_lazy("Include players not checked in"), required=False
+    )
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed (optional)"),
+        required=False,
+        min_value=0,
+        help_text=gettext_lazy("The same seed and players give the same tables."),
+    )
+
+
+class SeatChangeForm(forms.Form):
+    """Pick a player, then either someone to swap with or a table to move to."""
+
+    player = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
+    swap_with = forms.TypedChoiceField(
+        label=gettext_lazy("Swap seats with"), coerce=int, required=False, empty_value=None
+    )
+    to_table = forms.TypedChoiceField(
+        label=gettext_lazy("…or move to table"), coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args, tables, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Grouped by table, so a judge finds people where they sit.
+        people = [
+            (
+                _("Table %(number)s") % {"number": t.table.number},
+                [(s.player_id, f"{s.player.alias} · {s.player.full_name}") for s in t.seats],
+            )
+            for t in tables
+        ]
+        self.fields["player"].choices = [("", _("Choose a player")), *people]
+        self.fields["swap_with"].choices = [("", "—"), *people]
+        self.fields["to_table"].choices = [
+            ("", "—"),
+            *[(t.table.number, _("Table %(number)s") % {"number": t.table.number}) for t in tables],
+        ]
+
+    def clean(self):
+        data = super().clean()
+        swap_with, to_table = data.get("swap_with"), data.get("to_table")
+        if (swap_with is None) == (to_table is None):
+            raise ValidationError(_("Choose either a player to swap with or a table to move to."))
+        if swap_with is not None and swap_with == data.get("player"):
+            raise ValidationError(_("Choose two different players to swap."))
+        return data
+
+
+# --- The organizer's seating page ---------------------------------------------------------
+
+
+@organizer_required
+def seating(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every preliminary round's tables by wave, with the engine's report and the actions."""
+    event = _event(pk)
+    rounds = event_seating(event=event)
+    return render(
+        request,
+        "tournament/seating/seating.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "current": seating_current_cost(event=event) if rounds else None,
+            "preseat_form": PreseatForm(),
+        },
+    )
+
+
+@organizer_required
+@require_POST
+def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat every round not yet started, from the checked-in players unless told otherwise."""
+    event = _event(pk)
+    form = PreseatForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The seed must be a whole number, 0 or more."))
+        return _seating_page(event)
+    try:
+        result = seating_services.preseat_event(
+            event=event,
+            only_checked_in=not form.cleaned_data["include_unchecked"],
+            seed=form.cleaned_data["seed"] or 0,
+            time_limit=PRESEAT_SECONDS,
+        )
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        report = result.report
+        messages.success(
+            request,
+            ngettext(
+                "%(players)s players seated for %(rounds)s round.",
+                "%(players)s players seated for %(rounds)s rounds.",
+                report.rounds,
+            )
+            % {"players": report.players, "rounds": report.rounds},
+        )
+    return _seating_page(event)
+
+
+@organizer_required
+@require_POST
+def seating_publish(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+    """Show or hide a round's table assignments on the public page."""
+    event = _event(pk)
+    round_ = _round(event, round_number)
+    published = request.POST.get("published", "1") == "1"
+    try:
+        seating_services.round_publish(round_=round_, published=published)
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        text = (
+            _("Round %(number)s's tables are public.")
+            if published
+            else _("Round %(number)s's tables are hidden from the public.")
+        )
+        messages.success(request, text % {"number": round_.number})
+    return _seating_page(event, anchor=f"round-{round_.number}")
+
+
+def _vacancy_messages(request: HttpRequest, result: VacancyResult) -> None:
+    """Say who replaced whom and who moved: the judges re-direct those people to tables."""
+    for left, stepped_in in result.replaced:
+        messages.info(
+            request,
+            _("%(new_alias)s (%(new_name)s) takes the seat of %(old_alias)s (%(old_name)s).")
+            % {
+                "new_alias": stepped_in.alias,
+                "new_name": stepped_in.full_name,
+                "old_alias": left.alias,
+                "old_name": left.full_name,
+            },
+        )
+    for left in result.removed:
+        messages.warning(
+            request,
+            _("No alternate for %(alias)s (%(name)s): the seat is removed.")
+            % {"alias": left.alias, "name": left.full_name},
+        )
+    for player, from_table, to_table in result.moved:
+        messages.info(
+            request,
+            _("%(alias)s (%(name)s) moves from table %(from)s to table %(to)s.")
+            % {"alias": player.alias, "name": player.full_name, "from": from_table, "to": to_table},
+        )
+
+
+@head_judge_required
+@require_POST
+def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+    """The head judge starts a round: empty seats are filled, then seats are frozen."""
+    event = _event(pk)
+    round_ = _round(event, round_number)
+    try:
+        result = seating_services.round_start(round_=round_)
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        messages.success(request, _("Round %(number)s has started.") % {"number": round_.number})
+        _vacancy_messages(request, result)
+    return _round_home(request, round_)
+
+
+@organizer_required
+@require_POST
+def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+    """Put alternates in the seats of people who left, without starting the round."""
+    event = _event(pk)
+    round_ = _round(event, round_number)
+    try:
+        result = seating_services.round_fill_vacancies(round_=round_)
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        if result.replaced or result.removed or result.moved:
+            _vacancy_messages(request, result)
+        else:
+            messages.success(request, _("No seat is empty."))
+    return _seating_page(event, anchor=f"round-{round_.number}")
+
+
+@organizer_required
+@require_POST
+def seating_roll(
+    request: HttpRequest, pk: int, round_number: int, table_number: int
+) -> HttpResponse:
+    """The app rolls for a table: one die for token choice, two for the order of play."""
+    event = _event(pk)
+    round_ = _round(event, round_number)
+    table = get_object_or_404(round_.tables, number=table_number)
+    seating_services.table_roll_play_order(table=table)
+    messages.success(
+        request,
+        _("Round %(round)s, table %(table)s: token choice and play order rolled.")
+        % {"round": round_.number, "table": table.number},
+    )
+    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
+
+
+# --- Judges' seat changes --------------------------------------------------------------
+
+
+class _Rehearsal(Exception):
+    """Raised inside a savepoint to undo a change that was only tried for its legality."""
+
+
+def _rehearse(change: Callable[[], None]) -> None:
+    """Try ``change`` and undo it: the service decides whether it is legal, in one place.
+
+    Raises the service's ``ValidationError`` for an illegal change (round started, size
+    rule); a legal one is rolled back, so the first POST changes nothing.
+    """
+    try:
+        with transaction.atomic():
+            change()
+            raise _Rehearsal
+    except _Rehearsal:
+        pass
+
+
+def _cost_text(cost: MoveCost) -> str:
+    """The price of a change in words: what a judge reads before confirming."""
+    if cost.is_free:
+        return _("This change costs nothing: no new repeat meetings or family conflicts.")
+    repeats = ngettext(
+        "%(count)s repeat meeting", "%(count)s repeat meetings", max(cost.new_repeats, 0)
+    ) % {"count": max(cost.new_repeats, 0)}
+    conflicts = ngettext(
+        "%(count)s family conflict", "%(count)s family conflicts", max(cost.new_family_conflicts, 0)
+    ) % {"count": max(cost.new_family_conflicts, 0)}
+    return _("This adds %(repeats)s and %(conflicts)s.") % {
+        "repeats": repeats,
+        "conflicts": conflicts,
+    }
+
+
+def _seat(round_: Round, player_pk: int) -> Seat:
+    try:
+        return round_seat_get(round_=round_, player_pk=player_pk)
+    except Seat.DoesNotExist as exc:
+        raise ValidationError(_("That player has no seat in this round.")) from exc
+
+
+@judge_required
+def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+    """Swap two players or move one to another table, after seeing what it costs.
+
+    The first POST prices the change and asks the service whether it is legal, changing
+    nothing; the Confirm button posts the same choices with ``confirm=1``, and only then is
+    the change made. On any refusal the page comes back with the choices still selected.
+    """
+    event = _event(pk)
+    round_ = _round(event, round_number)
+    current = round_seating(round_=round_)
+    form = SeatChangeForm(request.POST or None, tables=current.tables)
+    cost_text = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            seat_ = _seat(round_, data["player"])
+            if data["swap_with"] is not None:
+                other = _seat(round_, data["swap_with"])
+                cost = seating_services.swap_cost(seat_a=seat_, seat_b=other)
+
+                def change() -> None:
+                    seating_services.seats_swap(
+                        seat_a=_seat(round_, data["player"]),
+                        seat_b=_seat(round_, data["swap_with"]),
+                    )
+
+                done = _("%(a)s and %(b)s have swapped seats.") % {
+                    "a": seat_.player.alias,
+                    "b": other.player.alias,
+                }
+            else:
+                cost = seating_services.move_cost(seat_=seat_, to_table=data["to_table"])
+
+                def change() -> None:
+                    seating_services.seat_move(
+                        seat_=_seat(round_, data["player"]), to_table=data["to_table"]
+                    )
+
+                done = _("%(alias)s moves to table %(number)s.") % {
+                    "alias": seat_.player.alias,
+                    "number": data["to_table"],
+                }
+            if request.POST.get("confirm") == "1":
+                change()
+                messages.success(request, done)
+                return redirect(
+                    "tournament:seating_change", pk=event.pk, round_number=round_.number
+                )
+            _rehearse(change)
+            cost_text = _cost_text(cost)
+        except ValidationError as error:
+            form.add_error(None, error)
+    return render(
+        request,
+        "tournament/seating/change.html",
+        {
+            "event": event,
+            "round": round_,
+            "current": current,
+            "form": form,
+            "cost_text": cost_text,
+        },
+    )
+
+
+# --- Public table assignments ----------------------------------------------------------
+
+
+def public_tables(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Who plays at which table, by alias only; 404 until the organizer publishes."""
+    event = _event(pk)
+    try:
+        round_ = public_round_tables(event=event, number=number)
+    except Round.DoesNotExist as exc:
+        raise Http404(_("These table assignments are not public yet.")) from exc
+    return render(
+        request, "tournament/seating/public_tables.html", {"event": event, "round": round_}
+    )
