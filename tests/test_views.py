@@ -1,7 +1,10 @@
 """Public pages render through the real URL routing and templates."""
 
+import datetime
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 
 def test_home_lists_events(client, event):
@@ -44,3 +47,22 @@ def test_pages_load_htmx(client):
 def test_admin_login_page_answers(client):
     response = client.get("/admin/login/")
     assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_event_page_links_to_registration_only_while_it_is_open(client, event):
+    register = reverse("tournament:register", kwargs={"pk": event.pk})
+    assert register in client.get(event.get_absolute_url()).content.decode()
+    event.registration_closes = timezone.now() - datetime.timedelta(minutes=1)
+    event.save()
+    assert register not in client.get(event.get_absolute_url()).content.decode()
+
+
+@pytest.mark.django_db
+def test_every_admin_list_opens(admin_client):
+    from django.contrib import admin
+
+    for model in admin.site._registry:
+        meta = model._meta
+        url = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")
+        assert admin_client.get(url).status_code == 200, url

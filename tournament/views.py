@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from .roles import JUDGE_PERMISSION, MANAGE
 from .selectors import event_list
+from .services import registration_is_open
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -16,7 +17,11 @@ def home(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """One event's practical details; 404 when it does not exist."""
     event = get_object_or_404(event_list(), pk=pk)
-    return render(request, "tournament/event_detail.html", {"event": event})
+    return render(
+        request,
+        "tournament/event_detail.html",
+        {"event": event, "registration_open": registration_is_open(event=event)},
+    )
 
 
 @login_required
