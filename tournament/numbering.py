@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 from django.db import models
 
-# Far above any real position, so the first pass never collides with the second.
-_PARKING = 100_000
+# Above any real position, so the first pass never collides with the second, yet inside a
+# PostgreSQL smallint (32767), the type of table numbers and seat positions.
+_PARKING = 20_000
 
 
 def renumber(rows: Sequence[models.Model], *, field: str) -> None:
