@@ -1,6 +1,5 @@
-"""Scoring for Boardwalk tournaments (placeholder, filled in by later work).
+"""Scoring for Boardwalk tournaments: score sheets, table results, ties, postings, standings.
 
-This app will hold score sheets, table results, standings, tie-breakers and the
-publication of results. It is a separate app so scoring rules can evolve, and be
-tested, independently of how events are organised.
+A separate app so scoring rules can evolve, and be tested, independently of how events are
+organised. See scoring/README.md for the workflow and the decisions behind it.
 """

@@ -1,0 +1,305 @@
+"""Reads for scoring: open ties, standings, what each table of a round is doing, CSV rows.
+
+Standings are always computed from ``ResultLine`` rows, never stored, so a judge's
+correction or tie decision shows everywhere at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from tournament.formats import FORMATS
+from tournament.models import Clock, Event, Player, Round, Table
+
+from .models import ResultLine, StandingsTieDecision, TableSheet, TieDecision
+
+# --- Ties at a table -------------------------------------------------------------------------
+
+
+def sheet_open_ties(*, sheet: TableSheet) -> list[tuple[str, ...]]:
+    """Ties the engine left unresolved on this sheet that no head judge has decided yet."""
+    ties = [tuple(sorted(tie)) for tie in (sheet.report or {}).get("unresolved_ties", [])]
+    if not ties:
+        return []
+    decided = {
+        tuple(sorted(d.players)) for d in TieDecision.objects.filter(table_id=sheet.table_id)
+    }
+    return [tie for tie in ties if tie not in decided]
+
+
+def tie_decision_for(*, table: Table, tie: tuple[str, ...]) -> TieDecision | None:
+    """The decision in force for a tied group: the latest one about exactly that group."""
+    wanted = sorted(tie)
+    decisions = TieDecision.objects.filter(table=table).order_by("-at", "-pk")
+    return next((d for d in decisions if sorted(d.players) == wanted), None)
+
+
+# --- Standings ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TieBreakers:
+    """The order in which standings compare players, best first; all keys rank higher-first.
+
+    Keys: "points" (total points), "wins" (games finished in first place), "net_worth"
+    (total net worth over the counted games), "best_game" (best single-game net worth).
+    Players equal on every key are ordered by a stored head-judge decision, or shown tied.
+    It is data so an organizer's own rule needs no code change.
+    """
+
+    keys: tuple[str, ...]
+
+
+# 002 RANKING BY POINTS: points decide; the rest are the house tie-breakers of issue 6.
+POINTS_TIE_BREAKERS = TieBreakers(keys=("points", "wins", "net_worth", "best_game"))
+# Club and junior events rank by assets (000; 002 JUNIOR: "the most assets (net worth)"), so
+# total net worth comes first; points are not awarded in those formats.
+ASSETS_TIE_BREAKERS = TieBreakers(keys=("net_worth", "wins", "best_game"))
+
+
+def tie_breakers_for(*, event: Event) -> TieBreakers:
+    fmt = FORMATS.get(event.format)
+    return ASSETS_TIE_BREAKERS if fmt and fmt.ranking == "assets" else POINTS_TIE_BREAKERS
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    player: Player
+    alias: str
+    games: int
+    points: Decimal
+    wins: int
+    net_worth: int
+    best_game: int
+    rank: int
+    # Level with another player on every tie-breaker and no head-judge decision yet.
+    tied: bool
+
+    def key(self, name: str) -> Decimal | int:
+        return {
+            "points": self.points,
+            "wins": self.wins,
+            "net_worth": self.net_worth,
+            "best_game": self.best_game,
+        }[name]
+
+
+def counted_results(*, event: Event, only_posted: bool):
+    """The result lines standings add up: preliminary games (posted ones, if asked)."""
+    lines = ResultLine.objects.filter(
+        table__round__event=event, table__round__kind=Round.Kind.PRELIMINARY
+    )
+    if only_posted:
+        lines = lines.filter(table__round__posting__isnull=False)
+    return lines.select_related("player")
+
+
+def standings(
+    *, event: Event, only_posted: bool, tie_breakers: TieBreakers | None = None
+) -> list[StandingRow]:
+    """Every player with a counted game, best first, ranked by ``tie_breakers``.
+
+    Only preliminary rounds count (the final is its own game). Points a player has not been
+    given yet (an undecided tie) count as nothing; a posted round never has one. Ranks are
+    shared by tied players (1, 2, 2, 4).
+    """
+    tie_breakers = tie_breakers or tie_breakers_for(event=event)
+    totals: dict[int, dict] = {}
+    for line in counted_results(event=event, only_posted=only_posted):
+        row = totals.setdefault(
+            line.player_id,
+            {
+                "player": line.player,
+                "games": 0,
+                "points": Decimal(0),
+                "wins": 0,
+                "net_worth": 0,
+                "best_game": None,
+            },
+        )
+        row["games"] += 1
+        row["points"] += line.points or Decimal(0)
+        row["wins"] += 1 if line.place == 1 else 0
+        row["net_worth"] += line.net_worth
+        best = row["best_game"]
+        row["best_game"] = line.net_worth if best is None else max(best, line.net_worth)
+    unranked = [
+        StandingRow(alias=row["player"].alias, rank=0, tied=False, **row) for row in totals.values()
+    ]
+
+    def strength(row: StandingRow) -> tuple:
+        return tuple(row.key(name) for name in tie_breakers.keys)
+
+    unranked.sort(key=lambda r: (tuple(-v for v in strength(r)), r.alias))
+    decisions = [
+        [int(pk) for pk in d.order]
+        for d in StandingsTieDecision.objects.filter(event=event).order_by("-at", "-pk")
+    ]
+    ranked: list[StandingRow] = []
+    index = 0
+    while index < len(unranked):
+        group = [r for r in unranked[index:] if strength(r) == strength(unranked[index])]
+        rank = index + 1
+        order = _decided_order(group, decisions)
+        if len(group) == 1 or order is not None:
+            group = order or group
+            ranked.extend(
+                _with(r, rank=rank + offset, tied=False) for offset, r in enumerate(group)
+            )
+        else:
+            ranked.extend(_with(r, rank=rank, tied=True) for r in group)
+        index += len(group)
+    return ranked
+
+
+def _decided_order(
+    group: list[StandingRow], decisions: list[list[int]]
+) -> list[StandingRow] | None:
+    ids = {r.player.pk for r in group}
+    for order in decisions:
+        if ids <= set(order):
+            return sorted(group, key=lambda r: order.index(r.player.pk))
+    return None
+
+
+def _with(row: StandingRow, *, rank: int, tied: bool) -> StandingRow:
+    return StandingRow(**{**row.__dict__, "rank": rank, "tied": tied})
+
+
+# --- What each table of a round is doing -------------------------------------------------
+
+
+class TableProgress:
+    NOT_STARTED = "not_started"
+    PLAYING = "playing"
+    LAST_TURN = "last_turn"
+    ENTERING = "entering"
+    SIGNED = "signed"
+    APPROVED = "approved"
+
+
+@dataclass(frozen=True)
+class TableStatusRow:
+    table: Table
+    number: int
+    wave: int
+    status: str
+    sheet_version: int
+    open_ties: int
+
+
+def round_table_statuses(*, round_: Round) -> list[TableStatusRow]:
+    """For the judges' desk: which tables are still playing, entering scores, or done.
+
+    "entering" covers a finished game whose sheet is not signed yet (draft or submitted),
+    and any table whose banker has already started a sheet.
+    """
+    started_waves = set(Clock.objects.filter(wave__round=round_).values_list("wave_id", flat=True))
+    sheets = {s.table_id: s for s in TableSheet.objects.filter(table__round=round_)}
+    rows = []
+    for table in Table.objects.filter(round=round_).select_related("wave").order_by("number"):
+        sheet = sheets.get(table.pk)
+        if sheet is not None and sheet.status == TableSheet.Status.APPROVED:
+            status = TableProgress.APPROVED
+        elif sheet is not None and sheet.status == TableSheet.Status.SIGNED:
+            status = TableProgress.SIGNED
+        elif (sheet is not None and sheet.version > 0) or table.status in (
+            Table.Status.FINISHED,
+            Table.Status.SCORED,
+        ):
+            status = TableProgress.ENTERING
+        elif table.status == Table.Status.LAST_TURN:
+            status = TableProgress.LAST_TURN
+        elif table.wave_id in started_waves:
+            status = TableProgress.PLAYING
+        else:
+            status = TableProgress.NOT_STARTED
+        rows.append(
+            TableStatusRow(
+                table=table,
+                number=table.number,
+                wave=table.wave.number,
+                status=status,
+                sheet_version=sheet.version if sheet else 0,
+                open_ties=len(sheet_open_ties(sheet=sheet)) if sheet and sheet.is_locked else 0,
+            )
+        )
+    return rows
+
+
+# --- CSV rows (aliases only: these files are for posting) --------------------------------------
+
+
+def format_points(points: Decimal | None) -> str:
+    """19 rather than 19.00; 14.5 for a shared place; empty where there are no points."""
+    if points is None:
+        return ""
+    return (
+        str(points.quantize(Decimal(1)))
+        if points == points.to_integral()
+        else f"{points:.2f}".rstrip("0")
+    )
+
+
+def results_csv_rows(*, round_: Round) -> list[list[str]]:
+    """One row per player and table of the round, header first."""
+    rows = [
+        [
+            _("Table"),
+            _("Alias"),
+            _("Bankrupt"),
+            _("Net worth"),
+            _("Unmortgaged property value"),
+            _("Place"),
+            _("Points"),
+        ]
+    ]
+    lines = (
+        ResultLine.objects.filter(table__round=round_)
+        .select_related("table", "player")
+        .order_by("table__number", "place", "player__alias")
+    )
+    for line in lines:
+        rows.append(
+            [
+                str(line.table.number),
+                line.player.alias,
+                _("yes") if line.bankrupt else _("no"),
+                str(line.net_worth),
+                str(line.unmortgaged_property_value),
+                "" if line.place is None else str(line.place),
+                format_points(line.points),
+            ]
+        )
+    return rows
+
+
+def standings_csv_rows(*, event: Event, only_posted: bool) -> list[list[str]]:
+    rows = [
+        [
+            _("Rank"),
+            _("Alias"),
+            _("Games"),
+            _("Points"),
+            _("Games won"),
+            _("Total net worth"),
+            _("Best game"),
+        ]
+    ]
+    for row in standings(event=event, only_posted=only_posted):
+        rank = f"{row.rank}=" if row.tied else str(row.rank)
+        rows.append(
+            [
+                rank,
+                row.alias,
+                str(row.games),
+                format_points(row.points),
+                str(row.wins),
+                str(row.net_worth),
+                str(row.best_game),
+            ]
+        )
+    return rows

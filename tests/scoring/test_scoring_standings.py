@@ -1,0 +1,273 @@
+"""Standings, alternates, the judges' round view, CSV rows and the move to the final.
+
+The main example is worked out by hand below, from the rule book's points table
+(002, SCORING: four remaining 19/10/5/3, three remaining 22/12/6), not from the code.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import ValidationError
+from scoring_helpers import make_players, make_round, play, sheet_data, table_of
+
+from scoring import selectors, services
+from scoring.models import ResultLine, TableSheet
+from tournament.models import Clock, Player, Round, Seat, Table
+
+# Eight players, two tables of four, three rounds; cash only, so net worth = cash.
+#
+# Round 1  T1 A B C D : A 3000 (19)  B 2000 (10)  C 1500 (5)  D 1000 (3)
+#          T2 E F G H : E 2800 (19)  F 2500 (10)  G 1200 (5)  H  900 (3)
+# Round 2  T1 A C E G : C 3100 (19)  A 2900 (10)  G 1000 (5)  E  800 (3)
+#          T2 B D F H : H bankrupt, three remain: B 4000 (22) F 2000 (12) D 1600 (6) H 0 (0)
+# Round 3  T1 A F C H : F 3500 (19)  C 2000 (10)  A 1500 (5)  H 1000 (3)
+#          T2 B E D G : E 2600 (19)  G 2200 (10)  B 1800 (5)  D 1700 (3)
+#
+#        points        wins  total net worth            best game
+# A  19 + 10 +  5 = 34   1   3000 + 2900 + 1500 = 7400   3000
+# B  10 + 22 +  5 = 37   1   2000 + 4000 + 1800 = 7800   4000
+# C   5 + 19 + 10 = 34   1   1500 + 3100 + 2000 = 6600   3100
+# D   3 +  6 +  3 = 12   0   1000 + 1600 + 1700 = 4300   1700
+# E  19 +  3 + 19 = 41   2   2800 +  800 + 2600 = 6200   2800
+# F  10 + 12 + 19 = 41   1   2500 + 2000 + 3500 = 8000   3500
+# G   5 +  5 + 10 = 20   0   1200 + 1000 + 2200 = 4400   2200
+# H   3 +  0 +  3 =  6   0    900 +    0 + 1000 = 1900   1000
+#
+# By points: E and F tie on 41, E has two wins to F's one -> E 1st, F 2nd; B 3rd (37);
+# A and C tie on 34 with one win each, A's 7400 net worth beats C's 6600 -> A 4th, C 5th;
+# then G, D, H. The four finalists: E, F, B, A (C misses the cut on net worth).
+# By assets (club): F 8000, B 7800, A 7400, C 6600, E 6200, G 4400, D 4300, H 1900.
+
+ROUNDS = [
+    [
+        ("ABCD", {"A": 3000, "B": 2000, "C": 1500, "D": 1000}, ""),
+        ("EFGH", {"E": 2800, "F": 2500, "G": 1200, "H": 900}, ""),
+    ],
+    [
+        ("ACEG", {"C": 3100, "A": 2900, "G": 1000, "E": 800}, ""),
+        ("BDFH", {"B": 4000, "F": 2000, "D": 1600}, "H"),
+    ],
+    [
+        ("AFCH", {"F": 3500, "C": 2000, "A": 1500, "H": 1000}, ""),
+        ("BEDG", {"E": 2600, "G": 2200, "B": 1800, "D": 1700}, ""),
+    ],
+]
+
+
+def play_example(event, judge, *, post=True) -> tuple[dict[str, Player], list[Round]]:
+    players = make_players(event, "ABCDEFGH")
+    rounds = []
+    for number, tables in enumerate(ROUNDS, start=1):
+        round_ = make_round(
+            event, number, [[players[a] for a in seats] for seats, _c, _b in tables]
+        )
+        for index, (_seats, cash, bankrupt) in enumerate(tables, start=1):
+            play(
+                table_of(round_, index),
+                {players[a]: amount for a, amount in cash.items()},
+                [players[a] for a in bankrupt],
+            )
+        if post:
+            services.round_post(round_=round_, by=judge)
+        rounds.append(round_)
+    return players, rounds
+
+
+def summary(rows) -> list[tuple]:
+    return [(r.rank, r.alias, r.points, r.wins, r.net_worth, r.best_game, r.tied) for r in rows]
+
+
+def test_standings_of_the_hand_worked_example(event, judge):
+    play_example(event, judge)
+    rows = selectors.standings(event=event, only_posted=True)
+    assert summary(rows) == [
+        (1, "E", Decimal(41), 2, 6200, 2800, False),
+        (2, "F", Decimal(41), 1, 8000, 3500, False),
+        (3, "B", Decimal(37), 1, 7800, 4000, False),
+        (4, "A", Decimal(34), 1, 7400, 3000, False),
+        (5, "C", Decimal(34), 1, 6600, 3100, False),
+        (6, "G", Decimal(20), 0, 4400, 2200, False),
+        (7, "D", Decimal(12), 0, 4300, 1700, False),
+        (8, "H", Decimal(6), 0, 1900, 1000, False),
+    ]
+    assert {r.games for r in rows} == {3}
+
+
+def test_the_four_best_by_points_advance_to_a_final_table(event, judge):
+    players, rounds = play_example(event, judge)
+    final = services.advance_to_final(event=event, by=judge)
+    assert (final.kind, final.number) == ("final", 4)
+    tables = list(Table.objects.filter(round=final))
+    assert len(tables) == 1
+    seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
+    assert seated == {"E", "F", "B", "A"}
+    assert final.waves.count() == 1
+    with pytest.raises(ValidationError, match="already has a final"):
+        services.advance_to_final(event=event, by=judge)
+    # The final is its own game: standings still count the preliminaries only.
+    assert selectors.standings(event=event, only_posted=True)[0].games == 3
+
+
+def test_club_events_rank_by_total_net_worth_and_seat_six_at_one_final_table(event, judge):
+    event.format = "club"
+    event.advancing = 6
+    event.table_size_min, event.table_size_max = 3, 5
+    event.save()
+    play_example(event, judge)
+    rows = selectors.standings(event=event, only_posted=True)
+    assert [(r.rank, r.alias, r.net_worth) for r in rows] == [
+        (1, "F", 8000),
+        (2, "B", 7800),
+        (3, "A", 7400),
+        (4, "C", 6600),
+        (5, "E", 6200),
+        (6, "G", 4400),
+        (7, "D", 4300),
+        (8, "H", 1900),
+    ]
+    assert {r.points for r in rows} == {Decimal(0)}  # no points in an assets format
+    final = services.advance_to_final(event=event, by=judge)
+    assert Table.objects.filter(round=final).count() == 1
+    seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
+    assert seated == {"F", "B", "A", "C", "E", "G"}
+
+
+def test_only_posted_rounds_count_when_asked(event, judge):
+    players, rounds = play_example(event, judge, post=False)
+    assert selectors.standings(event=event, only_posted=True) == []
+    services.round_post(round_=rounds[0], by=judge)
+    services.round_post(round_=rounds[1], by=judge)
+    rows = {r.alias: r for r in selectors.standings(event=event, only_posted=True)}
+    # After two rounds B has 10 + 22 = 32 and A 19 + 10 = 29.
+    assert (rows["B"].points, rows["B"].games, rows["A"].points) == (Decimal(32), 2, Decimal(29))
+    assert selectors.standings(event=event, only_posted=False)[0].points == Decimal(41)
+    with pytest.raises(ValidationError, match="Post every preliminary round"):
+        services.advance_to_final(event=event, by=judge)
+
+
+def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
+    players = make_players(event, "ABCDEFGH")
+    event.advancing = 3
+    event.save()
+    p = players
+    round_ = make_round(
+        event, 1, [[p["A"], p["B"], p["C"], p["D"]], [p["E"], p["F"], p["G"], p["H"]]]
+    )
+    # Two identical tables: A and E, B and F, ... are level on everything.
+    play(table_of(round_, 1), {p["A"]: 4000, p["B"]: 3000, p["C"]: 2000, p["D"]: 1000})
+    play(table_of(round_, 2), {p["E"]: 4000, p["F"]: 3000, p["G"]: 2000, p["H"]: 1000})
+    services.round_post(round_=round_, by=judge)
+    rows = selectors.standings(event=event, only_posted=True)
+    assert [(r.rank, r.alias, r.tied) for r in rows[:4]] == [
+        (1, "A", True),
+        (1, "E", True),
+        (3, "B", True),
+        (3, "F", True),
+    ]
+    with pytest.raises(ValidationError, match="straddle the cut"):
+        services.advance_to_final(event=event, by=judge)
+    services.standings_tie_decide(
+        event=event, order=[p["F"].pk, p["B"].pk], by=judge, reason="roll-off"
+    )
+    rows = selectors.standings(event=event, only_posted=True)
+    assert [(r.rank, r.alias, r.tied) for r in rows[:4]] == [
+        (1, "A", True),
+        (1, "E", True),
+        (3, "F", False),
+        (4, "B", False),
+    ]
+    assert selectors.standings_csv_rows(event=event, only_posted=True)[1][:2] == ["1=", "A"]
+    final = services.advance_to_final(event=event, by=judge)
+    seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
+    assert seated == {"A", "E", "F"}
+
+
+def test_alternates_score_their_own_games_and_inherit_nothing(event, judge):
+    """002, ALTERNATES SCORING: points are earned per game played, never taken over."""
+    players = make_players(event, ["Ann", "Bob", "Cy", "Di", "Alt"])
+    ann, bob, cy, di, alt = players.values()
+    round1 = make_round(event, 1, [[ann, bob, cy, di]])
+    play(table_of(round1, 1), {ann: 4000, bob: 3000, cy: 2000, di: 1000})
+    # Ann withdraws; the alternate takes her seat from round 2.
+    ann.status = Player.Status.WITHDRAWN
+    ann.save()
+    alt.replaces = ann
+    alt.save()
+    round2 = make_round(event, 2, [[alt, bob, cy, di]])
+    play(table_of(round2, 1), {alt: 1000, bob: 4000, cy: 3000, di: 2000})
+    for round_ in (round1, round2):
+        services.round_post(round_=round_, by=judge)
+
+    rows = {r.alias: r for r in selectors.standings(event=event, only_posted=True)}
+    assert (rows["Ann"].games, rows["Ann"].points) == (1, Decimal(19))
+    assert (rows["Alt"].games, rows["Alt"].points) == (1, Decimal(3))
+    assert ResultLine.objects.filter(player=alt).count() == 1
+    assert ResultLine.objects.filter(player=ann).count() == 1
+    # Bob: 10 + 19 = 29 leads; Ann's 19 stays hers even though she left.
+    assert selectors.standings(event=event, only_posted=True)[0].alias == "Bob"
+    # Ann has left the event, so she cannot advance: the next player moves up.
+    event.advancing = 4
+    event.save()
+    final = services.advance_to_final(event=event, by=judge)
+    seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
+    assert seated == {"Bob", "Cy", "Di", "Alt"}
+
+
+def test_round_table_statuses_for_the_judges_desk(event, judge):
+    players = list(make_players(event, [f"P{i}" for i in range(24)]).values())
+    round_ = make_round(
+        event, 1, [players[i : i + 4] for i in range(0, 24, 4)], tables_per_wave=5, finished=False
+    )
+    Clock.objects.filter(wave__number=2).delete()  # table 6 plays in wave 2, not started
+    statuses = {1: "playing", 2: "last_turn", 3: "finished", 4: "finished", 5: "finished"}
+    for number, status in statuses.items():
+        Table.objects.filter(round=round_, number=number).update(status=status)
+    play(table_of(round_, 4), dict(zip(players[12:16], (4, 3, 2, 1), strict=True)))
+    sheet = play(table_of(round_, 5), dict(zip(players[16:20], (4, 3, 2, 1), strict=True)))
+    services.sheet_approve(sheet=sheet, by=judge)
+    rows = selectors.round_table_statuses(round_=round_)
+    assert [(r.number, r.wave, r.status) for r in rows] == [
+        (1, 1, "playing"),
+        (2, 1, "last_turn"),
+        (3, 1, "entering"),
+        (4, 1, "signed"),
+        (5, 1, "approved"),
+        (6, 2, "not_started"),
+    ]
+    # A draft typed during the last turn already counts as entering.
+    services.sheet_save_draft(
+        table=table_of(round_, 2),
+        data=sheet_data(dict(zip(players[4:8], (1, 2, 3, 4), strict=True))),
+        expected_version=0,
+        by=None,
+    )
+    assert selectors.round_table_statuses(round_=round_)[1].status == "entering"
+
+
+def test_csv_rows_list_aliases_places_and_points(event, judge):
+    players, rounds = play_example(event, judge)
+    rows = selectors.results_csv_rows(round_=rounds[1])
+    assert rows[0] == [
+        "Table",
+        "Alias",
+        "Bankrupt",
+        "Net worth",
+        "Unmortgaged property value",
+        "Place",
+        "Points",
+    ]
+    assert rows[1:5] == [
+        ["1", "C", "no", "3100", "0", "1", "19"],
+        ["1", "A", "no", "2900", "0", "2", "10"],
+        ["1", "G", "no", "1000", "0", "3", "5"],
+        ["1", "E", "no", "800", "0", "4", "3"],
+    ]
+    assert rows[-1] == ["2", "H", "yes", "0", "0", "4", "0"]
+    standings = selectors.standings_csv_rows(event=event, only_posted=True)
+    assert standings[1] == ["1", "E", "3", "41", "2", "6200", "2800"]
+    assert len(standings) == 9
+    assert selectors.format_points(Decimal("14.50")) == "14.5"
+    assert selectors.format_points(Decimal("11.33")) == "11.33"
+    assert TableSheet.objects.count() == 6
