@@ -1,5 +1,7 @@
 """The counting lower bound on repeat meetings against cases worked out by hand."""
 
+import itertools
+
 import pytest
 
 from tournament.seating import repeat_lower_bound
@@ -8,6 +10,7 @@ from tournament.seating.bounds import (
     fairness_floor,
     pigeonhole_bound,
     pigeonhole_cost_floor,
+    pigeonhole_tight_spread,
 )
 
 
@@ -99,3 +102,67 @@ def test_degenerate_inputs():
     assert repeat_lower_bound(8, 0, (4, 4)) == 0
     with pytest.raises(ValueError):
         repeat_lower_bound(8, 1, (4, 4), [0])
+
+
+def _latin_squares_of_order_four():
+    rows = list(itertools.permutations(range(4)))
+    for square in itertools.product(rows, repeat=4):
+        if all(len({square[i][j] for i in range(4)}) == 4 for j in range(4)):
+            yield square
+
+
+def test_minimum_repeat_seatings_of_17_to_19_fix_the_five_table_seats():
+    """The computer-checked half of bounds.pigeonhole_tight_spread's proof.
+
+    A seating of 16 + m players (3 rounds, 4 tables) with only 2m repeats is a Latin square
+    of order 4 on 16 units (cells; rounds = rows, columns, symbols), m of them merged pairs
+    that sit at a 5-table every round (exposure 3), pairwise unlinked; any other cell sits at
+    a 5-table once per merged unit it shares a line with. Over all 576 squares and every
+    choice of merged cells, the least exposure among the others is:
+    m = 2: always 0 (spread 3); m = 3: 1 exactly when the square has no transversal
+    (spread 2), 0 when it has one (spread 3) — and a household of four needs one.
+    """
+    cells = [(i, j) for i in range(4) for j in range(4)]
+    least = {2: set(), (3, False): set(), (3, True): set()}
+    squares = 0
+    for square in _latin_squares_of_order_four():
+        squares += 1
+        linked = [
+            [
+                p != q
+                and (p[0] == q[0] or p[1] == q[1] or square[p[0]][p[1]] == square[q[0]][q[1]])
+                for q in cells
+            ]
+            for p in cells
+        ]
+        transversal = any(
+            not any(linked[i * 4 + s[i]][k * 4 + s[k]] for i in range(4) for k in range(i))
+            for s in itertools.permutations(range(4))
+        )
+        for m in (2, 3):
+            for merged in itertools.combinations(range(16), m):
+                if any(linked[p][q] for p, q in itertools.combinations(merged, 2)):
+                    continue
+                exposure = min(
+                    sum(linked[v][u] for u in merged) for v in range(16) if v not in merged
+                )
+                least[2 if m == 2 else (3, transversal)].add(exposure)
+    assert squares == 576
+    assert least == {2: {0}, (3, False): {1}, (3, True): {0}}
+
+
+@pytest.mark.parametrize(
+    "n, sizes, family, spread",
+    [
+        (17, (5, 4, 4, 4), 0, 3),
+        (18, (5, 5, 4, 4), 3, 3),
+        (19, (5, 5, 5, 4), 3, 2),
+        (19, (5, 5, 5, 4), 4, 3),  # a household of four forces a transversal
+        (16, (4, 4, 4, 4), 0, None),
+        (20, (5, 5, 5, 5), 0, None),
+        (21, (5, 4, 4, 4, 4), 0, None),
+    ],
+)
+def test_pigeonhole_tight_spread(n, sizes, family, spread):
+    assert pigeonhole_tight_spread(n, 3, sizes, family) == spread
+    assert pigeonhole_tight_spread(n, 4, sizes, family) is None

@@ -193,3 +193,51 @@ def big_table_overlap(rounds: int, sizes: Sequence[int], standard: int = 4) -> i
     small = sum(1 for size in sizes if size <= standard)
     per_round = sum(max(0, size - small) for size in sizes if size > standard)
     return rounds * (rounds - 1) // 2 * per_round
+
+
+def pigeonhole_tight_spread(
+    n: int, rounds: int, sizes: Sequence[int], largest_family: int = 0
+) -> int | None:
+    """Least 5-table spread of a seating of 17–19 players, 3 rounds at four tables, whose
+    own meetings have only the ``pigeonhole_bound`` repeats (2, 4, 6); None elsewhere.
+
+    Write N = 16 + m (m = 1, 2, 3; m tables of 5). A pair meeting s times makes C(s, 2)
+    collisions (shared (table, table) boxes of two rounds) for s − 1 repeats; every pair of
+    rounds needs m collisions, 3m in all, from 2m repeats. Only pairs meeting in all three
+    rounds give 3 collisions per 2 repeats, so exactly m pairs meet thrice, no other pair
+    meets twice, and every pair of rounds has exactly m boxes of two, the rest of one. (For
+    m = 3 the pairs are disjoint: a triangle always together is one box of three, which
+    leaves 16 players for the other 15 boxes — a 4th collision.) Merge each such pair into
+    one *unit*: 16 units, and in every pair of rounds each table meets each other table in
+    exactly one unit, so every table holds exactly 4 units — the rounds are the three
+    parallel classes of a 3-net of order 4 (a Latin square: rows, columns, symbols), and a
+    table of 5 is one merged pair + 3 players. Hence:
+
+    * the 2m players of merged pairs sit at a 5-table in every round: exposure 3;
+    * any other unit v sits at a 5-table exactly as often as it shares a line with a
+      merged unit: e_v = number of merged units on a common line with v.
+
+    m = 1: 15 others share 3 · 3 = 9 seats, so someone has 0: spread 3.
+    m = 2: the merged units u1, u2 lie in different rows, columns and symbols; take the
+    other two rows and the other two columns. Symbol s1 (u1's) sits in u2's row in one of
+    those two columns (not u1's column, not u2's: there is s2), so in the 2 × 2 block it
+    appears once — and so does s2. At least two cells of the block share nothing with u1
+    or u2: exposure 0, spread 3.
+    m = 3: the cell in the one row and the one column free of merged units shares at most
+    its symbol with them, so someone has at most 1: spread ≥ 2. It is 2 exactly when the
+    Latin square has no transversal (the cyclic one of Z4): there every other cell shares
+    a line with a merged unit. A square with a transversal is three classes of the affine
+    plane AG(2, 4), where three mutually unlinked units lie on one line of a 4th or 5th
+    class and the last point of that line is linked to none: spread 3. A household of four
+    at different tables in every round is four mutually unlinked units — a transversal —
+    so with one the least is 3. (Both claims are also checked over all 576 Latin squares
+    of order 4 in the tests.)
+    """
+    m = n - 16
+    if rounds != 3 or len(sizes) != 4 or not 1 <= m <= 3:
+        return None
+    if sorted(sizes) != [4] * (4 - m) + [5] * m:
+        return None
+    if m == 3 and largest_family < 4:
+        return 2
+    return 3

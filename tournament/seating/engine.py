@@ -16,7 +16,11 @@ The pipeline, and why each step is there:
    beyond the algebra) and stops as soon as meetings reach the lower bound. If 5-table
    seats are then less fair than the ideal, a second phase hands seats from the most to
    the least exposed and repairs meetings with swaps that keep exposure in the new range,
-   one step at a time; a fairer seating is kept only if meetings are no worse.
+   one step at a time; a fairer seating is kept only if meetings are no worse. Where
+   zero repeats force 5-tables of different rounds to share players (21–31 players),
+   the construction fixes who, so an unfair start is reshuffled instead (seeded tries);
+   for 17–19 players over 3 rounds the fewest repeats fix the 5-table seats outright
+   (``bounds.pigeonhole_tight_spread``), and that spread is the target and the ideal.
 5. The report is recomputed from the final tables, not taken from the search's counters.
 """
 
@@ -31,12 +35,14 @@ from dataclasses import replace
 from .bounds import (
     big_table_overlap,
     fairness_floor,
+    pigeonhole_bound,
     pigeonhole_cost_floor,
+    pigeonhole_tight_spread,
     repeat_lower_bound,
 )
 from .construct import complete_rounds, greedy_round, transversal
 from .model import PlayerId, Seating, SeatingProblem, SeatingReport
-from .search import TabuSearch, Weights
+from .search import SearchResult, TabuSearch, Weights
 from .sizes import STANDARD_SIZE, TablePattern, table_pattern
 
 Rounds = list[list[list[int]]]
@@ -244,6 +250,7 @@ def _pair_counts(rounds: Rounds, n: int) -> dict[int, int]:
     return counts
 
 
+_CONSTRUCTION_TRIES = 8  # shuffles of the construction where it decides fairness
 _PHASE_TWO_STALL = 1_500  # per fairness attempt: a fair seating is found fast or not at all
 
 
@@ -268,6 +275,14 @@ def _fairness_target(
     return fairness_floor(n, seats, rounds, low, high, overlap)
 
 
+def _largest_family(problem: SeatingProblem) -> int:
+    sizes: dict[Hashable, int] = defaultdict(int)
+    for group in problem.families.values():
+        if group is not None:
+            sizes[group] += 1
+    return max(sizes.values(), default=0)
+
+
 def seat(problem: SeatingProblem) -> Seating:
     """Seat every round of ``problem``; see the module docstring for the pipeline."""
     started = time.perf_counter()
@@ -279,11 +294,6 @@ def seat(problem: SeatingProblem) -> Seating:
     history = _history(problem, index)
     pins = _pins(problem, index, sizes)
     rng = random.Random(problem.seed)
-
-    built, constructed = _initial(
-        n, sizes, problem.rounds, _components(n, forbidden), history, forbidden, rng
-    )
-    rounds = [_place(groups, sizes, pins[r]) for r, groups in enumerate(built)]
 
     partners: list[set[int]] = [set() for _ in range(n)]
     for key in history:
@@ -303,6 +313,11 @@ def seat(problem: SeatingProblem) -> Seating:
     overlap = big_table_overlap(problem.rounds, sizes, STANDARD_SIZE)
     zero = _fairness_target(problem.rounds, n, sizes, big, pins, overlap)
     target_spread, target_squares = zero if bound == 0 else plain
+    # 17–19 players over 3 rounds: the fewest repeats fix who sits at the 5-tables
+    # (bounds.pigeonhole_tight_spread), so aiming fairer only burns the time budget.
+    tight = pigeonhole_tight_spread(n, problem.rounds, sizes, _largest_family(problem))
+    if tight is not None:
+        target_spread = max(target_spread, tight)
     floor = pair_floor + weights.fair * target_squares
     deadline = started + problem.time_limit
 
@@ -320,14 +335,44 @@ def seat(problem: SeatingProblem) -> Seating:
         )
 
     # Phase 1: meetings first (it stops once they reach their floor, however unfair).
-    result = searcher(rounds).run(
-        floor=floor,
-        deadline=deadline,
-        max_iterations=problem.max_iterations,
-        stall_iterations=problem.stall_iterations,
-        pair_floor=pair_floor if any(big) else None,
-    )
-    iterations = result.iterations
+    # With zero repeats and few 4-tables, 5-tables of different rounds must share
+    # players (bounds.big_table_overlap): which ones is fixed by the construction, and
+    # phase 2 can rarely change it without a repeat. So there, when phase 1 reaches the
+    # floor on meetings but is less fair than the target (23 players: about one shuffle
+    # in three), the construction is reshuffled and phase 1 rerun, a few times; another
+    # shuffle is usually fair at once, and each try costs milliseconds at these sizes
+    # (at most 31 players under 4–5). Extra tries draw from their own seeded streams,
+    # so the result stays a function of the seed.
+    components = _components(n, forbidden)
+    tries = _CONSTRUCTION_TRIES if bound == 0 and overlap > 0 else 1
+    result: SearchResult | None = None
+    best_key: tuple[int, int] = (0, 0)
+    constructed = iterations = 0
+    for attempt in range(tries):
+        stream = rng if attempt == 0 else random.Random(f"{problem.seed}/{attempt}")
+        built, made = _initial(n, sizes, problem.rounds, components, history, forbidden, stream)
+        start = [_place(groups, sizes, pins[r]) for r, groups in enumerate(built)]
+        limit = problem.max_iterations
+        if limit is not None:
+            limit -= iterations
+            if limit <= 0 and attempt:
+                break
+        found = searcher(start).run(
+            floor=floor,
+            deadline=deadline,
+            max_iterations=limit,
+            stall_iterations=problem.stall_iterations,
+            pair_floor=pair_floor if any(big) else None,
+        )
+        iterations += found.iterations
+        exposure = _exposure(found.rounds, big, n)
+        spread = max(exposure) - min(exposure)
+        key = (found.cost - weights.fair * sum(e * e for e in exposure), spread)
+        if result is None or key < best_key:
+            result, best_key, constructed = found, key, made
+        if found.stopped_by != "bound" or spread <= target_spread:
+            break
+    assert result is not None
     # Phase 2, only if 5-table seats are less fair than they could be: aim one step
     # fairer than what we have, hand seats from the most to the least exposed, then repair
     # the meetings with swaps (and exchanges) that keep every exposure inside the new
@@ -366,11 +411,12 @@ def seat(problem: SeatingProblem) -> Seating:
                 result = replace(result, stopped_by="time")
             break
     exposure = _exposure(result.rounds, big, n)
-    repeats_left = any(
-        count > (1 if key not in history else 0)
-        for key, count in _pair_counts(result.rounds, n).items()
-    )
+    counts = _pair_counts(result.rounds, n)
+    repeats_left = any(count > (1 if key not in history else 0) for key, count in counts.items())
     ideal_spread = plain[0] if repeats_left or bound else zero[0]
+    own_repeats = sum(count - 1 for count in counts.values())
+    if tight is not None and own_repeats == pigeonhole_bound(n, problem.rounds, len(sizes)):
+        ideal_spread = max(ideal_spread, tight)
     report = _report(
         problem, pattern, result.rounds, history, forbidden, bound, ideal_spread, constructed
     )
