@@ -1,5 +1,33 @@
-"""Banker routes: a table's score sheets on the tablet, reached by private link or login."""
+"""Banker routes: a table's score sheets on the tablet, reached by private link or login.
 
-page_patterns: list = []
-action_patterns: list = []
-urlpatterns = [*page_patterns, *action_patterns]
+``public_patterns`` is the private link itself (the key is the credential). The sheet's
+pages and actions take a banker's login or that table's link (``banker_views.sheet_access``);
+the link's own page and actions are the organizer's.
+"""
+
+from django.urls import path
+
+from . import banker_views as views
+
+SHEET = "bank/tables/<int:table_pk>/sheet/"
+LINK = "organizer/tables/<int:table_pk>/banker-link/"
+
+public_patterns = [
+    path("bank/k/<str:key>/", views.banker_link_open, name="banker_link_open"),
+]
+
+page_patterns: list = [
+    path(SHEET, views.banker_sheet, name="banker_sheet"),
+    path(LINK, views.banker_link_page, name="banker_link"),
+]
+
+action_patterns: list = [
+    path(SHEET + "validate/", views.sheet_validate, name="sheet_validate"),
+    path(SHEET + "draft/", views.sheet_draft, name="sheet_draft"),
+    path(SHEET + "submit/", views.sheet_submit, name="sheet_submit"),
+    path(SHEET + "sign/", views.sheet_sign, name="sheet_sign"),
+    path(LINK + "issue/", views.banker_link_issue, name="banker_link_issue"),
+    path(LINK + "revoke/", views.banker_link_revoke, name="banker_link_revoke"),
+]
+
+urlpatterns = [*public_patterns, *page_patterns, *action_patterns]

@@ -303,3 +303,56 @@ class RoundPosting(models.Model):
 
     def __str__(self) -> str:
         return str(self.round)
+
+
+class BankerLink(models.Model):
+    """A private link that opens one table's score sheet without a login (issue 6).
+
+    The key is printed as a QR code on the table card, so a volunteer banker needs no
+    account. A table has at most one link in force: issuing a new one revokes the old one,
+    so a lost or photographed card is fixed by printing a new one. Revoked links are kept
+    (who issued what, when) rather than deleted.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="banker_links", verbose_name=_("table")
+    )
+    key = models.CharField(_("key"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("issued by"),
+    )
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("revoked by"),
+    )
+
+    class Meta:
+        ordering = ["table", "-created_at", "-pk"]
+        verbose_name = _("banker link")
+        verbose_name_plural = _("banker links")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(revoked_at__isnull=True),
+                name="one_active_banker_link",
+            )
+        ]
+
+    def __str__(self) -> str:
+        state = _("revoked") if self.revoked_at else _("active")
+        return f"{self.table} ({state})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

@@ -1,5 +1,39 @@
-"""Results routes: judges' table status, approvals and corrections, ties, posting, standings."""
+"""Results routes: judges' table status, approvals and corrections, ties, posting, standings.
 
-page_patterns: list = []
-action_patterns: list = []
-urlpatterns = [*page_patterns, *action_patterns]
+As in ``tournament.organizer_urls``, ``page_patterns`` answer GET (the correction page
+also takes its own POST) and ``action_patterns`` only accept POST; the permission tests
+in tests/scoring/test_results_pages.py walk both. ``public_patterns`` need no login and
+show aliases only.
+"""
+
+from django.urls import path
+
+from . import results_views as views
+
+EVENT = "organizer/events/<int:pk>/"
+ROUND = EVENT + "results/<int:round_number>/"
+TABLE = ROUND + "tables/<int:table_number>/"
+
+page_patterns = [
+    path(ROUND, views.results_round, name="results_round"),
+    path(TABLE, views.results_table, name="results_table"),
+    path(TABLE + "correct/", views.results_correct, name="results_correct"),
+    path(ROUND + "results.csv", views.results_csv, name="results_csv"),
+    path(EVENT + "standings/", views.standings, name="standings"),
+    path(EVENT + "standings.csv", views.standings_csv, name="standings_csv"),
+]
+
+action_patterns = [
+    path(TABLE + "approve/", views.results_approve, name="results_approve"),
+    path(TABLE + "tie/", views.results_tie, name="results_tie"),
+    path(ROUND + "post/", views.results_post, name="results_post"),
+    path(ROUND + "unpost/", views.results_unpost, name="results_unpost"),
+    path(EVENT + "standings/tie/", views.standings_tie, name="standings_tie"),
+    path(EVENT + "final/", views.final_seat, name="final_seat"),
+]
+
+public_patterns = [
+    path("events/<int:pk>/standings/", views.public_standings, name="public_standings"),
+]
+
+urlpatterns = [*page_patterns, *action_patterns, *public_patterns]

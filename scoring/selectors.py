@@ -12,9 +12,9 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from tournament.formats import FORMATS
-from tournament.models import Clock, Event, Player, Round, Table
+from tournament.models import Clock, Event, Player, Round, Seat, Table
 
-from .models import ResultLine, StandingsTieDecision, TableSheet, TieDecision
+from .models import BankerLink, ResultLine, StandingsTieDecision, TableSheet, TieDecision
 
 # --- Ties at a table -------------------------------------------------------------------------
 
@@ -303,3 +303,52 @@ def standings_csv_rows(*, event: Event, only_posted: bool) -> list[list[str]]:
             ]
         )
     return rows
+
+
+# --- The results pages ---------------------------------------------------------------------
+
+
+def players_with_unposted_results(*, event: Event) -> set[int]:
+    """Players whose standing includes a preliminary game from a round not posted yet.
+
+    The organizer's standings count every result; this marks the rows the public does not
+    see yet.
+    """
+    return set(
+        ResultLine.objects.filter(
+            table__round__event=event,
+            table__round__kind=Round.Kind.PRELIMINARY,
+            table__round__posting__isnull=True,
+        ).values_list("player_id", flat=True)
+    )
+
+
+# --- The banker's tablet -------------------------------------------------------------------
+
+
+def banker_link_active(*, table: Table) -> BankerLink | None:
+    """The table's link in force, if the organizer has issued one."""
+    return BankerLink.objects.filter(table=table, revoked_at__isnull=True).first()
+
+
+def banker_link_table(*, key: str) -> Table | None:
+    """The table a private key opens, or None for an unknown or revoked key."""
+    link = (
+        BankerLink.objects.filter(key=key, revoked_at__isnull=True)
+        .select_related("table__round__event", "table__wave")
+        .first()
+    )
+    return link.table if link else None
+
+
+def banker_table_players(*, table: Table) -> list[Player]:
+    """The players seated at the table, in seat order: the columns of the score sheet."""
+    return [
+        seat.player
+        for seat in Seat.objects.filter(table=table).select_related("player").order_by("position")
+    ]
+
+
+def banker_sheet_get(*, table: Table) -> TableSheet | None:
+    """The table's sheet, or None while nothing was saved (version 0 on the tablet)."""
+    return TableSheet.objects.filter(table=table).prefetch_related("signatures").first()

@@ -13,6 +13,7 @@ who acted (``by``).
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -39,6 +40,7 @@ from tournament.seating_services import _store_round
 
 from .diff import sheet_changes
 from .models import (
+    BankerLink,
     ResultLine,
     RoundPosting,
     SheetRevision,
@@ -767,3 +769,44 @@ def advance_to_final(
     )
     _store_round(round_=final, tables=seating.rounds[0], event=event)
     return final
+
+
+# --- The banker's tablet: private links and live checks --------------------------------------
+
+
+@transaction.atomic
+def banker_link_issue(*, table: Table, by: User | None) -> BankerLink:
+    """A new private link for the table's banker; the one in force until now stops working.
+
+    The key is 24 random bytes (``secrets.token_urlsafe``): it is the only thing that opens
+    the sheet without a login, so it must not be guessable from the table or the time.
+    """
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    now = _now()
+    BankerLink.objects.filter(table=table, revoked_at__isnull=True).update(
+        revoked_at=now, revoked_by=by
+    )
+    return BankerLink.objects.create(table=table, key=secrets.token_urlsafe(24), created_by=by)
+
+
+@transaction.atomic
+def banker_link_revoke(*, table: Table, by: User | None) -> BankerLink:
+    """Stop the table's link at once: tablets that opened it lose the sheet on their next tap."""
+    link = (
+        BankerLink.objects.select_for_update().filter(table=table, revoked_at__isnull=True).first()
+    )
+    if link is None:
+        raise ValidationError(_("This table has no banker link to revoke."), code="no-link")
+    link.revoked_at = _now()
+    link.revoked_by = by
+    link.save(update_fields=["revoked_at", "revoked_by"])
+    return link
+
+
+def sheet_check(*, table: Table, data: Any) -> dict[str, Any]:
+    """The engine's report on what the tablet shows now, saving nothing (live validation).
+
+    Same checks as a submission (the rules engine plus the table's seating), so the tablet
+    never shows a sheet as valid that the submission would refuse.
+    """
+    return _examine(table=table, data=_normalized(data=data, event=table.round.event))

@@ -11,6 +11,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import Group, User
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tournament.models import Player, Round, Seat, Table
@@ -334,3 +335,72 @@ def test_the_seating_page_is_linked_from_the_organizers_pages(client):
     assert seating in client.get(reverse("tournament:organizer_dashboard")).content.decode()
     assert seating in client.get(url("player_list", event)).content.decode()
     assert "No round is seated yet" in client.get(seating).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_organizer_gives_a_table_its_banker_and_records_the_tables_rolls(client):
+    from tournament.seating_services import table_assign_banker
+
+    event = _seated_event_for_bankers()
+    organizer = User.objects.create_user("org", password="x")
+    organizer.groups.add(Group.objects.get(name="Organizer"))
+    banker = User.objects.create_user("bert", password="x")
+    banker.groups.add(Group.objects.get(name="Banker"))
+    judge = User.objects.create_user("jude", password="x")
+    judge.groups.add(Group.objects.get(name="Judge"))
+    client.force_login(organizer)
+    base = f"/organizer/events/{event.pk}/seating/1/tables/1/"
+
+    page = client.get(f"/organizer/events/{event.pk}/seating/").content.decode()
+    assert "bert" in page and "jude" not in page  # only bankers are offered
+    client.post(base + "banker/", {"banker": banker.pk})
+    table = Table.objects.get(round__event=event, round__number=1, number=1)
+    assert table.banker == banker
+    with pytest.raises(ValidationError):
+        table_assign_banker(table=table, banker=judge)
+
+    seats = list(table.seats.order_by("position").values_list("player_id", flat=True))
+    bad = {f"token_{p}": 1 for p in seats} | {f"play_{p}": i for i, p in enumerate(seats, 1)}
+    response = client.post(base + "rolls/", bad, follow=True)
+    assert "each number once" in response.content.decode()
+    table.refresh_from_db()
+    assert table.play_order == {}
+    # Token choice in reverse seat order, play order as seated.
+    good = {f"token_{p}": len(seats) - i for i, p in enumerate(seats)}
+    good |= {f"play_{p}": i for i, p in enumerate(seats, 1)}
+    client.post(base + "rolls/", good)
+    table.refresh_from_db()
+    assert table.play_order["source"] == "table"
+    assert table.play_order["token_order"] == list(reversed(seats))
+    assert table.play_order["play_order"] == seats
+
+
+def _seated_event_for_bankers():
+    import datetime
+
+    from tournament.models import Player
+    from tournament.seating_services import preseat_event
+    from tournament.services import Registration, event_create, player_register
+
+    event = event_create(
+        name="Banker Cup",
+        organization="Club",
+        venue="Hall",
+        date=datetime.date(2031, 3, 1),
+        start_time=datetime.time(10, 0),
+    )
+    for i in range(8):
+        player_register(
+            event=event,
+            registration=Registration(
+                first_name=f"B{i}",
+                last_name="Y",
+                date_of_birth=datetime.date(1990, 1, 1),
+                signature="y",
+                eligibility_declared=True,
+                citizenship_declared=True,
+            ),
+            source=Player.Source.ON_THE_DAY,
+        )
+    preseat_event(event=event, only_checked_in=False)
+    return event

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from .models import Event, Player, Round, Seat, Table, Wave
 from .numbering import renumber
+from .roles import BANK
 from .seating import Seating, SeatingProblem, check_seating, seat, table_pattern
 from .services import alternate_fill_seat
 
@@ -426,3 +428,12 @@ def table_record_play_order(*, table: Table, token_order: list[int], play_order:
     table.play_order = {"source": "table", "token_order": token_order, "play_order": play_order}
     table.save(update_fields=["play_order"])
     return table.play_order
+
+
+def table_assign_banker(*, table: Table, banker: AbstractBaseUser | None) -> Table:
+    """The official who keeps the bank and the score sheets at this table (002, BANKER)."""
+    if banker is not None and not banker.has_perm(BANK):
+        raise ValidationError(_("%(name)s is not a banker.") % {"name": banker.get_username()})
+    table.banker = banker
+    table.save(update_fields=["banker"])
+    return table

@@ -29,6 +29,7 @@ from .models import Event, Round, Seat
 from .roles import MANAGE
 from .seating_services import MoveCost, VacancyResult
 from .selectors import (
+    banker_choices,
     event_list,
     event_seating,
     public_round_tables,
@@ -140,6 +141,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "current": seating_current_cost(event=event) if rounds else None,
             "preseat_form": PreseatForm(),
+            "bankers": banker_choices(),
         },
     )
 
@@ -273,6 +275,74 @@ def seating_roll(
         _("Round %(round)s, table %(table)s: token choice and play order rolled.")
         % {"round": round_.number, "table": table.number},
     )
+    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
+
+
+@organizer_required
+@require_POST
+def seating_banker(
+    request: HttpRequest, pk: int, round_number: int, table_number: int
+) -> HttpResponse:
+    """Give a table its banker (or none); only people with the banker role are offered."""
+    event = _event(pk)
+    round_ = _round(event, round_number)
+    table = get_object_or_404(round_.tables, number=table_number)
+    chosen = request.POST.get("banker", "")
+    banker = banker_choices().filter(pk=chosen).first() if chosen.isdigit() else None
+    if chosen and banker is None:
+        messages.error(request, _("Choose one of the bankers."))
+    else:
+        try:
+            seating_services.table_assign_banker(table=table, banker=banker)
+        except ValidationError as error:
+            _error_message(request, error)
+        else:
+            messages.success(
+                request,
+                _("Round %(round)s, table %(table)s: banker saved.")
+                % {"round": round_.number, "table": table.number},
+            )
+    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
+
+
+@organizer_required
+@require_POST
+def seating_record_rolls(
+    request: HttpRequest, pk: int, round_number: int, table_number: int
+) -> HttpResponse:
+    """The banker rolled real dice: record who chose a token first and who starts."""
+    event = _event(pk)
+    round_ = _round(event, round_number)
+    table = get_object_or_404(round_.tables, number=table_number)
+    players = list(table.seats.values_list("player_id", flat=True))
+
+    def order(prefix: str) -> list[int] | None:
+        places = {}
+        for player_id in players:
+            value = request.POST.get(f"{prefix}_{player_id}", "").strip()
+            if not value.isdigit():
+                return None
+            places[player_id] = int(value)
+        if sorted(places.values()) != list(range(1, len(players) + 1)):
+            return None
+        return sorted(places, key=places.get)
+
+    token_order, play_order = order("token"), order("play")
+    if token_order is None or play_order is None:
+        messages.error(
+            request,
+            _("Number the players 1 to %(count)s in each order, each number once.")
+            % {"count": len(players)},
+        )
+    else:
+        seating_services.table_record_play_order(
+            table=table, token_order=token_order, play_order=play_order
+        )
+        messages.success(
+            request,
+            _("Round %(round)s, table %(table)s: the table's rolls are recorded.")
+            % {"round": round_.number, "table": table.number},
+        )
     return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
 
 

@@ -293,3 +293,19 @@ def public_round_tables(*, event: Event, number: int) -> PublicRound:
             PublicTable(number=table.number, aliases=[s.player.alias for s in table.seats.all()])
         )
     return PublicRound(number=round_.number, waves=[waves[n] for n in sorted(waves)])
+
+
+def banker_choices() -> QuerySet:
+    """Everyone who may keep a table's bank: the Banker group, direct grants, superusers."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import Q
+
+    granted = Q(groups__permissions__codename="bank_event") | Q(
+        user_permissions__codename="bank_event"
+    )
+    return (
+        get_user_model()
+        .objects.filter(granted | Q(is_superuser=True), is_active=True)
+        .distinct()
+        .order_by("username")
+    )

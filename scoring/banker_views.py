@@ -1,0 +1,705 @@
+"""The banker's tablet: one table's score sheet, from typing to the banker's signature.
+
+Thin views over ``scoring.services``. The sheet opens for a logged-in banker (permission
+``tournament.bank_event``) or for a tablet that opened the table's private link: the link
+stores that one table (and its key) in the session, and every request checks the key is
+still in force, so revoking a link takes effect on the tablet's next tap.
+
+Nothing typed is lost: a refused submission re-renders the bound form; ``static/js/sheet.js``
+keeps the draft in localStorage, saves it to the server, and retries a submission with the
+same key until the server answers (the service applies a key once). Requests from sheet.js
+ask for JSON (``Accept: application/json``); without JavaScript the same URLs answer with
+pages and redirects.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from gameplay import load_edition
+from gameplay.edition import Edition
+from tournament.access import organizer_required
+from tournament.clock_selectors import table_get
+from tournament.models import Player, Table
+from tournament.roles import BANK
+
+from . import services
+from .banker_forms import (
+    HOTEL,
+    SheetForm,
+    SignForm,
+    bankrupt_field,
+    cash_field,
+    out_order_field,
+)
+from .models import SheetSignature, TableSheet
+from .selectors import (
+    banker_link_active,
+    banker_link_table,
+    banker_sheet_get,
+    banker_table_players,
+)
+
+SESSION_GRANT = "banker_link"
+
+
+# --- Access ----------------------------------------------------------------------------------
+
+
+def _table(table_pk: int) -> Table:
+    try:
+        return table_get(pk=table_pk)
+    except Table.DoesNotExist as exc:
+        raise Http404(_("No such table.")) from exc
+
+
+def link_grants(request: HttpRequest, table: Table) -> bool:
+    """Whether this tablet holds the table's private link, and the link is still in force."""
+    grant = request.session.get(SESSION_GRANT)
+    if not isinstance(grant, dict) or grant.get("table") != table.pk:
+        return False
+    granted = banker_link_table(key=str(grant.get("key", "")))
+    if granted is None or granted.pk != table.pk:
+        request.session.pop(SESSION_GRANT, None)
+        return False
+    return True
+
+
+def sheet_access(view):
+    """A banker (by login) or the tablet holding this table's link; anyone else is refused.
+
+    Anonymous visitors go to the login page (a banker with an account logs in); a logged-in
+    person without the permission gets 403, like every protected page (tournament/access.py).
+    """
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, table_pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        table = _table(table_pk)
+        if not (request.user.has_perm(BANK) or link_grants(request, table)):
+            if request.user.is_authenticated:
+                raise PermissionDenied
+            return redirect_to_login(request.get_full_path())
+        return view(request, table, *args, **kwargs)
+
+    wrapped.required_permission = BANK
+    wrapped.private_link = True
+    return wrapped
+
+
+@never_cache
+@require_GET
+def banker_link_open(request: HttpRequest, key: str) -> HttpResponse:
+    """The QR code on the table card: grant this one table to the tablet, open its sheet.
+
+    The grant replaces any earlier one, so a tablet moved to another table holds only the
+    table whose card it scanned last.
+    """
+    table = banker_link_table(key=key)
+    if table is None:
+        request.session.pop(SESSION_GRANT, None)
+        return render(request, "scoring/banker/link_refused.html", status=403)
+    request.session[SESSION_GRANT] = {"table": table.pk, "key": key}
+    return redirect("scoring:banker_sheet", table_pk=table.pk)
+
+
+# --- What the engine said, placed where the banker looks -------------------------------------
+
+
+@dataclass
+class PlayerColumn:
+    player: Player
+    net_worth: int | None = None
+    place: int | None = None
+    points: int | None = None
+    messages: list[str] = field(default_factory=list)
+    bankrupt: bool = False
+    signed: SheetSignature | None = None
+    net_worth_text: str = "–"
+    # The column's own inputs, set by the view for the entry page.
+    inputs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ReportView:
+    """The engine's report laid out for the sheet: by deed, by player, and the rest."""
+
+    valid: bool
+    columns: list[PlayerColumn]
+    by_position: dict[int, list[str]]
+    general: list[str]
+    houses: int
+    hotels: int
+    bank_houses: int
+    bank_hotels: int
+    house_word: str
+    hotel_word: str
+    checked: bool = True
+
+    @property
+    def problem_count(self) -> int:
+        return (
+            sum(len(m) for m in self.by_position.values())
+            + sum(len(c.messages) for c in self.columns)
+            + len(self.general)
+        )
+
+    @property
+    def houses_over(self) -> bool:
+        return self.houses > self.bank_houses
+
+    @property
+    def hotels_over(self) -> bool:
+        return self.hotels > self.bank_hotels
+
+
+def _aliased(message: str, aliases: dict[str, str]) -> str:
+    """The engine names players by id (``str(pk)``); the tablet shows their aliases."""
+    for pid, alias in aliases.items():
+        message = re.sub(rf"^{re.escape(pid)}(?=[: ])", alias, message)
+        message = re.sub(rf"(?<=Player ){re.escape(pid)}\b", alias, message)
+        message = message.replace(f"'{pid}'", alias)
+    return message
+
+
+def report_view(
+    *, report: dict[str, Any], data: dict[str, Any], players: list[Player], edition: Edition
+) -> ReportView:
+    aliases = {str(p.pk): p.alias for p in players}
+    results = {str(p.get("id")): p for p in report.get("players", [])}
+    bankrupt = {str(p.get("id")) for p in data.get("players") or [] if p.get("bankrupt")}
+    columns = []
+    for player in players:
+        result = results.get(str(player.pk), {})
+        columns.append(
+            PlayerColumn(
+                player=player,
+                net_worth=result.get("net_worth"),
+                place=result.get("place"),
+                points=result.get("points"),
+                bankrupt=str(player.pk) in bankrupt,
+                net_worth_text=(
+                    "–" if result.get("net_worth") is None else edition.money(result["net_worth"])
+                ),
+            )
+        )
+    by_player = {str(c.player.pk): c for c in columns}
+    by_position: dict[int, list[str]] = {space.position: [] for space in edition.deeds}
+    general = []
+    for violation in report.get("errors", []):
+        message = _aliased(violation.get("message", ""), aliases)
+        positions = [p for p in violation.get("positions") or [] if p in by_position]
+        for pos in positions:
+            by_position[pos].append(message)
+        column = by_player.get(str(violation.get("player")))
+        if column is not None:
+            column.messages.append(message)
+        if not positions and column is None:
+            general.append(message)
+    holdings = [h for h in data.get("properties") or [] if isinstance(h, dict)]
+    return ReportView(
+        valid=bool(report.get("valid")),
+        columns=columns,
+        by_position=by_position,
+        general=general,
+        houses=sum(int(h.get("houses") or 0) for h in holdings if not h.get("hotel")),
+        hotels=sum(1 for h in holdings if h.get("hotel")),
+        bank_houses=edition.bank_houses,
+        bank_hotels=edition.bank_hotels,
+        house_word=edition.word("house", 2),
+        hotel_word=edition.word("hotel", 2),
+    )
+
+
+def _form_report(form: SheetForm, players: list[Player], edition: Edition) -> ReportView:
+    """A form the engine cannot read yet (a negative count...): its errors where they belong."""
+    view = report_view(report={"valid": False}, data={}, players=players, edition=edition)
+    columns = {str(c.player.pk): c for c in view.columns}
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        text = [f"{label}: {e}" if label else str(e) for e in errors]
+        parts = name.split("_")
+        if parts[0] in ("owner", "mortgaged", "buildings") and parts[-1].isdigit():
+            view.by_position.setdefault(int(parts[-1]), []).extend(text)
+        elif len(parts) > 1 and parts[-1].isdigit() and parts[-1] in columns:
+            columns[parts[-1]].messages.extend(text)
+        elif parts[0] in ("bills",) and parts[1] in columns:
+            columns[parts[1]].messages.extend(text)
+        else:
+            view.general.extend(text)
+    view.checked = False
+    return view
+
+
+def _describe(value: Any, field_name: str | None, aliases: dict[str, str], edition: Edition):
+    if field_name == "owner":
+        return _("Bank") if value is None else aliases.get(str(value), str(value))
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return "–"
+    if field_name == "bills" and isinstance(value, dict):
+        return (
+            ", ".join(
+                f"{count} × {edition.money(int(bill))}"
+                for bill, count in value.items()
+                if str(bill).isdigit() and count
+            )
+            or "–"
+        )
+    if isinstance(value, dict):
+        return _("listed")
+    return str(value)
+
+
+def describe_changes(
+    changes: list[dict[str, Any]], *, players: list[Player], edition: Edition
+) -> list[dict[str, str]]:
+    """``scoring.diff`` changes in the banker's words: deed names and aliases, not ids."""
+    aliases = {str(p.pk): p.alias for p in players}
+    labels = {
+        "owner": _("owner"),
+        "mortgaged": _("mortgaged"),
+        "houses": edition.word("house", 2),
+        "hotel": edition.word("hotel"),
+        "bankrupt": _("bankrupt"),
+        "cash": _("counted cash"),
+        "bills": _("bills"),
+        "out_order": _("went out"),
+    }
+    rows = []
+    for change in changes:
+        key = str(change["key"])
+        if change["kind"] == "property" and key.isdigit() and 0 <= int(key) < 40:
+            what = edition.spaces[int(key)].name
+        elif change["kind"] == "player":
+            what = aliases.get(key, key)
+        else:
+            what = key
+        name = change.get("field")
+        rows.append(
+            {
+                "what": what,
+                "field": labels.get(name, name or ""),
+                "saved": _describe(change["before"], name, aliases, edition),
+                "mine": _describe(change["after"], name, aliases, edition),
+            }
+        )
+    return rows
+
+
+# --- The sheet page ----------------------------------------------------------------------------
+
+
+def _setting(table: Table) -> tuple[list[Player], Edition]:
+    return banker_table_players(table=table), load_edition(table.round.event.edition)
+
+
+def _stage(sheet: TableSheet | None, request: HttpRequest) -> str:
+    if sheet is not None and sheet.is_locked:
+        return "locked"
+    if sheet is not None and sheet.status == TableSheet.Status.SUBMITTED:
+        return "edit" if request.GET.get("edit") else "sign"
+    return "edit"
+
+
+def _with_rows(form: SheetForm, view: ReportView):
+    groups = form.deed_groups()
+    for group in groups:
+        for row in group.rows:
+            row.messages = view.by_position.get(row.space.position, [])
+    return groups
+
+
+def _page(
+    request: HttpRequest,
+    table: Table,
+    *,
+    form: SheetForm | None = None,
+    view: ReportView | None = None,
+    conflict: dict[str, Any] | None = None,
+    refused: list[str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    players, edition = _setting(table)
+    sheet = banker_sheet_get(table=table)
+    stage = _stage(sheet, request) if form is None else "edit"
+    data = sheet.data if sheet else {}
+    if form is None:
+        initial = SheetForm.initial_from(data, version=sheet.version if sheet else 0)
+        initial["submission_key"] = uuid.uuid4()
+        form = SheetForm(initial=initial, players=players, edition=edition)
+    if view is None:
+        if form.is_bound:
+            view = _bound_report(table, form, players, edition)
+        elif sheet is not None and sheet.report:
+            view = report_view(report=sheet.report, data=data, players=players, edition=edition)
+        else:
+            report = services.sheet_check(table=table, data=_blank(players, edition))
+            view = report_view(report=report, data={}, players=players, edition=edition)
+    signatures = list(sheet.signatures.all()) if sheet else []
+    signed = {s.player_id: s for s in signatures if s.player_id}
+    for column in view.columns:
+        column.signed = signed.get(column.player.pk)
+        pk = column.player.pk
+        column.inputs = {
+            "cash": form[cash_field(pk)],
+            "bankrupt": form[bankrupt_field(pk)],
+            "out_order": form[out_order_field(pk)],
+            "initials": f"initials_{pk}",
+        }
+    banker_signature = next((s for s in signatures if s.role == "banker"), None)
+    remaining = [c for c in view.columns if not c.bankrupt]
+    context = {
+        "table": table,
+        "event": table.round.event,
+        "edition": edition,
+        "players": players,
+        "sheet": sheet,
+        "stage": stage,
+        "form": form,
+        "groups": _with_rows(form, view),
+        "view": view,
+        "conflict": conflict,
+        "refused": refused or [],
+        "signatures": signatures,
+        "banker_signature": banker_signature,
+        "players_all_signed": all(c.signed for c in remaining),
+        "sign_form": SignForm(),
+        "results": sorted(view.columns, key=lambda c: (c.place is None, c.place or 0)),
+        "can_open_table_page": request.user.has_perm(BANK),
+        "game_over": table.status in (Table.Status.FINISHED, Table.Status.SCORED),
+        "last_submission_key": str(sheet.last_submission_key or "") if sheet else "",
+        "hotel_value": HOTEL,
+        "sheet_labels": _labels(),
+        "house_word": edition.word("house", 2),
+        "hotel_word": edition.word("hotel"),
+    }
+    return render(request, "scoring/banker/sheet.html", context, status=status)
+
+
+def _labels() -> dict[str, str]:
+    """The words sheet.js writes itself, in the page's language."""
+    return {
+        "sending": _("Sending the sheet…"),
+        "retrying": _(
+            "Not sent yet: no connection. The sheet is kept on this tablet and will retry "
+            "by itself."
+        ),
+        "saved": _("Draft saved."),
+        "savedLocally": _("Kept on this tablet; not saved on the server yet."),
+        "invalid": _("The sheet was not submitted:"),
+        "refused": _("The sheet was not submitted:"),
+        "conflict": _("Another tablet changed this sheet; see below."),
+    }
+
+
+def _blank(players: list[Player], edition: Edition) -> dict[str, Any]:
+    return {
+        "edition": edition.slug,
+        "players": [{"id": str(p.pk), "bankrupt": False, "cash": 0} for p in players],
+        "properties": [],
+    }
+
+
+def _bound_report(
+    table: Table, form: SheetForm, players: list[Player], edition: Edition
+) -> ReportView:
+    if not form.is_valid():
+        return _form_report(form, players, edition)
+    data = form.sheet_data()
+    return report_view(
+        report=services.sheet_check(table=table, data=data),
+        data=data,
+        players=players,
+        edition=edition,
+    )
+
+
+@sheet_access
+@require_GET
+def banker_sheet(request: HttpRequest, table: Table) -> HttpResponse:
+    """The score sheet: entry while it is a draft, signatures once submitted, then the result."""
+    return _page(request, table)
+
+
+@sheet_access
+@require_POST
+def sheet_validate(request: HttpRequest, table: Table) -> HttpResponse:
+    """Live validation (htmx): the engine's verdict on what is on screen, saving nothing.
+
+    Answers the summary (net worths, the bank's buildings, the submit button) and, out of
+    band, the messages beside every deed and every player, so old ones disappear too.
+    """
+    players, edition = _setting(table)
+    form = SheetForm(request.POST, players=players, edition=edition)
+    view = _bound_report(table, form, players, edition)
+    return render(
+        request,
+        "scoring/banker/_report.html",
+        {"view": view, "edition": edition, "oob": True, "form": form},
+    )
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _conflict_context(
+    error: services.SheetConflict, players: list[Player], edition: Edition, table: Table
+) -> dict[str, Any]:
+    table_pk = table.pk
+    return {
+        "draft_url": reverse("scoring:sheet_draft", kwargs={"table_pk": table_pk}),
+        "sheet_url": reverse("scoring:banker_sheet", kwargs={"table_pk": table_pk}),
+        "version": error.current_version,
+        "status": error.current_status,
+        "changes": describe_changes(error.changes, players=players, edition=edition),
+        "message": error.messages[0],
+    }
+
+
+def _rebound(request: HttpRequest, *, version: int | None = None) -> Any:
+    """The posted fields again, with the saved version and a new submission key.
+
+    After the server answered, the tablet's next submission is a new one (a retry of the
+    answered key would only get the same answer back).
+    """
+    data = request.POST.copy()
+    if version is not None:
+        data["version"] = str(version)
+    data["submission_key"] = str(uuid.uuid4())
+    data.pop("version_override", None)
+    return data
+
+
+def _expected_version(request: HttpRequest, form: SheetForm) -> int:
+    """The version this tablet saw; "keep my entries" after a conflict names the new one."""
+    override = request.POST.get("version_override", "")
+    return int(override) if override.isdigit() else form.cleaned_data["version"]
+
+
+@sheet_access
+@require_POST
+def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
+    """Submit the sheet for signing; idempotent by the tablet's ``submission_key``."""
+    players, edition = _setting(table)
+    form = SheetForm(request.POST, players=players, edition=edition)
+    as_json = _wants_json(request)
+    if not form.is_valid():
+        if as_json:
+            return JsonResponse({"status": "invalid", "messages": _form_messages(form)}, status=422)
+        return _page(request, table, form=form, status=422)
+    key = form.cleaned_data.get("submission_key") or uuid.uuid4()
+    try:
+        services.sheet_submit(
+            table=table,
+            data=form.sheet_data(),
+            expected_version=_expected_version(request, form),
+            submission_key=key,
+            by=_user(request),
+        )
+    except services.SheetConflict as error:
+        conflict = _conflict_context(error, players, edition, table)
+        if as_json:
+            html = render_to_string(
+                "scoring/banker/_conflict.html", {"conflict": conflict}, request=request
+            )
+            return JsonResponse(
+                {"status": "conflict", "html": html, "version": error.current_version},
+                status=409,
+            )
+        bound = SheetForm(_rebound(request), players=players, edition=edition)
+        return _page(request, table, form=bound, conflict=conflict, status=409)
+    except services.SheetInvalid as error:
+        version = error.sheet.version if error.sheet else form.cleaned_data["version"]
+        if as_json:
+            return JsonResponse(
+                {
+                    "status": "invalid",
+                    "messages": [
+                        _aliased(v["message"], {str(p.pk): p.alias for p in players})
+                        for v in error.violations
+                    ],
+                    "version": version,
+                    "submission_key": str(uuid.uuid4()),
+                },
+                status=422,
+            )
+        bound = SheetForm(_rebound(request, version=version), players=players, edition=edition)
+        return _page(request, table, form=bound, status=422)
+    except ValidationError as error:
+        if as_json:
+            return JsonResponse({"status": "refused", "messages": error.messages}, status=400)
+        bound = SheetForm(_rebound(request), players=players, edition=edition)
+        return _page(request, table, form=bound, refused=error.messages, status=400)
+    url = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+    if as_json:
+        return JsonResponse({"status": "submitted", "redirect": url, "key": str(key)})
+    messages.success(request, _("Submitted. Now each player still in the game signs."))
+    return redirect(url)
+
+
+def _form_messages(form: SheetForm) -> list[str]:
+    return [
+        f"{form.fields[name].label}: {error}" if name in form.fields else str(error)
+        for name, errors in form.errors.items()
+        for error in errors
+    ]
+
+
+def _user(request: HttpRequest):
+    return request.user if request.user.is_authenticated else None
+
+
+@sheet_access
+@require_POST
+def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
+    """Save what is on screen as the server's draft (sheet.js does it a moment after typing)."""
+    players, edition = _setting(table)
+    form = SheetForm(request.POST, players=players, edition=edition)
+    as_json = _wants_json(request)
+    if not form.is_valid():
+        if as_json:
+            return JsonResponse({"status": "invalid", "messages": _form_messages(form)}, status=422)
+        return _page(request, table, form=form, status=422)
+    try:
+        sheet = services.sheet_save_draft(
+            table=table,
+            data=form.sheet_data(),
+            expected_version=_expected_version(request, form),
+            by=_user(request),
+        )
+    except services.SheetConflict as error:
+        conflict = _conflict_context(error, players, edition, table)
+        if as_json:
+            html = render_to_string(
+                "scoring/banker/_conflict.html", {"conflict": conflict}, request=request
+            )
+            return JsonResponse(
+                {"status": "conflict", "html": html, "version": error.current_version},
+                status=409,
+            )
+        bound = SheetForm(_rebound(request), players=players, edition=edition)
+        return _page(request, table, form=bound, conflict=conflict, status=409)
+    except ValidationError as error:
+        if as_json:
+            return JsonResponse({"status": "refused", "messages": error.messages}, status=400)
+        messages.error(request, " ".join(error.messages))
+        return redirect("scoring:banker_sheet", table_pk=table.pk)
+    if as_json:
+        return JsonResponse({"status": "saved", "version": sheet.version})
+    messages.success(request, _("Draft saved."))
+    url = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+    return redirect(url + ("?edit=1" if sheet.status == TableSheet.Status.SUBMITTED else ""))
+
+
+@sheet_access
+@require_POST
+def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
+    """Initials on the sheet: a player (a bankrupt one as they leave), then the banker.
+
+    A bankrupt player signs from the entry page, so the sheet on screen is saved as the
+    draft first: the signature is on the numbers the player saw.
+    """
+    players, edition = _setting(table)
+    url = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+    pid = request.POST.get("player", "")
+    initials = request.POST.get("initials") or request.POST.get(f"initials_{pid}", "")
+    form = SignForm({"player": pid or None, "initials": initials})
+    if not form.is_valid():
+        messages.error(request, _("Write your initials to sign."))
+        return redirect(url)
+    player = next((p for p in players if p.pk == form.cleaned_data["player"]), None)
+    if form.cleaned_data["player"] is not None and player is None:
+        raise Http404(_("This player is not seated at this table."))
+    try:
+        if "version" in request.POST:
+            sheet_form = SheetForm(request.POST, players=players, edition=edition)
+            if not sheet_form.is_valid():
+                return _page(request, table, form=sheet_form, status=422)
+            services.sheet_save_draft(
+                table=table,
+                data=sheet_form.sheet_data(),
+                expected_version=sheet_form.cleaned_data["version"],
+                by=_user(request),
+            )
+        sheet = banker_sheet_get(table=table)
+        if sheet is None:
+            raise ValidationError(_("Save the sheet before signing it."))
+        services.sheet_sign(
+            sheet=sheet, player=player, initials=form.cleaned_data["initials"], by=_user(request)
+        )
+    except services.SheetConflict as error:
+        bound = SheetForm(_rebound(request), players=players, edition=edition)
+        conflict = _conflict_context(error, players, edition, table)
+        return _page(request, table, form=bound, conflict=conflict, status=409)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(url)
+    if player is None:
+        messages.success(request, _("Signed by the banker. The sheet is locked."))
+    else:
+        messages.success(request, _("Signed by %(alias)s.") % {"alias": player.alias})
+    return redirect(url)
+
+
+# --- The organizer: issue and revoke the private link --------------------------------------
+
+
+@organizer_required
+@require_GET
+def banker_link_page(request: HttpRequest, table_pk: int) -> HttpResponse:
+    """The table's private link and its QR code, for the table card."""
+    table = _table(table_pk)
+    link = banker_link_active(table=table)
+    url = qr = None
+    if link is not None:
+        url = request.build_absolute_uri(
+            reverse("scoring:banker_link_open", kwargs={"key": link.key})
+        )
+        # segno writes the SVG itself (no user text in it), so it can go in as it is.
+        qr = mark_safe(segno.make(url, error="m").svg_inline(scale=5, border=2))  # noqa: S308
+    return render(
+        request,
+        "scoring/banker/link.html",
+        {"table": table, "event": table.round.event, "link": link, "url": url, "qr": qr},
+    )
+
+
+@organizer_required
+@require_POST
+def banker_link_issue(request: HttpRequest, table_pk: int) -> HttpResponse:
+    table = _table(table_pk)
+    services.banker_link_issue(table=table, by=request.user)
+    messages.success(request, _("New link issued. The old table card no longer works."))
+    return redirect("scoring:banker_link", table_pk=table.pk)
+
+
+@organizer_required
+@require_POST
+def banker_link_revoke(request: HttpRequest, table_pk: int) -> HttpResponse:
+    table = _table(table_pk)
+    try:
+        services.banker_link_revoke(table=table, by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Link revoked. Tablets that opened it lose the sheet."))
+    return redirect("scoring:banker_link", table_pk=table.pk)

@@ -1,0 +1,216 @@
+"""Forms for the judges' and organizer's results pages: they parse input; services decide.
+
+The correction form shows a signed sheet as fields (each player's cash and bankruptcy,
+each title deed's owner, mortgage and buildings) and turns what the judge typed back into
+the rules engine's sheet shape. Entries the judge left alone are kept exactly as the
+banker wrote them (a player counted in bills keeps the bills), so a correction records
+only what really changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from gameplay import Edition, Space
+from tournament.models import Player
+
+_REASON = forms.CharField(
+    label=gettext_lazy("Reason"),
+    widget=forms.Textarea(attrs={"rows": 2}),
+    help_text=gettext_lazy("Kept with the decision; say what happened and who agreed."),
+)
+_DEED_DEFAULTS = {"mortgaged": False, "houses": 0, "hotel": False}
+
+
+class OrderForm(forms.Form):
+    """An order for a group of tied players (best first), or, if allowed, shared points.
+
+    ``players`` is ``[(id, label), ...]``; the form has one "place" choice per player.
+    ``order`` in ``cleaned_data`` is the ids best first (None when sharing).
+    """
+
+    ORDER, SHARE = "order", "share"
+
+    mode = forms.ChoiceField(
+        label=gettext_lazy("Decision"),
+        choices=[
+            (ORDER, gettext_lazy("Order them")),
+            (SHARE, gettext_lazy("Share the points of their places")),
+        ],
+        initial=ORDER,
+        widget=forms.RadioSelect,
+    )
+    reason = _REASON
+
+    def __init__(self, *args: Any, players: list[tuple[str, str]], allow_share: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        if not allow_share:
+            del self.fields["mode"]
+        choices = [("", "—"), *players]
+        for index in range(1, len(players) + 1):
+            self.fields[f"place_{index}"] = forms.ChoiceField(
+                label=_("Place %(n)s in the group") % {"n": index},
+                choices=choices,
+                required=False,
+            )
+
+    def place_fields(self) -> list[forms.BoundField]:
+        return [self[f"place_{index}"] for index in range(1, len(self.players) + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("mode", self.ORDER) == self.SHARE:
+            data["order"] = None
+            return data
+        order = [data.get(f"place_{index}") for index in range(1, len(self.players) + 1)]
+        if any(not pid for pid in order) or len(set(order)) != len(order):
+            raise ValidationError(
+                _("Give every tied player exactly one place."), code="incomplete-order"
+            )
+        data["order"] = order
+        return data
+
+
+class SheetCorrectionForm(forms.Form):
+    """A signed sheet as editable fields, plus the reason for changing it."""
+
+    reason = _REASON
+
+    def __init__(
+        self,
+        *args: Any,
+        sheet_data: dict[str, Any],
+        report: dict[str, Any],
+        players: dict[str, Player],
+        edition: Edition,
+        **kwargs: Any,
+    ):
+        super().__init__(*args, **kwargs)
+        self.sheet_data = sheet_data
+        self.edition = edition
+        self.players = players
+        valued = {str(p["id"]): p for p in report.get("players") or []}
+        self.entries = {
+            str(p.get("id")): p for p in sheet_data.get("players") or [] if isinstance(p, dict)
+        }
+        self.deeds_held = {
+            int(d["position"]): d
+            for d in sheet_data.get("properties") or []
+            if isinstance(d, dict) and str(d.get("position", "")).lstrip("-").isdigit()
+        }
+        for pid, entry in self.entries.items():
+            cash = entry.get("cash", valued.get(pid, {}).get("cash", 0))
+            self.fields[f"cash_{pid}"] = forms.IntegerField(
+                label=_("Cash"), min_value=0, initial=cash
+            )
+            self.fields[f"bankrupt_{pid}"] = forms.BooleanField(
+                label=_("Bankrupt"), required=False, initial=bool(entry.get("bankrupt"))
+            )
+            self.fields[f"out_order_{pid}"] = forms.IntegerField(
+                label=_("Out (1 = first)"),
+                min_value=1,
+                required=False,
+                initial=entry.get("out_order"),
+            )
+        owners = [("", _("Bank")), *[(pid, self._label(pid)) for pid in self.entries]]
+        for deed in edition.deeds:
+            held = self.deeds_held.get(deed.position, {})
+            self.fields[f"owner_{deed.position}"] = forms.ChoiceField(
+                label=deed.name, choices=owners, required=False, initial=held.get("owner", "")
+            )
+            self.fields[f"mortgaged_{deed.position}"] = forms.BooleanField(
+                label=_("Mortgaged"), required=False, initial=bool(held.get("mortgaged"))
+            )
+            if deed.kind == "street":
+                self.fields[f"houses_{deed.position}"] = forms.IntegerField(
+                    label=_("Houses"),
+                    min_value=0,
+                    max_value=edition.max_houses,
+                    initial=held.get("houses", 0),
+                    required=False,
+                )
+                self.fields[f"hotel_{deed.position}"] = forms.BooleanField(
+                    label=_("Hotel"), required=False, initial=bool(held.get("hotel"))
+                )
+
+    def _label(self, pid: str) -> str:
+        player = self.players.get(pid)
+        return player.alias if player else pid
+
+    # --- For the template -------------------------------------------------------------
+
+    def player_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "label": self._label(pid),
+                "cash": self[f"cash_{pid}"],
+                "bankrupt": self[f"bankrupt_{pid}"],
+                "out_order": self[f"out_order_{pid}"],
+            }
+            for pid in self.entries
+        ]
+
+    def deed_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for deed in self.edition.deeds:
+            street = deed.kind == "street"
+            rows.append(
+                {
+                    "deed": deed,
+                    "owner": self[f"owner_{deed.position}"],
+                    "mortgaged": self[f"mortgaged_{deed.position}"],
+                    "houses": self[f"houses_{deed.position}"] if street else None,
+                    "hotel": self[f"hotel_{deed.position}"] if street else None,
+                }
+            )
+        return rows
+
+    # --- Back to the engine's shape ------------------------------------------------
+
+    def corrected_data(self) -> dict[str, Any]:
+        """The sheet with the typed values; untouched entries stay as they were written."""
+        data = self.cleaned_data
+        players = []
+        for pid, entry in self.entries.items():
+            new = dict(entry)
+            initial = self.fields[f"cash_{pid}"].initial
+            if data[f"cash_{pid}"] != initial:
+                new.pop("bills", None)
+                new["cash"] = data[f"cash_{pid}"]
+            if data[f"bankrupt_{pid}"] != bool(entry.get("bankrupt")):
+                new["bankrupt"] = data[f"bankrupt_{pid}"]
+            if data[f"out_order_{pid}"] != entry.get("out_order"):
+                if data[f"out_order_{pid}"] is None:
+                    new.pop("out_order", None)
+                else:
+                    new["out_order"] = data[f"out_order_{pid}"]
+            players.append(new)
+        properties = []
+        for deed in self.edition.deeds:
+            owner = data.get(f"owner_{deed.position}") or ""
+            if not owner:
+                continue
+            new = dict(self.deeds_held.get(deed.position, {"position": deed.position}))
+            typed = {"owner": owner, **self._deed_values(deed)}
+            for key, value in typed.items():
+                if new.get(key, _DEED_DEFAULTS.get(key)) != value:
+                    new[key] = value
+            properties.append(new)
+        known = {deed.position for deed in self.edition.deeds}
+        # Anything the form cannot show (an unknown position) is kept for the engine to judge.
+        properties += [d for pos, d in self.deeds_held.items() if pos not in known]
+        return {**self.sheet_data, "players": players, "properties": properties}
+
+    def _deed_values(self, deed: Space) -> dict[str, Any]:
+        data = self.cleaned_data
+        values: dict[str, Any] = {"mortgaged": data[f"mortgaged_{deed.position}"]}
+        if deed.kind == "street":
+            values["houses"] = data[f"houses_{deed.position}"] or 0
+            values["hotel"] = data[f"hotel_{deed.position}"]
+        return values
