@@ -60,6 +60,8 @@ def test_a_banker_enters_submits_and_signs_a_table_of_four(live_server, page, ta
     page.fill("input[name=password]", "pw")
     page.click("form [type=submit]")
     page.wait_for_selector("#sheet-form")
+    # A first visit has nothing of its own to restore, so the offer stays hidden.
+    assert not page.locator("#sheet-restore").is_visible()
 
     boot, car, hat, dog = fill_four(page, table)
     # The live net worth, in the bar at the bottom of the screen: 700 cash + 400 Boardwalk.
