@@ -194,11 +194,43 @@ def bench_seating_social_golfer() -> list[Row]:
     return rows
 
 
+def bench_blank_score_sheets_pdf() -> list[Row]:
+    """The organizer prints a round's blank sheets before the doors open: 200 pages in one PDF."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from printouts.pdf import render_pdf
+    from printouts.sheets import blank_page
+    from tournament.models import Event
+
+    edition = load_edition("classic-us")
+    event = Event(name="Benchmark Open", edition=edition.slug, paper_size="A4")
+    sheets = [blank_page(edition) for _ in range(200)]
+    context = {"event": event, "page_size": "A4", "footer": "Score Sheet", "sheets": sheets}
+    pdf = b""
+
+    def render() -> None:
+        nonlocal pdf
+        pdf = render_pdf("printouts/score_sheets.html", context)
+
+    times = _timed(render, repeat=3)
+    return [
+        (
+            "blank score sheets PDF, 200 pages (classic-us, WeasyPrint)",
+            f"{statistics.median(times):,.1f} s per batch",
+            f"median of 3 runs; {len(pdf) / 1024:,.0f} KiB; "
+            f"{statistics.median(times) / len(sheets) * 1e3:,.0f} ms per page",
+        )
+    ]
+
+
 BENCHMARKS = [
     bench_score_sheet_check,
     bench_simulation,
     bench_seating_sweep,
     bench_seating_social_golfer,
+    bench_blank_score_sheets_pdf,
 ]
 
 

@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "tournament",
     "scoring",
+    "printouts",
 ]
 
 MIDDLEWARE = [

@@ -12,5 +12,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
+    path("", include("printouts.urls")),
     path("", include("tournament.urls")),
 ]

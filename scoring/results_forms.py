@@ -77,6 +77,33 @@ class OrderForm(forms.Form):
         return data
 
 
+class TieBreakerOrderForm(forms.Form):
+    """The standings tie-breakers in the organizer's order: one numbered choice per place.
+
+    ``keys`` is ``[(key, label), ...]`` in the order in force; ``cleaned_data["keys"]`` is
+    the keys best first. The service checks the order again.
+    """
+
+    def __init__(self, *args: Any, keys: list[tuple[str, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.keys = keys
+        for index, (key, _label) in enumerate(keys, start=1):
+            self.fields[f"key_{index}"] = forms.ChoiceField(
+                label=_("%(n)s.") % {"n": index}, choices=keys, initial=key
+            )
+
+    def key_fields(self) -> list[forms.BoundField]:
+        return [self[f"key_{index}"] for index in range(1, len(self.keys) + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        order = [data.get(f"key_{index}") for index in range(1, len(self.keys) + 1)]
+        if any(not key for key in order) or len(set(order)) != len(order):
+            raise ValidationError(_("Use every tie-breaker exactly once."), code="incomplete-order")
+        data["keys"] = order
+        return data
+
+
 class SheetCorrectionForm(forms.Form):
     """A signed sheet as editable fields, plus the reason for changing it."""
 

@@ -29,6 +29,11 @@ action_patterns = [
     path(ROUND + "post/", views.results_post, name="results_post"),
     path(ROUND + "unpost/", views.results_unpost, name="results_unpost"),
     path(EVENT + "standings/tie/", views.standings_tie, name="standings_tie"),
+    path(
+        EVENT + "standings/tie-breakers/",
+        views.standings_tie_breakers,
+        name="standings_tie_breakers",
+    ),
     path(EVENT + "final/", views.final_seat, name="final_seat"),
 ]
 

@@ -17,7 +17,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,13 +26,14 @@ from django.views.decorators.http import require_POST
 
 from gameplay import EditionError, load_edition
 from tournament.access import head_judge_required, judge_required, organizer_required
+from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.roles import MANAGE
-from tournament.selectors import event_list, round_get, round_seating
+from tournament.selectors import round_seating
 
 from . import selectors, services
 from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
-from .results_forms import OrderForm, SheetCorrectionForm
+from .results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from .selectors import TableProgress
 
 STATUS_LABELS = {
@@ -52,17 +53,6 @@ TIE_BREAKER_LABELS = {
 
 
 # --- Lookups -------------------------------------------------------------------------------
-
-
-def _event(pk: int) -> Event:
-    return get_object_or_404(event_list(), pk=pk)
-
-
-def _round(event: Event, number: int) -> Round:
-    try:
-        return round_get(event=event, number=number)
-    except Round.DoesNotExist as exc:
-        raise Http404(_("This event has no such round.")) from exc
 
 
 def _table(round_: Round, number: int) -> Table:
@@ -110,8 +100,8 @@ def _points_format(event: Event) -> bool:
 @judge_required
 def results_round(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Every table of a round by wave: playing, entering scores, signed or approved."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     waves: dict[int, list[dict[str, Any]]] = {}
     rows = selectors.round_table_statuses(round_=round_)
     for row in rows:
@@ -267,8 +257,8 @@ def results_table(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """A table's sheet by player, its signatures and its full revision history."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     table = _table(round_, table_number)
     seated = _seated(table)
     sheet = (
@@ -314,8 +304,8 @@ def results_approve(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """A judge confirms a signed sheet."""
-    event = _event(pk)
-    table = _table(_round(event, round_number), table_number)
+    event = event_or_404(pk)
+    table = _table(round_or_404(event, round_number), table_number)
     sheet = TableSheet.objects.filter(table=table).first()
     if sheet is None:
         messages.error(request, _("This table has no score sheet yet."))
@@ -334,8 +324,8 @@ def results_correct(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """A judge corrects a signed sheet, with a reason; a refusal keeps what was typed."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     table = _table(round_, table_number)
     sheet = TableSheet.objects.filter(table=table).first()
     edition = _edition(event)
@@ -388,8 +378,8 @@ def results_tie(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """The head judge settles a tie at a table: an order, or shared points."""
-    event = _event(pk)
-    table = _table(_round(event, round_number), table_number)
+    event = event_or_404(pk)
+    table = _table(round_or_404(event, round_number), table_number)
     seated = _seated(table)
     tie = tuple(sorted(p for p in request.POST.get("players", "").split(",") if p))
     players = [(pid, seated[pid].alias if pid in seated else pid) for pid in tie]
@@ -424,7 +414,7 @@ def results_tie(
 @require_POST
 def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Publish a round's scores; the service refuses while any table is unsettled."""
-    round_ = _round(_event(pk), round_number)
+    round_ = round_or_404(event_or_404(pk), round_number)
     try:
         services.round_post(round_=round_, by=request.user)
     except ValidationError as error:
@@ -441,7 +431,7 @@ def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
 @require_POST
 def results_unpost(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Withdraw a posting, e.g. so a judge can correct a sheet."""
-    round_ = _round(_event(pk), round_number)
+    round_ = round_or_404(event_or_404(pk), round_number)
     try:
         services.round_unpost(round_=round_)
     except ValidationError as error:
@@ -466,15 +456,15 @@ def _tied_groups(rows: list[selectors.StandingRow]) -> list[list[selectors.Stand
     return [groups[rank] for rank in sorted(groups)]
 
 
-def _final(event: Event):
-    final = Round.objects.filter(event=event, kind=Round.Kind.FINAL).order_by("number").first()
+def _final(event: Event, kind: str = Round.Kind.FINAL):
+    final = Round.objects.filter(event=event, kind=kind).order_by("number").first()
     return round_seating(round_=final) if final else None
 
 
 @organizer_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Every result so far, unposted ones marked, with real names; the officials' view."""
-    event = _event(pk)
+    event = event_or_404(pk)
     rows = selectors.standings(event=event, only_posted=False)
     tie_breakers = selectors.tie_breakers_for(event=event)
     rounds = list(Round.objects.filter(event=event).select_related("posting").order_by("number"))
@@ -500,16 +490,49 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             "points_format": _points_format(event),
             "rounds": rounds,
             "tie_forms": tie_forms,
+            "tie_breaker_form": _tie_breaker_form(event),
+            "assets_format": selectors.ranks_by_assets(event=event),
+            "custom_tie_breakers": tie_breakers != selectors.default_tie_breakers_for(event=event),
             "final": _final(event),
+            "semifinal": _final(event, Round.Kind.SEMIFINAL),
         },
     )
+
+
+def _tie_breaker_form(event: Event, data=None) -> TieBreakerOrderForm:
+    keys = selectors.tie_breakers_for(event=event).keys
+    return TieBreakerOrderForm(data, keys=[(k, TIE_BREAKER_LABELS.get(k, k)) for k in keys])
+
+
+@organizer_required
+@require_POST
+def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer orders the standings tie-breakers, or goes back to the format's order."""
+    event = event_or_404(pk)
+    if "default" in request.POST:
+        keys: list[str] | None = []
+    else:
+        form = _tie_breaker_form(event, request.POST)
+        keys = form.cleaned_data["keys"] if form.is_valid() else None
+        if keys is None:
+            messages.error(
+                request, " ".join(str(e) for errors in form.errors.values() for e in errors)
+            )
+    if keys is not None:
+        try:
+            services.standings_tie_breakers_set(event=event, keys=keys, by=request.user)
+        except ValidationError as error:
+            _error_message(request, error)
+        else:
+            messages.success(request, _("Tie-breaker order saved."))
+    return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#tie-breakers")
 
 
 @head_judge_required
 @require_POST
 def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
     """The head judge orders players level on every standings tie-breaker."""
-    event = _event(pk)
+    event = event_or_404(pk)
     ids = [p for p in request.POST.get("players", "").split(",") if p.isdigit()]
     form = OrderForm(request.POST, players=[(pid, pid) for pid in ids], allow_share=False)
     if len(ids) < 2:
@@ -535,22 +558,23 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the final from the posted standings; the service says why it cannot yet."""
-    event = _event(pk)
+    event = event_or_404(pk)
     try:
-        final = services.advance_to_final(event=event, by=request.user)
+        stage = services.advance_to_final(event=event, by=request.user)
     except ValidationError as error:
         _error_message(request, error)
     else:
-        messages.success(
-            request,
-            _("The final is seated as round %(number)s.") % {"number": final.number},
-        )
+        if stage.kind == Round.Kind.SEMIFINAL:
+            text = _("The semifinal is seated as round %(number)s.")
+        else:
+            text = _("The final is seated as round %(number)s.")
+        messages.success(request, text % {"number": stage.number})
     return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#final")
 
 
 def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Posted rounds only, by alias only: what the hall and the players may see."""
-    event = _event(pk)
+    event = event_or_404(pk)
     rows = selectors.standings(event=event, only_posted=True)
     posted = Round.objects.filter(event=event, posting__isnull=False).order_by("number")
     return render(
@@ -590,8 +614,8 @@ def _csv(rows: list[list[str]], filename: str) -> HttpResponse:
 @organizer_required
 def results_csv(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """A round's results, one row per player and table, by alias."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     return _csv(
         selectors.results_csv_rows(round_=round_),
         f"event-{event.pk}-round-{round_.number}-results.csv",
@@ -601,7 +625,7 @@ def results_csv(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
 @organizer_required
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings by alias; ``?posted=1`` gives the public version (posted rounds only)."""
-    event = _event(pk)
+    event = event_or_404(pk)
     only_posted = request.GET.get("posted") == "1"
     suffix = "posted" if only_posted else "all"
     return _csv(

@@ -60,9 +60,33 @@ POINTS_TIE_BREAKERS = TieBreakers(keys=("points", "wins", "net_worth", "best_gam
 ASSETS_TIE_BREAKERS = TieBreakers(keys=("net_worth", "wins", "best_game"))
 
 
-def tie_breakers_for(*, event: Event) -> TieBreakers:
+def ranks_by_assets(*, event: Event) -> bool:
+    """Club and junior events: no points, net worth ranks (and table winners advance)."""
     fmt = FORMATS.get(event.format)
-    return ASSETS_TIE_BREAKERS if fmt and fmt.ranking == "assets" else POINTS_TIE_BREAKERS
+    return fmt is not None and fmt.ranking == "assets"
+
+
+def default_tie_breakers_for(*, event: Event) -> TieBreakers:
+    """The format's own order: points formats by points, assets formats by net worth."""
+    return ASSETS_TIE_BREAKERS if ranks_by_assets(event=event) else POINTS_TIE_BREAKERS
+
+
+def tie_breakers_valid(*, event: Event, keys: list[str] | tuple[str, ...]) -> bool:
+    """Whether ``keys`` is an order the event may use: every key of its format, each once."""
+    allowed = default_tie_breakers_for(event=event).keys
+    return len(keys) == len(allowed) and set(keys) == set(allowed)
+
+
+def tie_breakers_for(*, event: Event) -> TieBreakers:
+    """The event's order if the organizer set one, otherwise the format's default.
+
+    A stored order that no longer fits the format (the format was changed afterwards) is
+    ignored rather than half-applied.
+    """
+    keys = event.tie_breakers or []
+    if keys and tie_breakers_valid(event=event, keys=keys):
+        return TieBreakers(keys=tuple(keys))
+    return default_tie_breakers_for(event=event)
 
 
 @dataclass(frozen=True)
@@ -153,6 +177,15 @@ def standings(
             ranked.extend(_with(r, rank=rank, tied=True) for r in group)
         index += len(group)
     return ranked
+
+
+def table_winners(*, event: Event, only_posted: bool) -> set[int]:
+    """Players who won (place 1, shared or not) at least one counted preliminary table."""
+    return set(
+        counted_results(event=event, only_posted=only_posted)
+        .filter(place=1)
+        .values_list("player_id", flat=True)
+    )
 
 
 def _decided_order(

@@ -49,7 +49,16 @@ from .models import (
     TableSheet,
     TieDecision,
 )
-from .selectors import sheet_open_ties, standings, tie_decision_for
+from .selectors import (
+    StandingRow,
+    default_tie_breakers_for,
+    ranks_by_assets,
+    sheet_open_ties,
+    standings,
+    table_winners,
+    tie_breakers_valid,
+    tie_decision_for,
+)
 
 User = AbstractBaseUser
 
@@ -648,6 +657,38 @@ def standings_tie_decide(
     )
 
 
+@transaction.atomic
+def standings_tie_breakers_set(*, event: Event, keys: list[str], by: User | None) -> Event:
+    """The organizer's order of the standings tie-breakers, best first.
+
+    ``keys`` must name every tie-breaker of the event's format exactly once (002: the
+    organizer's own rule); an empty list goes back to the format's default order. The
+    head judge's decision always comes last and is not a key. Refused once the final (or
+    its semifinal) is seated: it was seated from the standings as they were ordered then.
+    ``by`` is accepted for the views' audit trail; the event records no author.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    keys = [str(key) for key in keys]
+    if keys and not tie_breakers_valid(event=event, keys=keys):
+        raise ValidationError(
+            _("Name every tie-breaker exactly once: %(keys)s.")
+            % {"keys": ", ".join(default_tie_breakers_for(event=event).keys)},
+            code="tie-breakers",
+        )
+    if Round.objects.filter(
+        event=event, kind__in=[Round.Kind.SEMIFINAL, Round.Kind.FINAL]
+    ).exists():
+        raise ValidationError(
+            _("The final is already seated; the tie-breakers can no longer change."),
+            code="final-seated",
+        )
+    if tuple(keys) == default_tie_breakers_for(event=event).keys:
+        keys = []  # the default itself: follow the format if it changes later
+    event.tie_breakers = keys
+    event.save(update_fields=["tie_breakers"])
+    return event
+
+
 # --- Posting ---------------------------------------------------------------------------------
 
 
@@ -710,21 +751,39 @@ def _meetings(*, event: Event) -> list[tuple[int, int]]:
     return pairs
 
 
+def _cut(rows: list[StandingRow], count: int) -> list[StandingRow]:
+    """The first ``count`` rows, refused if players tied in the standings straddle the cut."""
+    if len(rows) > count and rows[count - 1].rank == rows[count].rank:
+        raise ValidationError(
+            _("Players tied at place %(rank)s straddle the cut; the head judge decides first.")
+            % {"rank": rows[count - 1].rank},
+            code="tie-at-cut",
+        )
+    return rows[:count]
+
+
 @transaction.atomic
 def advance_to_final(
     *, event: Event, by: User | None, seed: int = 0, time_limit: float = 10.0
 ) -> Round:
-    """Create the final round with the top ``event.advancing`` players of the standings.
+    """Seat the next stage after the preliminaries: the final, or first a semifinal.
 
     Only posted scores count, so every preliminary round must be posted. Players who left
     the event (withdrawn, ejected) cannot advance and the next player moves up. A tie
-    across the cut is refused until the head judge decides it. Six finalists or fewer play
-    at one table (002: four finalists; 000: a six-player final); more are seated by the
-    seating engine with the event's table sizes, avoiding preliminary rematches.
+    across the cut is refused until the head judge decides it. In formats ranked by assets
+    (club, 000) every preliminary table winner (place 1) goes first, in standings order,
+    then the best of the rest; if the winners alone are more than the places, the best
+    winners go. Up to six finalists (or the event's largest table) play the final at one
+    table (002: four finalists; 000: a six-player final). More play a semifinal (kind
+    ``semifinal``) seated by the engine; called again once the semifinal is posted, this
+    seats each semifinal table's winner at the final table.
     ``by`` is accepted for the audit trail of the views; the round records no author.
     """
     if Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists():
         raise ValidationError(_("This event already has a final."), code="exists")
+    semifinal = Round.objects.filter(event=event, kind=Round.Kind.SEMIFINAL).first()
+    if semifinal is not None:
+        return _final_from_semifinal(event=event, semifinal=semifinal)
     preliminaries = Round.objects.filter(event=event, kind=Round.Kind.PRELIMINARY)
     if not preliminaries.exists():
         raise ValidationError(_("No preliminary round has been played."), code="no-rounds")
@@ -742,18 +801,54 @@ def advance_to_final(
         raise ValidationError(
             _("Only %(count)s players can advance.") % {"count": len(rows)}, code="too-few"
         )
-    if len(rows) > count and rows[count - 1].rank == rows[count].rank:
-        raise ValidationError(
-            _("Players tied at place %(rank)s straddle the cut; the head judge decides first.")
-            % {"rank": rows[count - 1].rank},
-            code="tie-at-cut",
+    if ranks_by_assets(event=event):
+        # 000: "table winners and highest total assets advance to a six-player final".
+        winners_ids = table_winners(event=event, only_posted=True)
+        winners = [row for row in rows if row.player.pk in winners_ids]
+        others = [row for row in rows if row.player.pk not in winners_ids]
+        if len(winners) >= count:
+            chosen = _cut(winners, count)
+        else:
+            chosen = winners + _cut(others, count - len(winners))
+    else:
+        chosen = _cut(rows, count)
+    finalists = [row.player for row in chosen]
+    if count <= _final_table_max(event):
+        return _seat_stage(
+            event=event, kind=Round.Kind.FINAL, players=finalists, sizes=(count, count)
         )
-    finalists = [row.player for row in rows[:count]]
-    sizes = (count, count) if count <= 6 else (event.table_size_min, event.table_size_max)
+    # More than one table can hold: a semifinal seated by the engine (event's table sizes,
+    # households apart, avoiding preliminary rematches); its table winners play the final.
+    return _seat_stage(
+        event=event,
+        kind=Round.Kind.SEMIFINAL,
+        players=finalists,
+        sizes=(event.table_size_min, event.table_size_max),
+        families={p.pk: p.household or None for p in finalists},
+        seed=seed,
+        time_limit=time_limit,
+    )
+
+
+def _final_table_max(event: Event) -> int:
+    """The most finalists one table seats: six (000's six-player final) or a bigger table."""
+    return max(6, event.table_size_max)
+
+
+def _seat_stage(
+    *,
+    event: Event,
+    kind: str,
+    players: list[Player],
+    sizes: tuple[int, int],
+    families: dict[int, str | None] | None = None,
+    seed: int = 0,
+    time_limit: float = 10.0,
+) -> Round:
     problem = SeatingProblem(
-        players=tuple(p.pk for p in finalists),
+        players=tuple(p.pk for p in players),
         rounds=1,
-        families={p.pk: p.household or None for p in finalists} if count > 6 else {},
+        families=families or {},
         table_sizes=sizes,
         history=tuple(_meetings(event=event)),
         seed=seed,
@@ -761,14 +856,37 @@ def advance_to_final(
     )
     seating = seat(problem)
     last = Round.objects.filter(event=event).order_by("-number").first()
-    final = Round.objects.create(
+    stage = Round.objects.create(
         event=event,
         number=(last.number if last else 0) + 1,
-        kind=Round.Kind.FINAL,
+        kind=kind,
         seating_report=seating.report.to_dict(),
     )
-    _store_round(round_=final, tables=seating.rounds[0], event=event)
-    return final
+    _store_round(round_=stage, tables=seating.rounds[0], event=event)
+    return stage
+
+
+def _final_from_semifinal(*, event: Event, semifinal: Round) -> Round:
+    """The final: the winner (place 1) of each semifinal table, at one table.
+
+    The semifinal must be posted, so every sheet is signed and every tie decided; a table
+    whose first place is shared has no single winner and is refused until the head judge
+    orders it.
+    """
+    if not RoundPosting.objects.filter(round=semifinal).exists():
+        raise ValidationError(_("Post the semifinal before seating the final."), code="not-posted")
+    finalists = []
+    for table in Table.objects.filter(round=semifinal).order_by("number"):
+        winners = list(ResultLine.objects.filter(table=table, place=1).select_related("player"))
+        if len(winners) != 1:
+            raise ValidationError(
+                _("Semifinal table %(number)s has no single winner; the head judge decides.")
+                % {"number": table.number},
+                code="no-winner",
+            )
+        finalists.append(winners[0].player)
+    count = len(finalists)
+    return _seat_stage(event=event, kind=Round.Kind.FINAL, players=finalists, sizes=(count, count))
 
 
 # --- The banker's tablet: private links and live checks --------------------------------------

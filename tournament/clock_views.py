@@ -32,8 +32,8 @@ from .clock_selectors import (
     wave_clock,
     wave_get,
 )
+from .lookups import event_or_404
 from .models import Announcement, Event, Round, Table, Wave
-from .selectors import event_list
 
 STATUS_LABELS = {
     Status.NOT_STARTED: gettext_lazy("Not started"),
@@ -60,10 +60,6 @@ class AnnouncementForm(forms.Form):
         label=gettext_lazy("At minutes remaining"), min_value=0, max_value=240
     )
     text = forms.CharField(label=gettext_lazy("Text"), max_length=200)
-
-
-def _event(pk: int) -> Event:
-    return get_object_or_404(event_list(), pk=pk)
 
 
 def _wave(event: Event, wave_pk: int) -> Wave:
@@ -136,7 +132,7 @@ def _clock_context(clock: WaveClock | None) -> dict:
 @require_GET
 def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     """Full-screen page for the projector: aliases only, never real names."""
-    event = _event(pk)
+    event = event_or_404(pk)
     wave = hall_wave(event=event)
     clock = wave_clock(wave=wave, now=timezone.now()) if wave else None
     return render(request, "tournament/clock/hall.html", {"event": event, **_clock_context(clock)})
@@ -146,7 +142,7 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     """The hall's wave right now; when another wave takes over, the page reloads."""
-    event = _event(pk)
+    event = event_or_404(pk)
     wave = hall_wave(event=event)
     now = timezone.now()
     if wave is None:
@@ -158,7 +154,7 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
 @require_GET
 def wave_state(request: HttpRequest, pk: int, wave_pk: int) -> JsonResponse:
     """One wave's clock, for the banker tablets (their table's wave never changes)."""
-    wave = _wave(_event(pk), wave_pk)
+    wave = _wave(event_or_404(pk), wave_pk)
     now = timezone.now()
     return JsonResponse(clock_payload(wave_clock(wave=wave, now=now), now=now))
 
@@ -169,7 +165,7 @@ def wave_state(request: HttpRequest, pk: int, wave_pk: int) -> JsonResponse:
 @head_judge_required
 def clock_control(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round and wave with its clock, controls, log and announcements."""
-    event = _event(pk)
+    event = event_or_404(pk)
     clocks = event_clocks(event=event, now=timezone.now())
     return render(
         request,
@@ -187,7 +183,7 @@ def clock_control(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _control(request: HttpRequest, pk: int, wave_pk: int, act, success: str) -> HttpResponse:
-    event = _event(pk)
+    event = event_or_404(pk)
     wave = _wave(event, wave_pk)
     form = ReasonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
@@ -239,7 +235,7 @@ def clock_end(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 @head_judge_required
 @require_POST
 def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
-    event = _event(pk)
+    event = event_or_404(pk)
     wave = _wave(event, wave_pk)
     form = AdjustForm(request.POST)
     if not form.is_valid():
@@ -268,7 +264,7 @@ def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def announcement_add(request: HttpRequest, pk: int, round_pk: int) -> HttpResponse:
-    event = _event(pk)
+    event = event_or_404(pk)
     round_ = get_object_or_404(Round, event=event, pk=round_pk)
     form = AnnouncementForm(request.POST)
     if not form.is_valid():
@@ -291,7 +287,7 @@ def announcement_add(request: HttpRequest, pk: int, round_pk: int) -> HttpRespon
 @organizer_required
 @require_POST
 def announcement_delete(request: HttpRequest, pk: int, announcement_pk: int) -> HttpResponse:
-    event = _event(pk)
+    event = event_or_404(pk)
     announcement = get_object_or_404(Announcement, round__event=event, pk=announcement_pk)
     services.announcement_delete(announcement=announcement)
     messages.success(request, _("Announcement removed."))

@@ -95,6 +95,16 @@ class Event(models.Model):
         default=0,
         help_text=_("0 plays every table at once; otherwise rounds are split into waves."),
     )
+    # Standings tie-breaker keys best first (scoring.selectors.TieBreakers); empty means
+    # the format's default order. Set on the standings page, not the event form.
+    tie_breakers = models.JSONField(_("tie-breaker order"), default=list, blank=True)
+    paper_size = models.CharField(
+        _("paper size"),
+        max_length=10,
+        choices=[("A4", "A4"), ("letter", "Letter")],
+        default="A4",
+        help_text=_("The paper the printouts (score sheets, forms) are laid out for."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

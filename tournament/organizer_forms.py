@@ -32,7 +32,17 @@ EVENT_WIDGETS = {
 EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
     (
         _("The event"),
-        ("name", "organization", "venue", "address", "date", "start_time", "edition", "language"),
+        (
+            "name",
+            "organization",
+            "venue",
+            "address",
+            "date",
+            "start_time",
+            "edition",
+            "paper_size",
+            "language",
+        ),
     ),
     (
         _("Contact & charity"),

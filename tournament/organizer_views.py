@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from . import services
 from .access import judge_required, organizer_required
 from .formats import FORMATS
+from .lookups import event_or_404
 from .models import Event, Player
 from .organizer_forms import AliasForm, EventForm, ReasonForm, SearchForm
 from .roles import MANAGE
@@ -35,10 +36,6 @@ from .selectors import (
 )
 
 DEFAULT_FORMAT = "championship"
-
-
-def _event(pk: int) -> Event:
-    return get_object_or_404(event_list(), pk=pk)
 
 
 def _player(event: Event, player_pk: int) -> Player:
@@ -127,7 +124,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @organizer_required
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change any of the event's settings; the numbers shown are the event's own."""
-    event = _event(pk)
+    event = event_or_404(pk)
     form = EventForm(
         request.POST or None, initial=model_to_dict(event, fields=services.EVENT_FIELDS)
     )
@@ -149,7 +146,7 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 def player_list(request: HttpRequest, pk: int) -> HttpResponse:
     """Everyone registered: seated, the alternates in order, and those who are out."""
-    event = _event(pk)
+    event = event_or_404(pk)
     return render(
         request,
         "tournament/organizer/player_list.html",
@@ -160,7 +157,7 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Change a public alias; on a clash the page comes back with the alias as typed."""
-    event = _event(pk)
+    event = event_or_404(pk)
     player = _player(event, player_pk)
     form = AliasForm(request.POST or None, initial={"alias": player.alias})
     if request.method == "POST" and form.is_valid():
@@ -187,7 +184,7 @@ def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 @require_POST
 def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Move an alternate one place up or down the waiting list."""
-    event = _event(pk)
+    event = event_or_404(pk)
     player = _player(event, player_pk)
     step = -1 if request.POST.get("direction") == "up" else 1
     try:
@@ -208,7 +205,7 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 @require_POST
 def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """At the start of a round, the next alternate takes an empty seat."""
-    event = _event(pk)
+    event = event_or_404(pk)
     try:
         alternate = services.alternate_fill_seat(event=event)
     except ValidationError as error:
@@ -227,7 +224,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A seated player absent at the start loses the seat; the next alternate takes it."""
-    event = _event(pk)
+    event = event_or_404(pk)
     player = _player(event, player_pk)
     try:
         replacement = services.player_mark_no_show(player=player, by=request.user)
@@ -257,7 +254,7 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 @require_POST
 def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Someone leaves of their own accord; an optional reason is kept."""
-    event = _event(pk)
+    event = event_or_404(pk)
     player = _player(event, player_pk)
     try:
         services.player_withdraw(
@@ -273,7 +270,7 @@ def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpRespon
 @judge_required
 def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A judge ejects a player; without a reason the form comes back with the error."""
-    event = _event(pk)
+    event = event_or_404(pk)
     player = _player(event, player_pk)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -304,7 +301,7 @@ def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 @judge_required
 def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     """Tablet-first desk: find someone by name or alias and check them in with one tap."""
-    event = _event(pk)
+    event = event_or_404(pk)
     form = SearchForm(request.GET)
     query = form.cleaned_data["q"].strip() if form.is_valid() else ""
     desk = reverse("tournament:check_in", kwargs={"pk": event.pk})
@@ -325,7 +322,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: bool):
-    event = _event(pk)
+    event = event_or_404(pk)
     player = _player(event, player_pk)
     error = ""
     try:

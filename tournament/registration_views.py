@@ -9,25 +9,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .access import organizer_required
 from .csv_io import IMPORT_COLUMNS, import_registrations, write_registrations_csv
+from .lookups import event_or_404
 from .models import Event, Player
 from .registration_forms import ImportForm, OnTheDayForm, RegistrationForm
-from .selectors import event_list
 from .services import player_register, registration_is_open
 from .throttle import registration_post_throttled
 
 # Session key: {event pk: player pk}, so the confirmation page needs nothing in the URL.
 SESSION_KEY = "registered_players"
-
-
-def _event(pk: int) -> Event:
-    return get_object_or_404(event_list(), pk=pk)
 
 
 def _submit(form: RegistrationForm, *, event: Event, source: str) -> Player | None:
@@ -49,7 +45,7 @@ def _player_list_url(event: Event) -> str:
 
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     """The public Participant Registration Form, while the event's window is open."""
-    event = _event(pk)
+    event = event_or_404(pk)
     if not registration_is_open(event=event):
         not_yet = bool(event.registration_opens and timezone.now() < event.registration_opens)
         return render(
@@ -85,7 +81,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 
 def register_done(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirmation for the person who just registered in this browser: alias and status."""
-    event = _event(pk)
+    event = event_or_404(pk)
     player_pk = request.session.get(SESSION_KEY, {}).get(str(event.pk))
     player = (
         Player.objects.select_related("event").filter(event=event, pk=player_pk).first()
@@ -100,7 +96,7 @@ def register_done(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     """On-the-day entry by the organizer: same rules, but whatever the window says."""
-    event = _event(pk)
+    event = event_or_404(pk)
     if request.method == "POST":
         form = OnTheDayForm(request.POST, event=event)
         if form.is_valid():
@@ -131,7 +127,7 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 def player_import(request: HttpRequest, pk: int) -> HttpResponse:
     """Upload or paste a CSV; the page lists every bad line, or how many were imported."""
-    event = _event(pk)
+    event = event_or_404(pk)
     result = None
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
@@ -157,7 +153,7 @@ def player_import(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 def player_export(request: HttpRequest, pk: int) -> HttpResponse:
     """Every registration as a CSV download, in a shape the import accepts back."""
-    event = _event(pk)
+    event = event_or_404(pk)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-registrations.csv"'
     write_registrations_csv(event=event, stream=response)

@@ -25,15 +25,14 @@ from django.views.decorators.http import require_POST
 
 from . import seating_services
 from .access import head_judge_required, judge_required, organizer_required
+from .lookups import event_or_404, round_or_404
 from .models import Event, Round, Seat
 from .roles import MANAGE
 from .seating_services import MoveCost, VacancyResult
 from .selectors import (
     banker_choices,
-    event_list,
     event_seating,
     public_round_tables,
-    round_get,
     round_seat_get,
     round_seating,
     seating_current_cost,
@@ -41,17 +40,6 @@ from .selectors import (
 
 # Pre-seating gives the engine this long; the organizer waits on the page meanwhile.
 PRESEAT_SECONDS = 10.0
-
-
-def _event(pk: int) -> Event:
-    return get_object_or_404(event_list(), pk=pk)
-
-
-def _round(event: Event, number: int) -> Round:
-    try:
-        return round_get(event=event, number=number)
-    except Round.DoesNotExist as exc:
-        raise Http404(_("This event has no such round.")) from exc
 
 
 def _error_message(request: HttpRequest, error: ValidationError) -> None:
@@ -131,7 +119,7 @@ class SeatChangeForm(forms.Form):
 @organizer_required
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """Every preliminary round's tables by wave, with the engine's report and the actions."""
-    event = _event(pk)
+    event = event_or_404(pk)
     rounds = event_seating(event=event)
     return render(
         request,
@@ -150,7 +138,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat every round not yet started, from the checked-in players unless told otherwise."""
-    event = _event(pk)
+    event = event_or_404(pk)
     form = PreseatForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The seed must be a whole number, 0 or more."))
@@ -182,8 +170,8 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def seating_publish(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Show or hide a round's table assignments on the public page."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     published = request.POST.get("published", "1") == "1"
     try:
         seating_services.round_publish(round_=round_, published=published)
@@ -230,8 +218,8 @@ def _vacancy_messages(request: HttpRequest, result: VacancyResult) -> None:
 @require_POST
 def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """The head judge starts a round: empty seats are filled, then seats are frozen."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     try:
         result = seating_services.round_start(round_=round_)
     except ValidationError as error:
@@ -246,8 +234,8 @@ def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
 @require_POST
 def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Put alternates in the seats of people who left, without starting the round."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     try:
         result = seating_services.round_fill_vacancies(round_=round_)
     except ValidationError as error:
@@ -266,8 +254,8 @@ def seating_roll(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """The app rolls for a table: one die for token choice, two for the order of play."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     table = get_object_or_404(round_.tables, number=table_number)
     seating_services.table_roll_play_order(table=table)
     messages.success(
@@ -284,8 +272,8 @@ def seating_banker(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """Give a table its banker (or none); only people with the banker role are offered."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     table = get_object_or_404(round_.tables, number=table_number)
     chosen = request.POST.get("banker", "")
     banker = banker_choices().filter(pk=chosen).first() if chosen.isdigit() else None
@@ -311,8 +299,8 @@ def seating_record_rolls(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """The banker rolled real dice: record who chose a token first and who starts."""
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     table = get_object_or_404(round_.tables, number=table_number)
     players = list(table.seats.values_list("player_id", flat=True))
 
@@ -398,8 +386,8 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
     nothing; the Confirm button posts the same choices with ``confirm=1``, and only then is
     the change made. On any refusal the page comes back with the choices still selected.
     """
-    event = _event(pk)
-    round_ = _round(event, round_number)
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
     current = round_seating(round_=round_)
     form = SeatChangeForm(request.POST or None, tables=current.tables)
     cost_text = ""
@@ -461,7 +449,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
 
 def public_tables(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Who plays at which table, by alias only; 404 until the organizer publishes."""
-    event = _event(pk)
+    event = event_or_404(pk)
     try:
         round_ = public_round_tables(event=event, number=number)
     except Round.DoesNotExist as exc:

@@ -40,6 +40,7 @@ EVENT_FIELDS = (
     "charity",
     "money_raised",
     "edition",
+    "paper_size",
     "format",
     "language",
     "international",

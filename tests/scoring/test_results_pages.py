@@ -49,6 +49,7 @@ EXPECTED = {
     "results_unpost": HEAD_JUDGE_PERMISSION,
     "standings": MANAGE,
     "standings_tie": HEAD_JUDGE_PERMISSION,
+    "standings_tie_breakers": MANAGE,
     "final_seat": MANAGE,
     "results_csv": MANAGE,
     "standings_csv": MANAGE,
@@ -523,6 +524,39 @@ def test_a_standings_tie_decision_needs_a_reason(client, event, players):
     assert any("required" in m for m in messages_of(response))
 
 
+def test_the_organizer_orders_the_tie_breakers_on_the_standings_page(client, event):
+    # The eight-player example of test_scoring_standings: E and F tie on 41 points; E has
+    # two wins (6200 net worth), F one (8000). Wins first: E, F; net worth first: F, E.
+    from test_scoring_standings import play_example
+
+    play_example(event, None)
+    client = login(client, ORGANIZER)
+    page = client.get(url("standings", event))
+    body = page.content.decode()
+    assert "The format's default order is in force." in body
+    assert [r["row"].alias for r in page.context["rows"]][:2] == ["E", "F"]
+    form = page.context["tie_breaker_form"]
+    assert [f.value() for f in form.key_fields()] == ["points", "wins", "net_worth", "best_game"]
+
+    order = {"key_1": "points", "key_2": "net_worth", "key_3": "wins", "key_4": "best_game"}
+    response = client.post(url("standings_tie_breakers", event), order, follow=True)
+    assert "Tie-breaker order saved." in messages_of(response)
+    assert [r["row"].alias for r in response.context["rows"]][:2] == ["F", "E"]
+    body = response.content.decode()
+    assert "Ranked by points, then total net worth, then games won, then best game" in body
+    assert "The organizer's order is in force." in body
+
+    twice = {**order, "key_3": "points"}
+    response = client.post(url("standings_tie_breakers", event), twice, follow=True)
+    assert "Use every tie-breaker exactly once." in messages_of(response)
+    assert [r["row"].alias for r in response.context["rows"]][:2] == ["F", "E"]
+
+    response = client.post(url("standings_tie_breakers", event), {"default": "1"}, follow=True)
+    assert [r["row"].alias for r in response.context["rows"]][:2] == ["E", "F"]
+    event.refresh_from_db()
+    assert event.tie_breakers == []
+
+
 # --- The final ------------------------------------------------------------------------------
 
 
@@ -571,3 +605,33 @@ def test_standings_csv_download_all_and_posted(client, event, round1):
     assert _csv_rows(response)[1] == ["1", "Boot", "1", "19", "1", "3000", "3000"]
     posted = _csv_rows(client.get(url("standings_csv", event) + "?posted=1"))
     assert len(posted) == 1  # only the header until round 1 is posted
+
+
+def test_club_standings_page_explains_winners_first_and_offers_only_club_keys(client, event):
+    event.format = "club"
+    event.save()
+    client = login(client, ORGANIZER)
+    response = client.get(url("standings", event))
+    body = response.content.decode()
+    assert "every preliminary table winner first, then the highest total assets" in body
+    form = response.context["tie_breaker_form"]
+    assert [f.value() for f in form.key_fields()] == ["net_worth", "wins", "best_game"]
+
+
+def test_the_standings_page_seats_a_semifinal_when_the_final_would_not_fit(client, event):
+    event.advancing = 12
+    event.table_size_min, event.table_size_max = 4, 5
+    event.save()
+    players = make_players(event, "ABCDEFGHIJKLMNO")
+    aliases = ["ABCDE", "FGHIJ", "KLMNO"]
+    round_ = make_round(event, 1, [[players[a] for a in group] for group in aliases])
+    for index, group in enumerate(aliases, start=1):
+        play(table_of(round_, index), {players[a]: 5000 - 1000 * i for i, a in enumerate(group)})
+    services.round_post(round_=round_, by=None)
+    client = login(client, ORGANIZER)
+    response = client.post(url("final_seat", event), follow=True)
+    assert "The semifinal is seated as round 2." in messages_of(response)
+    body = response.content.decode()
+    assert "The semifinal is round 2." in body and 'id="semifinal-table-3"' in body
+    response = client.post(url("final_seat", event), follow=True)
+    assert "Post the semifinal before seating the final." in messages_of(response)

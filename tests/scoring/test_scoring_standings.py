@@ -271,3 +271,222 @@ def test_csv_rows_list_aliases_places_and_points(event, judge):
     assert selectors.format_points(Decimal("14.50")) == "14.5"
     assert selectors.format_points(Decimal("11.33")) == "11.33"
     assert TableSheet.objects.count() == 6
+
+
+# --- The organizer's tie-breaker order ------------------------------------------------------
+#
+# In the example above E and F tie on 41 points: E has two wins (6200 net worth), F one win
+# (8000 net worth). The default order (points, wins, net worth, best game) puts E first.
+# Net worth before wins puts F first: F 41/8000, E 41/6200. A and C (34 points, one win
+# each) stay A then C, as net worth already separated them.
+
+
+def test_the_organizers_tie_breaker_order_changes_the_standings(event, judge):
+    play_example(event, judge)
+    services.standings_tie_breakers_set(
+        event=event, keys=["points", "net_worth", "wins", "best_game"], by=judge
+    )
+    event.refresh_from_db()
+    assert event.tie_breakers == ["points", "net_worth", "wins", "best_game"]
+    assert selectors.tie_breakers_for(event=event).keys == (
+        "points",
+        "net_worth",
+        "wins",
+        "best_game",
+    )
+    rows = selectors.standings(event=event, only_posted=True)
+    assert [(r.rank, r.alias) for r in rows] == [
+        (1, "F"),
+        (2, "E"),
+        (3, "B"),
+        (4, "A"),
+        (5, "C"),
+        (6, "G"),
+        (7, "D"),
+        (8, "H"),
+    ]
+    # The final follows the order in force: still E, F, B, A (F now first).
+    final = services.advance_to_final(event=event, by=judge)
+    seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
+    assert seated == {"F", "E", "B", "A"}
+    with pytest.raises(ValidationError, match="final is already seated"):
+        services.standings_tie_breakers_set(event=event, keys=[], by=judge)
+
+
+def test_an_empty_or_default_order_is_the_formats_own(event, judge):
+    play_example(event, judge)
+    services.standings_tie_breakers_set(
+        event=event, keys=["points", "net_worth", "wins", "best_game"], by=judge
+    )
+    services.standings_tie_breakers_set(event=event, keys=[], by=judge)
+    event.refresh_from_db()
+    assert event.tie_breakers == []
+    assert [r.alias for r in selectors.standings(event=event, only_posted=True)][:2] == ["E", "F"]
+    # Naming the default order stores nothing, so a later change of format is followed.
+    services.standings_tie_breakers_set(
+        event=event, keys=["points", "wins", "net_worth", "best_game"], by=judge
+    )
+    event.refresh_from_db()
+    assert event.tie_breakers == []
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["points", "wins", "net_worth"],  # one missing
+        ["points", "wins", "wins", "best_game"],  # one twice
+        ["points", "wins", "net_worth", "best_game", "luck"],  # unknown
+        ["points", "wins", "net_worth", "dice"],
+    ],
+)
+def test_an_order_must_name_every_tie_breaker_once(event, keys):
+    with pytest.raises(ValidationError, match="exactly once"):
+        services.standings_tie_breakers_set(event=event, keys=keys, by=None)
+    event.refresh_from_db()
+    assert event.tie_breakers == []
+
+
+def test_club_events_order_their_own_keys_and_points_is_not_one(event, judge):
+    event.format = "club"
+    event.save()
+    with pytest.raises(ValidationError, match="exactly once"):
+        services.standings_tie_breakers_set(
+            event=event, keys=["points", "wins", "net_worth", "best_game"], by=judge
+        )
+    services.standings_tie_breakers_set(
+        event=event, keys=["wins", "net_worth", "best_game"], by=judge
+    )
+    event.refresh_from_db()
+    assert selectors.tie_breakers_for(event=event).keys == ("wins", "net_worth", "best_game")
+    # A stored order that no longer fits the format is ignored, not half-applied.
+    event.format = "championship"
+    event.save()
+    assert selectors.tie_breakers_for(event=event) == selectors.POINTS_TIE_BREAKERS
+
+
+# --- Club advancement: table winners first, then the highest total assets --------------------
+#
+# One round, three tables of four, cash only (net worth = cash), place 1 = table winner:
+#
+#   T1  A 5000  B 4800  C 4600  D  100   -> winner A
+#   T2  E 6000  F 1000  G  900  H  800   -> winner E
+#   T3  I  700  J  600  K  500  L  400   -> winner I
+#
+# Six advance. Winners A, E, I first; then the rest by total assets: B 4800, C 4600,
+# F 1000 (G, 900, would be fourth of the rest and misses). Finalists: A, E, I, B, C, F.
+# The plain top six by assets would have been E, A, B, C, F, G: I, a table winner with
+# only 700, goes instead of G.
+#
+# With two places the winners alone are too many: the winners by total assets are
+# E 6000, A 5000, I 700, so E and A go.
+
+CLUB_ROUND = [
+    {"A": 5000, "B": 4800, "C": 4600, "D": 100},
+    {"E": 6000, "F": 1000, "G": 900, "H": 800},
+    {"I": 700, "J": 600, "K": 500, "L": 400},
+]
+
+
+def play_club_round(event, judge) -> dict[str, Player]:
+    event.format = "club"
+    event.table_size_min, event.table_size_max = 3, 5
+    event.save()
+    players = make_players(event, "ABCDEFGHIJKL")
+    round_ = make_round(event, 1, [[players[a] for a in cash] for cash in CLUB_ROUND])
+    for index, cash in enumerate(CLUB_ROUND, start=1):
+        play(table_of(round_, index), {players[a]: amount for a, amount in cash.items()})
+    services.round_post(round_=round_, by=judge)
+    return players
+
+
+def finalists(final) -> set[str]:
+    return {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
+
+
+def test_club_final_takes_every_table_winner_then_the_highest_assets(event, judge):
+    event.advancing = 6
+    play_club_round(event, judge)
+    assert selectors.table_winners(event=event, only_posted=True) == {
+        p.pk for p in Player.objects.filter(event=event, alias__in="AEI")
+    }
+    final = services.advance_to_final(event=event, by=judge)
+    assert Table.objects.filter(round=final).count() == 1
+    assert finalists(final) == {"A", "E", "I", "B", "C", "F"}
+
+
+def test_club_final_with_more_winners_than_places_takes_the_richest_winners(event, judge):
+    event.advancing = 2
+    play_club_round(event, judge)
+    assert finalists(services.advance_to_final(event=event, by=judge)) == {"E", "A"}
+
+
+def test_club_final_skips_a_withdrawn_winner(event, judge):
+    event.advancing = 6
+    players = play_club_round(event, judge)
+    Player.objects.filter(pk=players["I"].pk).update(status=Player.Status.WITHDRAWN)
+    # A and E, then B 4800, C 4600, F 1000, G 900.
+    assert finalists(services.advance_to_final(event=event, by=judge)) == {
+        "A",
+        "E",
+        "B",
+        "C",
+        "F",
+        "G",
+    }
+
+
+# --- Semifinals: more finalists than one table seats ----------------------------------------
+#
+# Fifteen players, one preliminary round at three tables of five, cash only, nobody
+# bankrupt: the fifth place of each table (E, J, O) has the fewest points. Twelve advance
+# with tables of 4-5: 12 = 4 + 4 + 4 is the only split, so the semifinal is three tables
+# of four, and the final seats the three semifinal table winners.
+
+SEMI_ROUND = [
+    {"A": 5000, "B": 4000, "C": 3000, "D": 2000, "E": 100},
+    {"F": 5100, "G": 4100, "H": 3100, "I": 2100, "J": 110},
+    {"K": 5200, "L": 4200, "M": 3200, "N": 2200, "O": 120},
+]
+
+
+def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(event, judge):
+    event.advancing = 12
+    event.table_size_min, event.table_size_max = 4, 5
+    event.save()
+    players = make_players(event, "ABCDEFGHIJKLMNO")
+    round1 = make_round(event, 1, [[players[a] for a in cash] for cash in SEMI_ROUND])
+    for index, cash in enumerate(SEMI_ROUND, start=1):
+        play(table_of(round1, index), {players[a]: amount for a, amount in cash.items()})
+    services.round_post(round_=round1, by=judge)
+    top12 = {r.alias for r in selectors.standings(event=event, only_posted=True)[:12]}
+    # The three fifth places (E, J, O) miss the cut.
+    assert top12 == set("ABCDFGHIKLMN")
+
+    semifinal = services.advance_to_final(event=event, by=judge, time_limit=2.0)
+    assert (semifinal.kind, semifinal.number) == (Round.Kind.SEMIFINAL, 2)
+    tables = list(Table.objects.filter(round=semifinal).order_by("number"))
+    assert [t.seats.count() for t in tables] == [4, 4, 4]
+    assert {s.player.alias for s in Seat.objects.filter(round=semifinal)} == top12
+    with pytest.raises(ValidationError, match="Post the semifinal"):
+        services.advance_to_final(event=event, by=judge)
+    with pytest.raises(ValidationError, match="final is already seated"):
+        services.standings_tie_breakers_set(event=event, keys=[], by=judge)
+
+    # Each semifinal table: the alphabetically first alias wins it.
+    winners = set()
+    for table in tables:
+        seated = sorted(
+            (s.player for s in Seat.objects.filter(table=table).select_related("player")),
+            key=lambda p: p.alias,
+        )
+        winners.add(seated[0].alias)
+        Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+        play(table, {p: 4000 - 500 * i for i, p in enumerate(seated)})
+    services.round_post(round_=semifinal, by=judge)
+
+    final = services.advance_to_final(event=event, by=judge)
+    assert (final.kind, final.number) == (Round.Kind.FINAL, 3)
+    assert Table.objects.filter(round=final).count() == 1
+    assert finalists(final) == winners
+    # Standings still count the preliminary round only.
+    assert {r.games for r in selectors.standings(event=event, only_posted=True)} == {1}
