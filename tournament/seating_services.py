@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from .models import Event, Player, Round, Seat, Table, Wave
 from .numbering import renumber
 from .roles import BANK
-from .seating import Seating, SeatingProblem, check_seating, seat, table_pattern
+from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
 from .services import alternate_fill_seat
 
 
@@ -172,9 +172,7 @@ def seating_cost(*, event: Event, replace: dict[int, list[list[int]]] | None = N
         families=_households(list(players)),
         table_sizes=(event.table_size_min, event.table_size_max),
     )
-    counted = check_seating(
-        problem, Seating(rounds=tuple(tuple(map(tuple, t)) for t in seated), report=None)
-    )
+    counted = check_rounds(problem, seated)
     return SeatingCost(counted.repeat_meetings, counted.family_conflicts)
 
 

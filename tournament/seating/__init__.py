@@ -11,7 +11,7 @@ app wraps it; tests and the command line use it directly). Entry points:
 """
 
 from .bounds import repeat_lower_bound
-from .check import SeatingCheck, check_seating
+from .check import SeatingCheck, check_rounds, check_seating
 from .engine import seat
 from .model import Seating, SeatingProblem, SeatingReport
 from .sizes import TablePattern, table_pattern
@@ -22,6 +22,7 @@ __all__ = [
     "SeatingProblem",
     "SeatingReport",
     "TablePattern",
+    "check_rounds",
     "check_seating",
     "repeat_lower_bound",
     "seat",

@@ -9,10 +9,11 @@ pattern by brute force, so the tests compare two implementations that share no c
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .model import PlayerId, Seating, SeatingProblem
+from .model import PlayerId, Seating, SeatingProblem, Table
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,15 @@ def expected_pattern(n: int, low: int, high: int) -> tuple[int, ...]:
 
 
 def check_seating(problem: SeatingProblem, seating: Seating) -> SeatingCheck:
+    return check_rounds(problem, seating.rounds)
+
+
+def check_rounds(problem: SeatingProblem, rounds: Sequence[Sequence[Table]]) -> SeatingCheck:
+    """Recount any proposed rounds, e.g. a judge's move before it is made."""
     errors: list[str] = []
     roster = list(problem.players)
-    if len(seating.rounds) != problem.rounds:
-        errors.append(f"{len(seating.rounds)} rounds seated, {problem.rounds} asked")
+    if len(rounds) != problem.rounds:
+        errors.append(f"{len(rounds)} rounds seated, {problem.rounds} asked")
     pattern = expected_pattern(len(roster), *problem.table_sizes)
     history = Counter(
         frozenset(pair)
@@ -82,7 +88,7 @@ def check_seating(problem: SeatingProblem, seating: Seating) -> SeatingCheck:
     conflicts = 0
     exposure = dict.fromkeys(roster, 0)
     big_tables = 0
-    for r, tables in enumerate(seating.rounds):
+    for r, tables in enumerate(rounds):
         seated = [p for table in tables for p in table]
         if sorted(map(repr, seated)) != sorted(map(repr, roster)):
             errors.append(f"round {r}: not every player exactly once")
