@@ -374,7 +374,9 @@ def test_long_assignment_list_repeats_its_header_on_every_page(organizer_client,
 def test_event_registration_form_is_filled_from_the_event(organizer_client, event):
     event.contact_name = "Rich Uncle"
     event.contact_email = "director@example.org"
+    event.contact_title = "Club Secretary"
     event.contact_phone = "555-0100"
+    event.contact_fax = "555-0199"
     event.charity = "Food Bank"
     event.expected_players = 48
     event.save()
@@ -386,6 +388,8 @@ def test_event_registration_form_is_filled_from_the_event(organizer_client, even
     for expected in (
         "Event Registration Form",
         "Name Rich Uncle",
+        "Title Club Secretary",
+        "Fax 555-0199",
         "Name of Organization Atlantic Avenue Club",
         "Place of Tournament Library Annex",
         "Date of Tournament 2030-04-20",

@@ -41,7 +41,12 @@ class Event(models.Model):
     start_time = models.TimeField(_("start time"))
     contact_name = models.CharField(_("contact name"), max_length=200, blank=True)
     contact_email = models.EmailField(_("contact email"), blank=True)
+    # The kit's Event Registration Form asks for the director's title and a fax number.
+    contact_title = models.CharField(
+        _("contact title"), max_length=100, blank=True, default="Tournament Director"
+    )
     contact_phone = models.CharField(_("contact telephone"), max_length=40, blank=True)
+    contact_fax = models.CharField(_("contact fax"), max_length=40, blank=True)
     charity = models.CharField(_("charity"), max_length=200, blank=True)
     money_raised = models.DecimalField(
         _("money raised"), max_digits=12, decimal_places=2, null=True, blank=True
@@ -122,7 +127,7 @@ class Event(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("tournament:event_detail", kwargs={"pk": self.pk})
+        return reverse("spectator:event_home", kwargs={"pk": self.pk})
 
     @property
     def starts_at(self) -> datetime.datetime:

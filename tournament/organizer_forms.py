@@ -46,7 +46,15 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
     ),
     (
         _("Contact & charity"),
-        ("contact_name", "contact_email", "contact_phone", "charity", "money_raised"),
+        (
+            "contact_name",
+            "contact_title",
+            "contact_email",
+            "contact_phone",
+            "contact_fax",
+            "charity",
+            "money_raised",
+        ),
     ),
     (
         _("Format & play"),
