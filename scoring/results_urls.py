@@ -2,8 +2,8 @@
 
 As in ``tournament.organizer_urls``, ``page_patterns`` answer GET (the correction page
 also takes its own POST) and ``action_patterns`` only accept POST; the permission tests
-in tests/scoring/test_results_pages.py walk both. ``public_patterns`` need no login and
-show aliases only.
+in tests/scoring/test_results_pages.py walk both. The public standings and results are the
+spectator app's.
 """
 
 from django.urls import path
@@ -37,8 +37,4 @@ action_patterns = [
     path(EVENT + "final/", views.final_seat, name="final_seat"),
 ]
 
-public_patterns = [
-    path("events/<int:pk>/standings/", views.public_standings, name="public_standings"),
-]
-
-urlpatterns = [*page_patterns, *action_patterns, *public_patterns]
+urlpatterns = [*page_patterns, *action_patterns]

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from gameplay import EditionError, load_edition
+from gameplay import Edition, EditionError, load_edition
 from tournament.access import head_judge_required, judge_required, organizer_required
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
@@ -35,6 +35,7 @@ from . import selectors, services
 from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
 from .results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from .selectors import TableProgress
+from .violations import violation_text
 
 STATUS_LABELS = {
     TableProgress.NOT_STARTED: gettext_lazy("not started"),
@@ -229,6 +230,16 @@ def _revision_lines(
     return lines
 
 
+def _violation_lines(
+    *, violations: list[dict[str, Any]], names: dict[str, str], edition: Edition | None
+) -> list[dict[str, Any]]:
+    """The engine's violations with their sentence for judges: translated, aliases not ids."""
+    return [
+        {**v, "text": violation_text(violation=v, aliases=names, edition=edition)}
+        for v in violations
+    ]
+
+
 def _tie_forms(
     sheet: TableSheet, seated: dict[str, Player], event: Event, data: Any = None
 ) -> list[dict[str, Any]]:
@@ -289,7 +300,11 @@ def results_table(
                     {"revision": r, "lines": _revision_lines(r, names, edition)}
                     for r in sheet.revisions.all()
                 ],
-                "violations": (sheet.report or {}).get("errors", []),
+                "violations": _violation_lines(
+                    violations=(sheet.report or {}).get("errors", []),
+                    names=names,
+                    edition=edition,
+                ),
                 "ties": _tie_forms(sheet, seated, event),
                 "tie_decisions": TieDecision.objects.filter(table=table).select_related("by"),
                 "names": names,
@@ -365,7 +380,7 @@ def results_correct(
     context.update(
         {
             "form": form,
-            "violations": [{**v, "alias": names.get(str(v.get("player")), "")} for v in violations],
+            "violations": _violation_lines(violations=violations, names=names, edition=edition),
             "posted": RoundPosting.objects.filter(round=round_).exists(),
         }
     )
@@ -533,7 +548,12 @@ def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
 def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
     """The head judge orders players level on every standings tie-breaker."""
     event = event_or_404(pk)
-    ids = [p for p in request.POST.get("players", "").split(",") if p.isdigit()]
+    ids = [
+        p
+        for p in request.POST.get("players", "").split(",")
+        # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
+        if p.isascii() and p.isdigit() and len(p) <= 18
+    ]
     form = OrderForm(request.POST, players=[(pid, pid) for pid in ids], allow_share=False)
     if len(ids) < 2:
         messages.error(request, _("Name the tied players."))
@@ -570,35 +590,6 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
             text = _("The final is seated as round %(number)s.")
         messages.success(request, text % {"number": stage.number})
     return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#final")
-
-
-def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Posted rounds only, by alias only: what the hall and the players may see."""
-    event = event_or_404(pk)
-    rows = selectors.standings(event=event, only_posted=True)
-    posted = Round.objects.filter(event=event, posting__isnull=False).order_by("number")
-    return render(
-        request,
-        "scoring/results/public_standings.html",
-        {
-            "event": event,
-            # Strings and numbers only: the template never sees a Player.
-            "rows": [
-                {
-                    "rank": f"{r.rank}=" if r.tied else str(r.rank),
-                    "alias": r.alias,
-                    "games": r.games,
-                    "points": selectors.format_points(r.points),
-                    "wins": r.wins,
-                    "net_worth": r.net_worth,
-                    "best_game": r.best_game,
-                }
-                for r in rows
-            ],
-            "posted_rounds": [r.number for r in posted],
-            "points_format": _points_format(event),
-        },
-    )
 
 
 # --- CSV -------------------------------------------------------------------------------

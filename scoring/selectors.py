@@ -91,7 +91,7 @@ def tie_breakers_for(*, event: Event) -> TieBreakers:
 
 @dataclass(frozen=True)
 class StandingRow:
-    player: Player
+    player_id: int
     alias: str
     games: int
     points: Decimal
@@ -101,6 +101,8 @@ class StandingRow:
     rank: int
     # Level with another player on every tie-breaker and no head-judge decision yet.
     tied: bool
+    # The registered person, for the officials' pages; None when asked for aliases only.
+    player: Player | None = None
 
     def key(self, name: str) -> Decimal | int:
         return {
@@ -118,25 +120,38 @@ def counted_results(*, event: Event, only_posted: bool):
     )
     if only_posted:
         lines = lines.filter(table__round__posting__isnull=False)
-    return lines.select_related("player")
+    return lines
 
 
 def standings(
-    *, event: Event, only_posted: bool, tie_breakers: TieBreakers | None = None
+    *,
+    event: Event,
+    only_posted: bool,
+    tie_breakers: TieBreakers | None = None,
+    with_players: bool = True,
 ) -> list[StandingRow]:
     """Every player with a counted game, best first, ranked by ``tie_breakers``.
 
     Only preliminary rounds count (the final is its own game). Points a player has not been
     given yet (an undecided tie) count as nothing; a posted round never has one. Ranks are
     shared by tied players (1, 2, 2, 4).
+
+    The sums read aliases and numbers only; ``with_players=False`` keeps it that way, so the
+    public pages rank with this same code without a registered name ever being loaded.
     """
     tie_breakers = tie_breakers or tie_breakers_for(event=event)
     totals: dict[int, dict] = {}
-    for line in counted_results(event=event, only_posted=only_posted):
+    lines = (
+        counted_results(event=event, only_posted=only_posted)
+        .order_by()
+        .values("player_id", "player__alias", "place", "points", "net_worth")
+    )
+    for line in lines:
         row = totals.setdefault(
-            line.player_id,
+            line["player_id"],
             {
-                "player": line.player,
+                "player_id": line["player_id"],
+                "alias": line["player__alias"],
                 "games": 0,
                 "points": Decimal(0),
                 "wins": 0,
@@ -145,13 +160,14 @@ def standings(
             },
         )
         row["games"] += 1
-        row["points"] += line.points or Decimal(0)
-        row["wins"] += 1 if line.place == 1 else 0
-        row["net_worth"] += line.net_worth
+        row["points"] += line["points"] or Decimal(0)
+        row["wins"] += 1 if line["place"] == 1 else 0
+        row["net_worth"] += line["net_worth"]
         best = row["best_game"]
-        row["best_game"] = line.net_worth if best is None else max(best, line.net_worth)
+        row["best_game"] = line["net_worth"] if best is None else max(best, line["net_worth"])
+    players = Player.objects.in_bulk(list(totals)) if with_players else {}
     unranked = [
-        StandingRow(alias=row["player"].alias, rank=0, tied=False, **row) for row in totals.values()
+        StandingRow(rank=0, tied=False, player=players.get(pk), **row) for pk, row in totals.items()
     ]
 
     def strength(row: StandingRow) -> tuple:
@@ -159,8 +175,10 @@ def standings(
 
     unranked.sort(key=lambda r: (tuple(-v for v in strength(r)), r.alias))
     decisions = [
-        [int(pk) for pk in d.order]
-        for d in StandingsTieDecision.objects.filter(event=event).order_by("-at", "-pk")
+        [int(pk) for pk in order]
+        for order in StandingsTieDecision.objects.filter(event=event)
+        .order_by("-at", "-pk")
+        .values_list("order", flat=True)
     ]
     ranked: list[StandingRow] = []
     index = 0
@@ -191,10 +209,10 @@ def table_winners(*, event: Event, only_posted: bool) -> set[int]:
 def _decided_order(
     group: list[StandingRow], decisions: list[list[int]]
 ) -> list[StandingRow] | None:
-    ids = {r.player.pk for r in group}
+    ids = {r.player_id for r in group}
     for order in decisions:
         if ids <= set(order):
-            return sorted(group, key=lambda r: order.index(r.player.pk))
+            return sorted(group, key=lambda r: order.index(r.player_id))
     return None
 
 

@@ -112,11 +112,16 @@ def test_a_bad_seed_or_too_few_players_is_a_message_not_an_error(client):
 
 
 @pytest.mark.django_db
-def test_published_tables_show_aliases_only_and_unpublished_ones_are_404(client):
+def test_published_tables_show_aliases_only_and_unpublished_ones_say_not_yet(client):
+    """The organizer's publish button and the spectator page agree (tables released)."""
+    from spectator.services import release_set
+
     event = make_event(9)
     preseat_event(event=event, time_limit=2)
-    public = url("public_tables", event, number=1)
-    assert client.get(public).status_code == 404
+    release_set(event=event, pages={"home": True, "tables": True}, by=None)
+    public = reverse("spectator:tables", kwargs={"pk": event.pk, "number": 1})
+    not_yet = "Nothing is posted here yet."
+    assert not_yet in client.get(public).content.decode()
 
     organizer = log_in(client, ORGANIZER)
     response = organizer.post(url("seating_publish", event, round_number=1), {"published": "1"})
@@ -126,20 +131,22 @@ def test_published_tables_show_aliases_only_and_unpublished_ones_are_404(client)
     response = client.get(public)
     assert response.status_code == 200
     html = response.content.decode()
+    assert not_yet not in html
     for player in Player.objects.filter(event=event):
         assert player.alias in html
         assert player.first_name not in html and player.last_name not in html
     assert "Firstname" not in html and "Lastname" not in html
     # Round 2 is seated but not published.
-    assert client.get(url("public_tables", event, number=2)).status_code == 404
-    detail = client.get(reverse("tournament:event_detail", kwargs={"pk": event.pk}))
-    assert public in detail.content.decode()
-    assert url("public_tables", event, number=2) not in detail.content.decode()
+    round_2 = reverse("spectator:tables", kwargs={"pk": event.pk, "number": 2})
+    assert not_yet in client.get(round_2).content.decode()
+    home = client.get(event.get_absolute_url()).content.decode()
+    assert public in home
+    assert round_2 not in home
 
     organizer = log_in(client, ORGANIZER)
     organizer.post(url("seating_publish", event, round_number=1), {"published": "0"})
     organizer.logout()
-    assert client.get(public).status_code == 404
+    assert not_yet in client.get(public).content.decode()
 
 
 def _repeat_making_swap(event) -> tuple[int, int]:

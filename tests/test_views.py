@@ -33,7 +33,7 @@ def test_event_detail_shows_event(client, event):
 
 @pytest.mark.django_db
 def test_event_detail_missing_is_404(client):
-    response = client.get(reverse("tournament:event_detail", kwargs={"pk": 999999}))
+    response = client.get(reverse("spectator:event_home", kwargs={"pk": 999999}))
     assert response.status_code == 404
 
 

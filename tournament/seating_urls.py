@@ -1,8 +1,7 @@
-"""Seating routes: the organizer's seating page, judges' seat changes, the public tables.
+"""Seating routes: the organizer's seating page and judges' seat changes.
 
 As in ``organizer_urls``, ``page_patterns`` answer GET and ``action_patterns`` only accept
-POST; the permission tests walk both. ``public_patterns`` need no login and show aliases
-only.
+POST; the permission tests walk both. The public tables are the spectator app's.
 """
 
 from django.urls import path
@@ -31,8 +30,4 @@ action_patterns = [
     ),
 ]
 
-public_patterns = [
-    path("events/<int:pk>/rounds/<int:number>/tables/", views.public_tables, name="public_tables"),
-]
-
-urlpatterns = [*page_patterns, *action_patterns, *public_patterns]
+urlpatterns = [*page_patterns, *action_patterns]

@@ -16,7 +16,7 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -32,7 +32,6 @@ from .seating_services import MoveCost, VacancyResult
 from .selectors import (
     banker_choices,
     event_seating,
-    public_round_tables,
     round_seat_get,
     round_seating,
     seating_current_cost,
@@ -276,7 +275,9 @@ def seating_banker(
     round_ = round_or_404(event, round_number)
     table = get_object_or_404(round_.tables, number=table_number)
     chosen = request.POST.get("banker", "")
-    banker = banker_choices().filter(pk=chosen).first() if chosen.isdigit() else None
+    # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
+    is_pk = chosen.isascii() and chosen.isdigit() and len(chosen) <= 18
+    banker = banker_choices().filter(pk=chosen).first() if is_pk else None
     if chosen and banker is None:
         messages.error(request, _("Choose one of the bankers."))
     else:
@@ -308,7 +309,8 @@ def seating_record_rolls(
         places = {}
         for player_id in players:
             value = request.POST.get(f"{prefix}_{player_id}", "").strip()
-            if not value.isdigit():
+            # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
+            if not (value.isascii() and value.isdigit()) or len(value) > 3:
                 return None
             places[player_id] = int(value)
         if sorted(places.values()) != list(range(1, len(players) + 1)):
@@ -441,19 +443,4 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
             "form": form,
             "cost_text": cost_text,
         },
-    )
-
-
-# --- Public table assignments ----------------------------------------------------------
-
-
-def public_tables(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """Who plays at which table, by alias only; 404 until the organizer publishes."""
-    event = event_or_404(pk)
-    try:
-        round_ = public_round_tables(event=event, number=number)
-    except Round.DoesNotExist as exc:
-        raise Http404(_("These table assignments are not public yet.")) from exc
-    return render(
-        request, "tournament/seating/public_tables.html", {"event": event, "round": round_}
     )

@@ -6,7 +6,6 @@ Views and commands fetch data only through these functions, so query tuning
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet
@@ -243,56 +242,6 @@ def seating_current_cost(*, event: Event):
     from .seating_services import seating_cost  # a pure recount; avoids an import cycle
 
     return seating_cost(event=event)
-
-
-# --- Public table assignments: aliases only ----------------------------------------------
-
-
-@dataclass(frozen=True)
-class PublicTable:
-    number: int
-    aliases: list[str]
-
-
-@dataclass(frozen=True)
-class PublicWave:
-    number: int
-    scheduled_start: datetime.datetime | None
-    tables: list[PublicTable]
-
-
-@dataclass(frozen=True)
-class PublicRound:
-    """What anyone may see of a round: table numbers and aliases, never a real name.
-
-    Only strings leave this selector, so a public template cannot reach a player's name
-    even by mistake.
-    """
-
-    number: int
-    waves: list[PublicWave]
-
-
-def published_rounds(*, event: Event) -> QuerySet[Round]:
-    """Rounds whose table assignments the organizer has released to the public."""
-    return Round.objects.filter(event=event, assignments_published=True).order_by("number")
-
-
-def public_round_tables(*, event: Event, number: int) -> PublicRound:
-    """A published round's tables by wave; raises ``Round.DoesNotExist`` if unpublished."""
-    round_ = published_rounds(event=event).get(number=number)
-    waves: dict[int, PublicWave] = {}
-    for table in _round_tables(round_=round_):
-        wave = waves.setdefault(
-            table.wave.number,
-            PublicWave(
-                number=table.wave.number, scheduled_start=table.wave.scheduled_start, tables=[]
-            ),
-        )
-        wave.tables.append(
-            PublicTable(number=table.number, aliases=[s.player.alias for s in table.seats.all()])
-        )
-    return PublicRound(number=round_.number, waves=[waves[n] for n in sorted(waves)])
 
 
 def banker_choices() -> QuerySet:

@@ -1,4 +1,6 @@
-"""Tournament URLs: the public pages at the site root, the officials' pages under organizer/.
+"""Tournament URLs: the site root, registration, the officials' pages under organizer/.
+
+The public event pages (event home, tables, standings...) belong to the spectator app.
 
 Each area keeps its routes beside its views; this module only puts them together.
 """
@@ -15,7 +17,6 @@ app_name = "tournament"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("events/<int:pk>/", views.event_detail, name="event_detail"),
     path("signed-in/", views.signed_in, name="signed_in"),
     *registration_urlpatterns,
     *organizer_urlpatterns,

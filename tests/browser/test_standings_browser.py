@@ -9,6 +9,7 @@ from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
 from scoring import services
+from spectator.services import release_set
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
 from tournament.services import event_create
 
@@ -70,11 +71,12 @@ def test_a_head_judge_posts_round_1_and_the_public_sees_the_points(live_server, 
     head_judge = User.objects.create_user("hedda", password=PASSWORD)
     head_judge.groups.add(Group.objects.get(name="Head judge"))
 
-    # Before posting, the public page has nothing to show.
+    # The organizer has released the standings; before posting they have nothing to show.
+    release_set(event=event, pages={"standings": True}, by=None)
     visitor = browser.new_context(viewport={"width": 1024, "height": 768})
     public = visitor.new_page()
     public.goto(f"{live_server.url}/events/{event.pk}/standings/")
-    assert "No scores posted yet." in public.inner_text("main")
+    assert "Nothing is posted here yet." in public.inner_text("main")
 
     page.goto(live_server.url + "/accounts/login/")
     page.get_by_label("Username").fill("hedda")
@@ -94,7 +96,7 @@ def test_a_head_judge_posts_round_1_and_the_public_sees_the_points(live_server, 
     rows = public.locator("table.standings tbody tr")
     assert rows.count() == 4
     assert [rows.nth(i).locator(".alias").inner_text() for i in range(4)] == list(PLAYERS)
-    assert [rows.nth(i).locator(".points").inner_text() for i in range(4)] == [
+    assert [rows.nth(i).locator(".first-key").inner_text() for i in range(4)] == [
         "19",
         "10",
         "5",

@@ -128,11 +128,10 @@ def messages_of(response) -> list[str]:
 # --- The permission matrix -----------------------------------------------------------------
 
 
-def test_every_results_route_is_a_page_an_action_or_public():
+def test_every_results_route_is_a_page_or_an_action():
     assert results_urls.urlpatterns == [
         *results_urls.page_patterns,
         *results_urls.action_patterns,
-        *results_urls.public_patterns,
     ]
 
 
@@ -143,12 +142,6 @@ def test_every_results_view_carries_the_permission_it_should(pattern, method):
 
 def test_the_matrix_covers_every_route():
     assert {p.name for p, _m in ROUTES} == set(EXPECTED)
-
-
-@pytest.mark.parametrize("pattern", results_urls.public_patterns, ids=lambda p: p.name)
-def test_public_results_pages_need_no_login(pattern):
-    assert not hasattr(pattern.callback, "required_permission")
-    assert not str(pattern.pattern).startswith("organizer/")
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -174,12 +167,6 @@ def test_permission_matrix(client, event, round1, pattern, method, role):
 def test_actions_refuse_get(client, event, round1, pattern):
     client = login(client, ORGANIZER)
     assert client.get(_url_for(pattern, event)).status_code == 405
-
-
-@pytest.mark.parametrize("role", ROLES)
-def test_public_standings_open_to_everyone(client, event, round1, role):
-    response = login(client, role).get(url("public_standings", event))
-    assert response.status_code == 200
 
 
 # --- The judges' round page ---------------------------------------------------------------
@@ -449,36 +436,6 @@ def test_organizer_standings_show_names_aliases_and_unposted_results(client, eve
     services.round_post(round_=round1, by=None)
     body = client.get(url("standings", event)).content.decode()
     assert "includes unposted results" not in body
-
-
-def test_public_standings_show_posted_rounds_by_alias_only(client, event, players, round1):
-    # Round 2 is played and signed but not posted: the public must not see it.
-    p = players
-    round2 = make_round(event, 2, [list(players.values())])
-    play(table_of(round2, 1), {p["Dog"]: 5000, p["Hat"]: 2000, p["Car"]: 1500, p["Boot"]: 900})
-
-    response = client.get(url("public_standings", event))
-    body = response.content.decode()
-    assert "No scores posted yet." in body
-
-    services.round_post(round_=round1, by=None)
-    response = client.get(url("public_standings", event))
-    body = response.content.decode()
-    assert [(r["rank"], r["alias"], r["points"], r["games"]) for r in response.context["rows"]] == [
-        ("1", "Boot", "19", 1),
-        ("2", "Car", "10", 1),
-        ("3", "Hat", "5", 1),
-        ("4", "Dog", "3", 1),
-    ]
-    assert "5000" not in body  # round 2's game is not counted
-    for first, last in REAL_NAMES.values():
-        assert first not in body and last not in body
-    for alias in REAL_NAMES:
-        assert alias in body
-
-
-def test_public_standings_of_an_unknown_event_404(client, db):
-    assert client.get(reverse("scoring:public_standings", kwargs={"pk": 999})).status_code == 404
 
 
 def _level_round(event, players) -> Round:

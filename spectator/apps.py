@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SpectatorConfig(AppConfig):
+    """The public site: what anyone may see of an event, by alias only, served from cache."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "spectator"
+    verbose_name = _("Spectator pages")
+
+    def ready(self) -> None:
+        # Connect the receivers that bump an event's public version on every public change.
+        from . import signals  # noqa: F401

@@ -1,0 +1,65 @@
+"""What the organizer has released to the public, page by page (as Tabbycat does).
+
+A page the organizer has not released answers politely that nothing is posted yet. Tables
+also need the round's assignments published, and results the round posted: the switch
+says "the public may see this kind of page", the round says "this round is ready".
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Event
+
+# The switches, in the order the organizer's page lists them.
+PAGES = ("home", "tables", "results", "standings", "final", "winner")
+
+
+class PublicRelease(models.Model):
+    """One event's release switches; no row means nothing is released yet."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="public_release", verbose_name=_("event")
+    )
+    home = models.BooleanField(
+        _("event home"),
+        default=False,
+        help_text=_("Schedule, current round and wave, the clock and links to released pages."),
+    )
+    tables = models.BooleanField(
+        _("table assignments"),
+        default=False,
+        help_text=_("Each round's tables by alias, once its assignments are published."),
+    )
+    results = models.BooleanField(
+        _("round results"),
+        default=False,
+        help_text=_("Each table's places and points, once the head judge posts the round."),
+    )
+    standings = models.BooleanField(
+        _("standings"), default=False, help_text=_("Posted rounds only, with the tie-breakers.")
+    )
+    final = models.BooleanField(
+        _("final table"), default=False, help_text=_("Who plays the final, and its result.")
+    )
+    winner = models.BooleanField(
+        _("winner"), default=False, help_text=_("The winner, once the final is posted.")
+    )
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("updated by"),
+    )
+
+    class Meta:
+        verbose_name = _("public release")
+        verbose_name_plural = _("public releases")
+
+    def __str__(self) -> str:
+        return str(self.event)

@@ -1,0 +1,94 @@
+"""The per-event public version, and the cached, conditional responses built on it.
+
+Every public page of an event is a function of the database and of that event's *public
+version*: a random token in Django's cache (local memory by default, Redis when
+``REDIS_URL`` is set, so every application server sees the same token). Whenever anything
+a spectator may see changes, ``bump`` replaces the token (see ``signals``). A page is then
+cached under (event, page, args, version, language) and carries an ETag made of the same
+parts, so:
+
+* a phone polling a page that has not changed sends ``If-None-Match`` and gets a 304
+  after one cache read, without touching the database;
+* a page that is the same for everyone is rendered once per version, whichever server
+  the request lands on;
+* nothing needs deleting when something changes: the old keys are simply never asked
+  for again and expire.
+
+The token is random rather than a counter so that a cache that was flushed or restarted
+can never hand out an old number again and turn a stale browser copy into a 304.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+
+# Pages stay cached this long at most; a version bump makes them unreachable at once.
+PAGE_TIMEOUT_S = 10 * 60
+_VERSION_KEY = "spectator:version:{pk}"
+
+
+def public_version(*, event_pk: int) -> str:
+    """The event's current public version, created on first use."""
+    key = _VERSION_KEY.format(pk=event_pk)
+    version = cache.get(key)
+    if version is None:
+        # add(): two servers racing to create it agree on whichever token landed first.
+        cache.add(key, uuid.uuid4().hex, timeout=None)
+        version = cache.get(key) or "none"
+    return version
+
+
+def bump(*, event_pk: int) -> str:
+    """Give the event a new public version: every cached page and ETag of it goes stale."""
+    version = uuid.uuid4().hex
+    cache.set(_VERSION_KEY.format(pk=event_pk), version, timeout=None)
+    return version
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).hexdigest()[:32]
+
+
+def cached_public_response(
+    request: HttpRequest,
+    *,
+    event_pk: int,
+    page: str,
+    args: tuple = (),
+    render: Callable[[], str],
+) -> HttpResponse:
+    """The page from cache (or ``render()``d and cached), as 304 when the browser has it.
+
+    ``args`` must hold everything besides the event, the language and the database that
+    the page depends on (round number, followed alias, projector mode); ``render`` may
+    raise ``Http404``, which is not cached.
+    """
+    version = public_version(event_pk=event_pk)
+    language = get_language() or ""
+    digest = _digest(event_pk, page, args, version, language)
+    etag = f'"{digest}"'
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return _headers(not_modified, etag)
+    key = f"spectator:page:{digest}"
+    content = cache.get(key)
+    if content is None:
+        content = render()
+        cache.set(key, content, timeout=PAGE_TIMEOUT_S)
+    return _headers(HttpResponse(content), etag)
+
+
+def _headers(response: HttpResponse, etag: str) -> HttpResponse:
+    response["ETag"] = etag
+    # no-cache: keep a copy but ask every time; the answer is usually a cheap 304.
+    patch_cache_control(response, no_cache=True, max_age=0)
+    # The language comes from Accept-Language or the language cookie.
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response

@@ -1,0 +1,332 @@
+"""The public site's pages and the htmx fragments they poll, plus the organizer's switches.
+
+Every public view goes through ``versioning.cached_public_response``: the page is rendered
+at most once per public version (and language), and a phone that already has it gets a
+304. Pages render with ``render_to_string`` *without* the request, so nothing personal
+(the signed-in user, a CSRF token, messages) can end up in a copy shared by everyone.
+Each page is the same fragment the page polls, wrapped in the site's frame; a page the
+organizer has not released renders, politely, that nothing is posted yet (200, not 404),
+and starts showing once released, without a reload.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from tournament.access import organizer_required
+from tournament.lookups import event_or_404
+from tournament.models import Event, Round
+from tournament.services import registration_is_open
+
+from . import selectors
+from .forms import ReleaseForm
+from .models import PublicRelease
+from .services import release_set
+from .versioning import cached_public_response, public_version
+
+# How often the pages ask for their fragment again (htmx "every ..."); mostly a 304.
+POLL = "every 15s"
+
+
+def _screen(request: HttpRequest) -> bool:
+    """?screen=1: the projector's large type."""
+    return request.GET.get("screen") == "1"
+
+
+def _respond(
+    request: HttpRequest,
+    *,
+    pk: int,
+    page: str,
+    args: tuple = (),
+    live: bool,
+    context: Callable[[selectors.PublicEvent, selectors.Release], dict],
+    live_url: str,
+) -> HttpResponse:
+    """The page (``live`` False) or its polled fragment (``live`` True), cached."""
+    screen = _screen(request) and not live
+
+    def build() -> str:
+        try:
+            event = selectors.public_event(pk=pk)
+            release = selectors.release_for(event_pk=pk)
+            data = context(event, release)
+        except (Event.DoesNotExist, Round.DoesNotExist) as exc:
+            raise Http404(_("Nothing here.")) from exc
+        values = {
+            "event": event,
+            "release": release,
+            "page": page,
+            "screen": screen,
+            "live_url": live_url,
+            "poll": POLL,
+            "fragment": f"spectator/_{page}.html",
+            **data,
+        }
+        template = f"spectator/_{page}.html" if live else f"spectator/{page}.html"
+        return render_to_string(template, values)
+
+    return cached_public_response(
+        request,
+        event_pk=pk,
+        page=f"{page}:live" if live else page,
+        args=(*args, screen),
+        render=build,
+    )
+
+
+def _live(name: str, **kwargs) -> str:
+    return reverse(f"spectator:{name}_live", kwargs=kwargs)
+
+
+# --- The event home ----------------------------------------------------------------------
+
+
+def _registration_open(pk: int) -> bool:
+    """Whether self-registration is open now: the window is cached per public version, so
+    the page's cache key follows the clock without a query per request."""
+
+    def window():
+        return (
+            Event.objects.filter(pk=pk)
+            .values("date", "start_time", "registration_opens", "registration_closes")
+            .first()
+        )
+
+    key = f"spectator:registration:{pk}:{public_version(event_pk=pk)}"
+    facts = cache.get_or_set(key, window, timeout=600)
+    if facts is None:
+        raise Http404(_("Nothing here."))
+    return registration_is_open(event=Event(**facts))
+
+
+def _home_context(event, release) -> dict:
+    return {
+        "schedule": selectors.schedule(event_pk=event.pk, release=release)
+        if release.home
+        else None,
+        "final_seated": bool(selectors.final_stages(event_pk=event.pk, release=release)),
+        "has_winner": selectors.winner(event_pk=event.pk, release=release) is not None,
+    }
+
+
+def _home(request: HttpRequest, pk: int, *, live: bool) -> HttpResponse:
+    registration_open = _registration_open(pk)
+
+    def context(event, release) -> dict:
+        return {
+            **_home_context(event, release),
+            "registration_open": registration_open,
+            # The few words clock.js writes itself, in the page's language.
+            "clock_labels": {"next": _("Next: %s")},
+        }
+
+    return _respond(
+        request,
+        pk=pk,
+        page="home",
+        args=(registration_open,),
+        live=live,
+        context=context,
+        live_url=_live("home", pk=pk),
+    )
+
+
+@require_safe
+def event_home(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's practical details and registration, and once released the day itself:
+    schedule, the round and wave being played, the clock and links to released pages."""
+    return _home(request, pk, live=False)
+
+
+@require_safe
+def event_home_live(request: HttpRequest, pk: int) -> HttpResponse:
+    return _home(request, pk, live=True)
+
+
+# --- Tables, results, standings, final, winner ---------------------------------------------
+
+
+def _tables(request: HttpRequest, pk: int, number: int, *, live: bool) -> HttpResponse:
+    def context(event, release) -> dict:
+        return {
+            "number": number,
+            "tables": selectors.round_tables(event_pk=pk, number=number, release=release),
+        }
+
+    return _respond(
+        request,
+        pk=pk,
+        page="tables",
+        args=(number,),
+        live=live,
+        context=context,
+        live_url=_live("tables", pk=pk, number=number),
+    )
+
+
+@require_safe
+def tables(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Who plays where in round ``number``, by alias."""
+    return _tables(request, pk, number, live=False)
+
+
+@require_safe
+def tables_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return _tables(request, pk, number, live=True)
+
+
+def _results(request: HttpRequest, pk: int, number: int, *, live: bool) -> HttpResponse:
+    def context(event, release) -> dict:
+        return {
+            "number": number,
+            "results": selectors.round_results(event_pk=pk, number=number, release=release),
+        }
+
+    return _respond(
+        request,
+        pk=pk,
+        page="results",
+        args=(number,),
+        live=live,
+        context=context,
+        live_url=_live("results", pk=pk, number=number),
+    )
+
+
+@require_safe
+def results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A posted round's places and points, table by table."""
+    return _results(request, pk, number, live=False)
+
+
+@require_safe
+def results_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return _results(request, pk, number, live=True)
+
+
+def _simple(page: str, build: Callable) -> tuple[Callable, Callable]:
+    """A page without arguments and its fragment."""
+
+    def respond(request: HttpRequest, pk: int, *, live: bool) -> HttpResponse:
+        return _respond(
+            request,
+            pk=pk,
+            page=page,
+            live=live,
+            context=lambda event, release: build(event, release),
+            live_url=_live(page, pk=pk),
+        )
+
+    @require_safe
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        return respond(request, pk, live=False)
+
+    @require_safe
+    def live_view(request: HttpRequest, pk: int) -> HttpResponse:
+        return respond(request, pk, live=True)
+
+    view.__name__, live_view.__name__ = page, f"{page}_live"
+    return view, live_view
+
+
+standings, standings_live = _simple(
+    "standings",
+    lambda event, release: {"standings": selectors.standings(event_pk=event.pk, release=release)},
+)
+final, final_live = _simple(
+    "final",
+    lambda event, release: {"stages": selectors.final_stages(event_pk=event.pk, release=release)},
+)
+winner, winner_live = _simple(
+    "winner",
+    lambda event, release: {"winner": selectors.winner(event_pk=event.pk, release=release)},
+)
+
+
+# --- Following one alias ----------------------------------------------------------------------
+
+
+def _followable(pk: int) -> tuple[str, ...]:
+    """The aliases one may follow, cached per public version like the pages."""
+    key = f"spectator:aliases:{pk}:{public_version(event_pk=pk)}"
+    return cache.get_or_set(
+        key,
+        lambda: selectors.followable_aliases(
+            event_pk=pk, release=selectors.release_for(event_pk=pk)
+        ),
+        timeout=600,
+    )
+
+
+def _follow(request: HttpRequest, pk: int, *, live: bool) -> HttpResponse:
+    typed = request.GET.get("alias", "").strip()
+    # Only aliases already public are followed (and cached under their own key); anything
+    # else is the chooser with a note, so made-up aliases cannot fill the cache.
+    alias = typed if typed in _followable(pk) else ""
+    unknown = bool(typed) and not alias
+
+    def context(event, release) -> dict:
+        followed = selectors.follow(event_pk=pk, alias=alias, release=release) if alias else None
+        return {
+            "alias": alias,
+            "unknown": unknown,
+            "aliases": selectors.followable_aliases(event_pk=pk, release=release),
+            "followed": followed,
+        }
+
+    live_url = _live("follow", pk=pk)
+    return _respond(
+        request,
+        pk=pk,
+        page="follow",
+        args=(alias, unknown),
+        live=live,
+        context=context,
+        live_url=f"{live_url}?{urlencode({'alias': alias})}" if alias else live_url,
+    )
+
+
+@require_safe
+def follow(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pick an alias, then see where it sits this round, its points and its place."""
+    return _follow(request, pk, live=False)
+
+
+@require_safe
+def follow_live(request: HttpRequest, pk: int) -> HttpResponse:
+    return _follow(request, pk, live=True)
+
+
+# --- The organizer's switches ---------------------------------------------------------------
+
+
+@organizer_required
+def release(request: HttpRequest, pk: int) -> HttpResponse:
+    """Release (or withdraw) each public page; the GET shows the switches, POST saves."""
+    event = event_or_404(pk)
+    instance = PublicRelease.objects.filter(event=event).first() or PublicRelease(event=event)
+    form = ReleaseForm(request.POST or None, instance=instance)
+    if request.method == "POST" and form.is_valid():
+        release_set(
+            event=event,
+            pages={name: form.cleaned_data[name] for name in ReleaseForm.Meta.fields},
+            by=request.user,
+        )
+        messages.success(request, _("The public pages are updated."))
+        return redirect("spectator:release", pk=event.pk)
+    return render(
+        request,
+        "spectator/organizer/release.html",
+        {"event": event, "form": form, "public_url": reverse("spectator:event_home", args=[pk])},
+    )

@@ -1,0 +1,51 @@
+"""Fixtures for the public site: a small played event, and a clean cache for every test.
+
+The score-sheet helpers are the scoring tests' own (tests/scoring/scoring_helpers.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
+
+from scoring_helpers import make_players, make_round, play, table_of  # noqa: E402
+
+from tournament.models import Player, Round  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from spectator_names import REAL_NAMES  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def clean_cache():
+    """Local-memory cache outlives a test; each starts with no versions and no pages."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def players(event) -> dict[str, Player]:
+    people = make_players(event, list(REAL_NAMES))
+    for alias, (first, last) in REAL_NAMES.items():
+        Player.objects.filter(pk=people[alias].pk).update(
+            first_name=first, last_name=last, email=f"{first.lower()}@example.net"
+        )
+        people[alias].refresh_from_db()
+    return people
+
+
+@pytest.fixture
+def round1(event, players) -> Round:
+    """Round 1 played and signed (one table of four), published, not posted yet."""
+    p = players
+    round_ = make_round(event, 1, [list(p.values())])
+    play(table_of(round_, 1), {p["Boot"]: 3000, p["Car"]: 2000, p["Hat"]: 1500, p["Dog"]: 1000})
+    round_.assignments_published = True
+    round_.save(update_fields=["assignments_published"])
+    return round_
