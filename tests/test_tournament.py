@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.utils import timezone
 
+from scoring.models import TableSheet
+from tournament.demo import load_demo_event
 from tournament.models import Event
 from tournament.services import event_create
 
@@ -61,12 +63,32 @@ def test_load_demo_is_idempotent():
     assert demo.name == "Boardwalk Demo Open"
     assert demo.organization == "Boardwalk Club"
     assert demo.venue == "Community Hall"
-    assert demo.date == timezone.localdate() + datetime.timedelta(days=14)
-    assert demo.start_time == datetime.time(10, 0)
+    # The demo day has been played: it ends as it is loaded, so it started today or,
+    # loaded just after midnight, yesterday.
+    assert demo.starts_at <= timezone.now()
+    assert timezone.localdate() - demo.date <= datetime.timedelta(days=1)
     assert (demo.edition, demo.format) == ("classic-us", "championship")
     assert "Created demo event" in first.getvalue()
+    assert "40 players and 3 alternates; 3 rounds posted; the final is seated." in (
+        first.getvalue()
+    )
+    assert [r.kind for r in demo.rounds.order_by("number")] == ["preliminary"] * 3 + ["final"]
+
+    second = StringIO()
+    call_command("load_demo", stdout=second)
+    assert Event.objects.count() == 1
+    assert demo.players.count() == 43
+    assert demo.rounds.count() == 4
+    assert "left the data alone" in second.getvalue()
+
+
+@pytest.mark.django_db
+def test_the_unplayed_demo_is_registered_and_pre_seated_only():
+    demo = load_demo_event(play=False)
+    assert demo.date == timezone.localdate() + datetime.timedelta(days=14)
+    assert demo.start_time == datetime.time(10, 0)
     players = demo.players.all()
-    assert players.filter(status="player").count() == 24
+    assert players.filter(status="player").count() == 40
     alternates = players.filter(status="alternate").order_by("alternate_position")
     assert [a.alternate_position for a in alternates] == [1, 2, 3]
     # Families typed with different spacing and case still share one household.
@@ -76,18 +98,27 @@ def test_load_demo_is_idempotent():
         "patel household": 2,
         "costa / silva": 2,
     }
-    assert len({p.alias for p in players}) == players.count() == 27
-    # All three preliminary rounds are seated: six tables of four, families apart.
-    for round_ in demo.rounds.all():
-        assert sorted(t.seats.count() for t in round_.tables.all()) == [4] * 6
+    assert len({p.alias for p in players}) == players.count() == 43
+    assert not players.exclude(checked_in_at=None).exists()
+    # All three preliminary rounds are seated: ten tables of four, families apart, and
+    # none has started.
+    rounds = list(demo.rounds.all())
+    assert len(rounds) == 3
+    for round_ in rounds:
+        assert not round_.has_started
+        assert sorted(t.seats.count() for t in round_.tables.all()) == [4] * 10
         assert round_.seating_report["family_conflicts"] == 0
         assert round_.seating_report["repeat_meetings"] == 0
+    assert not TableSheet.objects.exists()
+    assert load_demo_event(play=False) is None
 
-    second = StringIO()
-    call_command("load_demo", stdout=second)
-    assert Event.objects.count() == 1
-    assert demo.players.count() == 27
-    assert "left the data alone" in second.getvalue()
+
+@pytest.mark.django_db
+def test_load_demo_unplayed_option():
+    out = StringIO()
+    call_command("load_demo", "--unplayed", stdout=out)
+    assert "40 players and 3 alternates; 0 rounds posted." in out.getvalue()
+    assert not Event.objects.get().rounds.filter(started_at__isnull=False).exists()
 
 
 @pytest.mark.django_db

@@ -5,8 +5,8 @@ import re
 
 import pytest
 from django.contrib.auth.models import Group, User
-from django.core.management import call_command
 
+from tournament.demo import load_demo_event
 from tournament.models import Event, Player, Seat
 from tournament.roles import ensure_roles
 
@@ -40,7 +40,7 @@ def round_1_seats() -> dict[int, tuple[int, int]]:
 def test_an_organizer_swaps_two_players_and_publishes_round_1(
     live_server, browser, page, organizer
 ):
-    call_command("load_demo", verbosity=0)
+    load_demo_event(play=False)  # pre-seated, no round started: seats can still change
     event = Event.objects.get()
     log_in(page, live_server)
 
@@ -75,11 +75,19 @@ def test_an_organizer_swaps_two_players_and_publishes_round_1(
     page.wait_for_load_state()
     assert "tables are public" in page.inner_text("main")
 
+    # The organizer releases the public event page and the tables page.
+    page.goto(f"{live_server.url}/organizer/events/{event.pk}/public/")
+    page.check("[name=home]")
+    page.check("[name=tables]")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_load_state()
+
     # A visitor with no login sees the tables by alias, and no real name.
     visitor = browser.new_context(viewport={"width": 1024, "height": 768})
     public = visitor.new_page()
     public.goto(f"{live_server.url}/events/{event.pk}/")
-    public.get_by_role("link", name=re.compile("Round 1: table assignments")).click()
+    round_1_entry = public.locator(".schedule-round").filter(has_text=re.compile(r"Round 1\b"))
+    round_1_entry.get_by_role("link", name="Tables").click()
     public.wait_for_url(f"**/events/{event.pk}/rounds/1/tables/")
     text = public.inner_text("main")
     for player in Player.objects.filter(seats__round__number=1):

@@ -1,27 +1,42 @@
 """`manage.py load_demo`: give a fresh install something to look at.
 
 `make run` calls it on every start, so it must never duplicate or overwrite data:
-it only acts on an empty events table.
+it only acts on an empty events table. The demo is a played championship day
+(``tournament.demo``); ``--unplayed`` stops at registration and pre-seating.
 """
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournament.demo import load_demo_event
+from tournament.models import Player, Round
 
 
 class Command(BaseCommand):
-    help = "Create the demo event and its players if there are no events yet."
+    help = (
+        "Create the demo event if there are no events yet: 40 players and 3 alternates, "
+        "three preliminary rounds played and posted, the final seated."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--unplayed",
+            action="store_true",
+            help="only register and pre-seat, two weeks ahead (nothing played)",
+        )
 
     def handle(self, *args, **options) -> None:
-        event = load_demo_event()
+        event = load_demo_event(play=not options["unplayed"])
         if event is None:
             self.stdout.write("Events already exist; load_demo left the data alone.")
             return
-        players = event.players.filter(status="player").count()
-        alternates = event.players.filter(status="alternate").count()
+        players = event.players.filter(status=Player.Status.PLAYER).count()
+        alternates = event.players.filter(status=Player.Status.ALTERNATE).count()
+        posted = event.rounds.filter(posting__isnull=False).count()
+        final = event.rounds.filter(kind=Round.Kind.FINAL).exists()
         self.stdout.write(
             self.style.SUCCESS(
                 f"Created demo event {event.name!r} on {event.date:%Y-%m-%d} with {players} "
-                f"players and {alternates} alternates."
+                f"players and {alternates} alternates; {posted} rounds posted"
+                + ("; the final is seated." if final else ".")
             )
         )

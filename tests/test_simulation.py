@@ -1,0 +1,239 @@
+"""`simulate_event` and scoring.simulation: whole days through the real services.
+
+Points are checked against the rule book (tests/simulation_helpers.py), not against the
+code under test.
+"""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections import defaultdict
+from decimal import Decimal
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from simulation_helpers import preliminary_rounds, rule_book_totals
+
+from scoring.models import ResultLine, RoundPosting, StandingsTieDecision, TableSheet, TieDecision
+from scoring.selectors import standings
+from scoring.services import round_post, sheet_sign, sheet_submit
+from scoring.simulation import (
+    Officials,
+    day_start,
+    event_build,
+    event_simulate,
+    final_seat,
+    people_generate,
+    table_settle,
+    wave_play,
+)
+from tournament.demo import demo_officials
+from tournament.models import Event, Player, Round, Seat
+from tournament.roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [17, 40])
+def test_simulate_event_plays_an_event_of_any_size(players):
+    out = StringIO()
+    call_command("simulate_event", "--players", str(players), "--seed", "3", stdout=out)
+    event = Event.objects.get()
+    assert event.players.filter(status=Player.Status.PLAYER).count() == players
+    assert list(
+        event.players.filter(status=Player.Status.ALTERNATE)
+        .order_by("alternate_position")
+        .values_list("alternate_position", flat=True)
+    ) == [1, 2, 3]
+    rounds = preliminary_rounds(event)
+    assert len(rounds) == 3
+    assert all(RoundPosting.objects.filter(round=r).exists() for r in rounds)
+    assert (
+        not TableSheet.objects.filter(table__round__event=event)
+        .exclude(status=TableSheet.Status.APPROVED)
+        .exists()
+    )
+    for round_ in rounds:
+        assert sum(t.seats.count() for t in round_.tables.all()) == players
+    assert {row.player.pk: row.points for row in standings(event=event, only_posted=True)} == (
+        rule_book_totals(event)
+    )
+    assert Seat.objects.filter(round__event=event, round__kind=Round.Kind.FINAL).count() == 4
+    assert f"{players} players" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_simulate_event_options_rounds_and_no_final():
+    call_command(
+        "simulate_event", "--players", "9", "--rounds", "2", "--no-final", stdout=StringIO()
+    )
+    event = Event.objects.get()
+    assert [r.kind for r in event.rounds.order_by("number")] == ["preliminary"] * 2
+    assert RoundPosting.objects.filter(round__event=event).count() == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--players", "3"], "at least 8 players, not 3"),
+        (["--players", "11"], "11 players cannot be seated at tables of 4 to 5"),
+        (["--players", "201"], "at most 200 players"),
+        (["--players", "17", "--rounds", "0"], "1 to 10 preliminary rounds, not 0"),
+    ],
+)
+def test_simulate_event_refuses_what_cannot_make_an_event(arguments, message):
+    with pytest.raises(CommandError, match=message):
+        call_command("simulate_event", *arguments, stdout=StringIO())
+    assert not Event.objects.exists()
+
+
+def fingerprint(event: Event) -> list:
+    """Who sat where and what they scored, by name (aliases and pks differ per event)."""
+    lines = ResultLine.objects.filter(table__round__event=event).select_related(
+        "player", "table__round"
+    )
+    return sorted(
+        (
+            line.table.round.number,
+            line.table.number,
+            line.player.full_name,
+            line.net_worth,
+            line.place,
+            line.points,
+        )
+        for line in lines
+    ) + sorted(
+        (seat.round.number, seat.table.number, seat.player.full_name)
+        for seat in Seat.objects.filter(round__event=event).select_related(
+            "round", "table", "player"
+        )
+    )
+
+
+@pytest.mark.django_db
+def test_simulation_is_deterministic_by_seed():
+    first = event_simulate(players=17, seed=11).event
+    again = event_simulate(players=17, seed=11).event
+    other = event_simulate(players=17, seed=12).event
+    assert fingerprint(first) == fingerprint(again)
+    assert fingerprint(first) != fingerprint(other)
+
+
+def test_generated_people_are_distinct_with_about_one_in_ten_in_a_family():
+    people = people_generate(count=200, seed=4)
+    assert len({(p.first_name, p.last_name) for p in people}) == 200
+    in_family = [p for p in people if p.family]
+    assert len(in_family) == 20
+    families = defaultdict(set)
+    for p in in_family:
+        families[p.family].add(p.last_name)
+    assert all(len(group) == 1 for group in families.values())
+    assert people_generate(count=200, seed=4) == people
+
+
+# --- Ties the engine leaves to the head judge -------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_ties_at_a_table_and_at_the_cut_are_decided_before_posting_and_seating():
+    """Three identical tables: each has two players level at the bottom (the table's tie),
+    and the three runners-up are level on every standings key across the cut of four."""
+    people = people_generate(count=15, seed=0)
+    event = event_build(
+        name="Tie Cup",
+        people=people,
+        places=12,
+        start=day_start(rounds=1, round_minutes=90),
+        seed=0,
+        rounds=1,
+    )
+    round_ = event.rounds.get()
+    officials = Officials()
+    for wave in round_.waves.all():
+        wave_play(
+            wave=wave, seed=0, start=day_start(rounds=1, round_minutes=90), officials=officials
+        )
+    for table in round_.tables.order_by("number"):
+        seated = list(table.seats.order_by("position").select_related("player"))
+        cash = [3000, 2000, 1000, 1000]
+        data = {
+            "edition": "classic-us",
+            "players": [
+                {"id": str(s.player_id), "bankrupt": False, "cash": amount}
+                for s, amount in zip(seated, cash, strict=True)
+            ],
+            "properties": [],
+        }
+        sheet = sheet_submit(
+            table=table, data=data, expected_version=0, submission_key=uuid.uuid4(), by=None
+        )
+        for s in seated:
+            sheet_sign(sheet=sheet, player=s.player, initials="X", by=None)
+        sheet_sign(sheet=sheet, initials="BNK", by=None)
+        sheet.refresh_from_db()
+        assert len(sheet.report["unresolved_ties"]) == 1
+        table_settle(sheet=sheet, seed=0, officials=officials)
+    assert TieDecision.objects.filter(table__round=round_).count() == 3
+    round_post(round_=round_, by=None)
+
+    final = final_seat(event=event, seed=0, officials=officials)
+    decision = StandingsTieDecision.objects.get(event=event)
+    winners = set(ResultLine.objects.filter(place=1).values_list("player_id", flat=True))
+    runners_up = set(ResultLine.objects.filter(place=2).values_list("player_id", flat=True))
+    assert set(decision.order) == runners_up
+    finalists = set(Seat.objects.filter(round=final).values_list("player_id", flat=True))
+    assert finalists == winners | {decision.order[0]}
+    assert {row.player.pk: row.points for row in standings(event=event, only_posted=True)} == (
+        rule_book_totals(event)
+    )
+    # The table ties were settled by order: places 3 and 4 with 5 and 3 points.
+    assert sorted(ResultLine.objects.filter(place__gte=3).values_list("points", flat=True)) == (
+        [Decimal(3)] * 3 + [Decimal(5)] * 3
+    )
+
+
+def test_day_start_leaves_room_for_the_whole_day():
+    now = datetime.datetime(2030, 6, 1, 18, 7, tzinfo=datetime.UTC)
+    start = day_start(rounds=3, round_minutes=90, now=now)
+    assert start.minute % 15 == 0
+    # Three rounds of 90 minutes, the last turns (10) and two breaks (30) fit before now.
+    assert start + datetime.timedelta(minutes=3 * 100 + 2 * 30) <= now
+
+
+# --- The demo's officials ---------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_demo_officials_can_log_in_only_when_logins_are_asked_for():
+    officials = demo_officials(logins=True)
+    users = [officials.organizer, officials.head_judge, officials.judge, officials.banker]
+    assert [u.username for u in users] == ["organizer", "headjudge", "judge", "banker"]
+    assert all(u.check_password(u.username) for u in users)
+    assert officials.organizer.has_perm(MANAGE)
+    assert officials.head_judge.has_perm(HEAD_JUDGE_PERMISSION)
+    assert officials.judge.has_perm(JUDGE_PERMISSION)
+    assert not officials.judge.has_perm(HEAD_JUDGE_PERMISSION)
+    assert officials.banker.has_perm(BANK)
+
+
+@pytest.mark.django_db
+def test_demo_officials_without_logins_have_no_usable_password():
+    officials = demo_officials(logins=False)
+    assert not officials.organizer.has_usable_password()
+    assert not officials.banker.has_usable_password()
+
+
+@pytest.mark.django_db
+def test_an_existing_account_is_never_changed_by_the_demo():
+    User = get_user_model()
+    User.objects.create_user("judge", password="their own passphrase")
+    User.objects.create_user("banker", password="their own passphrase")  # not in Banker
+    officials = demo_officials(logins=True)
+    judge = User.objects.get(username="judge")
+    assert judge.check_password("their own passphrase")
+    assert not judge.groups.exists()
+    assert officials.judge == judge
+    assert officials.banker is None  # may not bank, so no table is given to it
