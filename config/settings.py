@@ -23,6 +23,8 @@ Environment variables:
 ``DJANGO_SECURE_PROXY_SSL_HEADER``
                                 Override the production security defaults, e.g. to
                                 turn off the HTTPS redirect when TLS ends elsewhere.
+``DJANGO_CLIENT_IP_HEADER``     The proxy's client-address header for the throttles,
+                                e.g. HTTP_X_REAL_IP; default REMOTE_ADDR.
 """
 
 import os
@@ -95,10 +97,13 @@ INSTALLED_APPS = [
     "tournament",
     "scoring",
     "printouts",
+    "spectator",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Our own (config/security.py): Django 5.2 sets no Content-Security-Policy.
+    "config.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the chosen language) and before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
@@ -187,6 +192,9 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 _PRODUCTION = not DEBUG
 
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=_PRODUCTION)
+# A load balancer's health check talks plain HTTP to the application server; a redirect
+# would read as "unhealthy". /health/ tells nothing but "ok".
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SESSION_COOKIE_SECURE", default=_PRODUCTION)
 CSRF_COOKIE_SECURE = env_bool("DJANGO_CSRF_COOKIE_SECURE", default=_PRODUCTION)
 SECURE_HSTS_SECONDS = int(
@@ -205,6 +213,15 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy: config.security.DEFAULT_POLICY (scripts and styles from our
+# static files only) unless CONTENT_SECURITY_POLICY is set here. Development and
+# production share it, so a violation shows up on a laptop first.
+
+# The request header a trusted reverse proxy sets to the visitor's address, read by the
+# login, banker-link and registration throttles (tournament/throttle.py), e.g.
+# DJANGO_CLIENT_IP_HEADER=HTTP_X_REAL_IP. Empty: use REMOTE_ADDR. Only set it when the
+# proxy always overwrites that header, or a visitor could pick their own address.
+BOARDWALK_CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
 
 # --- Sign-in and caches ------------------------------------------------------------
 
@@ -212,8 +229,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament:signed_in"
 LOGOUT_REDIRECT_URL = "tournament:home"
 
-# The registration throttle counts in the cache. One process needs nothing more; several
-# processes behind a load balancer should share Redis: REDIS_URL=redis://127.0.0.1:6379/0.
+# The throttles (registration, login, banker links) count in the cache. One process
+# needs nothing more; several processes behind a load balancer should share Redis:
+# REDIS_URL=redis://127.0.0.1:6379/0.
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {

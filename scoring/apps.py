@@ -5,7 +5,16 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ScoringConfig(AppConfig):
-    """Registers the scoring app under a translatable name for the admin."""
+    """The scoring app, and the private-link grant it lends to the banker pages."""
 
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        # The table card's private link opens every banker page of its table, including
+        # the tournament app's clock page (tournament/access.py banker_required).
+        from tournament.access import table_grant_register
+
+        from .banker_views import link_grants
+
+        table_grant_register(link_grants)

@@ -17,6 +17,8 @@ public_patterns = [
 ]
 
 page_patterns: list = [
+    # A banker's landing page after login: their tables, or why there are none.
+    path("bank/", views.banker_tables, name="banker_tables"),
     path(SHEET, views.banker_sheet, name="banker_sheet"),
     path(LINK, views.banker_link_page, name="banker_link"),
 ]

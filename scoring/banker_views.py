@@ -15,15 +15,14 @@ pages and redirects.
 from __future__ import annotations
 
 import functools
-import re
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
 import segno
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -35,10 +34,20 @@ from django.views.decorators.http import require_GET, require_POST
 
 from gameplay import load_edition
 from gameplay.edition import Edition
-from tournament.access import organizer_required
+from tournament.access import (
+    acting_user,
+    banker_required,
+    organizer_required,
+    tables_banked_by,
+)
 from tournament.clock_selectors import table_get
 from tournament.models import Player, Table
-from tournament.roles import BANK
+from tournament.throttle import (
+    BANKER_LINK_MISSES_PER_IP,
+    client_ip,
+    throttle_exceeded,
+    throttle_hit,
+)
 
 from . import services
 from .banker_forms import (
@@ -56,6 +65,7 @@ from .selectors import (
     banker_sheet_get,
     banker_table_players,
 )
+from .violations import violation_text, violation_texts
 
 SESSION_GRANT = "banker_link"
 
@@ -83,40 +93,54 @@ def link_grants(request: HttpRequest, table: Table) -> bool:
 
 
 def sheet_access(view):
-    """A banker (by login) or the tablet holding this table's link; anyone else is refused.
+    """``banker_required`` (the link-holding tablet, the table's banker, or a judge), with
+    the table looked up once and handed to the view."""
 
-    Anonymous visitors go to the login page (a banker with an account logs in); a logged-in
-    person without the permission gets 403, like every protected page (tournament/access.py).
-    """
-
+    @banker_required
     @functools.wraps(view)
     def wrapped(request: HttpRequest, table_pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        table = _table(table_pk)
-        if not (request.user.has_perm(BANK) or link_grants(request, table)):
-            if request.user.is_authenticated:
-                raise PermissionDenied
-            return redirect_to_login(request.get_full_path())
-        return view(request, table, *args, **kwargs)
+        return view(request, _table(table_pk), *args, **kwargs)
 
-    wrapped.required_permission = BANK
-    wrapped.private_link = True
     return wrapped
 
 
 @never_cache
 @require_GET
 def banker_link_open(request: HttpRequest, key: str) -> HttpResponse:
-    """The QR code on the table card: grant this one table to the tablet, open its sheet.
+    """The QR code on the table card: grant this one table to the tablet, open its page.
 
     The grant replaces any earlier one, so a tablet moved to another table holds only the
-    table whose card it scanned last.
+    table whose card it scanned last. Wrong keys are counted per address; past the limit
+    every key is refused for the rest of the window, the right one too, so the answer
+    tells a guesser nothing (tournament/throttle.py).
     """
+    ip = client_ip(request)
+    if throttle_exceeded(limit=BANKER_LINK_MISSES_PER_IP, subject=ip):
+        return render(request, "scoring/banker/link_refused.html", {"throttled": True}, status=429)
     table = banker_link_table(key=key)
     if table is None:
+        throttle_hit(limit=BANKER_LINK_MISSES_PER_IP, subject=ip)
         request.session.pop(SESSION_GRANT, None)
         return render(request, "scoring/banker/link_refused.html", status=403)
     request.session[SESSION_GRANT] = {"table": table.pk, "key": key}
-    return redirect("scoring:banker_sheet", table_pk=table.pk)
+    if table.status in (Table.Status.FINISHED, Table.Status.SCORED):
+        return redirect("scoring:banker_sheet", table_pk=table.pk)
+    # While the game is on, the banker needs the table's clock and its last-turn button.
+    return redirect("tournament:banker_table", table_pk=table.pk)
+
+
+@login_required
+@require_GET
+def banker_tables(request: HttpRequest) -> HttpResponse:
+    """Where a banker lands after logging in: the tables assigned to them, or why none are.
+
+    Carries no permission: anyone logged in sees their own (possibly empty) list.
+    """
+    return render(
+        request,
+        "scoring/banker/tables.html",
+        {"tables": list(tables_banked_by(user=request.user)[:20])},
+    )
 
 
 # --- What the engine said, placed where the banker looks -------------------------------------
@@ -169,15 +193,6 @@ class ReportView:
         return self.hotels > self.bank_hotels
 
 
-def _aliased(message: str, aliases: dict[str, str]) -> str:
-    """The engine names players by id (``str(pk)``); the tablet shows their aliases."""
-    for pid, alias in aliases.items():
-        message = re.sub(rf"^{re.escape(pid)}(?=[: ])", alias, message)
-        message = re.sub(rf"(?<=Player ){re.escape(pid)}\b", alias, message)
-        message = message.replace(f"'{pid}'", alias)
-    return message
-
-
 def report_view(
     *, report: dict[str, Any], data: dict[str, Any], players: list[Player], edition: Edition
 ) -> ReportView:
@@ -203,7 +218,7 @@ def report_view(
     by_position: dict[int, list[str]] = {space.position: [] for space in edition.deeds}
     general = []
     for violation in report.get("errors", []):
-        message = _aliased(violation.get("message", ""), aliases)
+        message = violation_text(violation=violation, aliases=aliases, edition=edition)
         positions = [p for p in violation.get("positions") or [] if p in by_position]
         for pos in positions:
             by_position[pos].append(message)
@@ -383,7 +398,6 @@ def _page(
         "players_all_signed": all(c.signed for c in remaining),
         "sign_form": SignForm(),
         "results": sorted(view.columns, key=lambda c: (c.place is None, c.place or 0)),
-        "can_open_table_page": request.user.has_perm(BANK),
         "game_over": table.status in (Table.Status.FINISHED, Table.Status.SCORED),
         "last_submission_key": str(sheet.last_submission_key or "") if sheet else "",
         "hotel_value": HOTEL,
@@ -492,7 +506,10 @@ def _rebound(request: HttpRequest, *, version: int | None = None) -> Any:
 def _expected_version(request: HttpRequest, form: SheetForm) -> int:
     """The version this tablet saw; "keep my entries" after a conflict names the new one."""
     override = request.POST.get("version_override", "")
-    return int(override) if override.isdigit() else form.cleaned_data["version"]
+    # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
+    if override.isascii() and override.isdigit() and len(override) <= 9:
+        return int(override)
+    return form.cleaned_data["version"]
 
 
 @sheet_access
@@ -513,7 +530,7 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
             data=form.sheet_data(),
             expected_version=_expected_version(request, form),
             submission_key=key,
-            by=_user(request),
+            by=acting_user(request),
         )
     except services.SheetConflict as error:
         conflict = _conflict_context(error, players, edition, table)
@@ -533,10 +550,11 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
             return JsonResponse(
                 {
                     "status": "invalid",
-                    "messages": [
-                        _aliased(v["message"], {str(p.pk): p.alias for p in players})
-                        for v in error.violations
-                    ],
+                    "messages": violation_texts(
+                        violations=error.violations,
+                        aliases={str(p.pk): p.alias for p in players},
+                        edition=edition,
+                    ),
                     "version": version,
                     "submission_key": str(uuid.uuid4()),
                 },
@@ -564,10 +582,6 @@ def _form_messages(form: SheetForm) -> list[str]:
     ]
 
 
-def _user(request: HttpRequest):
-    return request.user if request.user.is_authenticated else None
-
-
 @sheet_access
 @require_POST
 def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
@@ -584,7 +598,7 @@ def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
             table=table,
             data=form.sheet_data(),
             expected_version=_expected_version(request, form),
-            by=_user(request),
+            by=acting_user(request),
         )
     except services.SheetConflict as error:
         conflict = _conflict_context(error, players, edition, table)
@@ -638,13 +652,16 @@ def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
                 table=table,
                 data=sheet_form.sheet_data(),
                 expected_version=sheet_form.cleaned_data["version"],
-                by=_user(request),
+                by=acting_user(request),
             )
         sheet = banker_sheet_get(table=table)
         if sheet is None:
             raise ValidationError(_("Save the sheet before signing it."))
         services.sheet_sign(
-            sheet=sheet, player=player, initials=form.cleaned_data["initials"], by=_user(request)
+            sheet=sheet,
+            player=player,
+            initials=form.cleaned_data["initials"],
+            by=acting_user(request),
         )
     except services.SheetConflict as error:
         bound = SheetForm(_rebound(request), players=players, edition=edition)

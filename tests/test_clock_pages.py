@@ -182,6 +182,7 @@ def test_the_hall_without_any_round(client, event):
 def test_the_banker_calls_the_last_turn_only_once_time_is_up(client, wave):
     banker = login(client, BANKER)
     table = wave.tables.get()
+    Table.objects.filter(pk=table.pk).update(banker=banker)  # a banker opens their own table
     page = reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
     last_turn = reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk})
     game_over = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})

@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
 
+from spectator import urls as spectator_urls
 from tournament import clock_urls, organizer_urls, registration_urls, seating_urls
 from tournament.models import Announcement, Event, Player, Round, Seat, Table, Wave
 from tournament.roles import (
@@ -76,6 +77,8 @@ def _routes() -> list[tuple[URLPattern, str]]:
         *[(pattern, "POST") for pattern in seating_urls.action_patterns],
         *[(pattern, "GET") for pattern in clock_urls.page_patterns],
         *[(pattern, "POST") for pattern in clock_urls.action_patterns],
+        # The organizer's release switches for the public pages (spectator app).
+        *[(pattern, "GET") for pattern in spectator_urls.page_patterns],
     ]
 
 
@@ -89,12 +92,9 @@ def test_every_organizer_route_is_a_page_or_an_action():
     ]
 
 
-def test_every_seating_route_is_a_page_an_action_or_public():
-    assert seating_urls.urlpatterns == [
-        *seating_urls.page_patterns,
-        *seating_urls.action_patterns,
-        *seating_urls.public_patterns,
-    ]
+def test_every_seating_route_is_a_page_or_an_action():
+    """The public tables moved to the spectator app (walked by tests/test_security.py)."""
+    assert seating_urls.urlpatterns == [*seating_urls.page_patterns, *seating_urls.action_patterns]
 
 
 @pytest.mark.parametrize("pattern", organizer_urls.urlpatterns, ids=lambda p: p.name)
@@ -110,12 +110,6 @@ def test_every_organizer_view_carries_a_permission(pattern):
 )
 def test_every_seating_official_view_carries_a_permission(pattern):
     assert pattern.callback.required_permission in (MANAGE, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION)
-
-
-@pytest.mark.parametrize("pattern", seating_urls.public_patterns, ids=lambda p: p.name)
-def test_public_seating_pages_need_no_login(pattern):
-    assert not hasattr(pattern.callback, "required_permission")
-    assert not str(pattern.pattern).startswith("organizer/")
 
 
 @pytest.mark.parametrize(
@@ -198,7 +192,8 @@ def _url(pattern: URLPattern, setting: dict) -> str:
     if "table_number" in converters:
         kwargs["table_number"] = 1
     kwargs.update(_clock_kwargs(pattern, setting))
-    return reverse(f"tournament:{pattern.name}", kwargs=kwargs)
+    namespace = "spectator" if pattern in spectator_urls.page_patterns else "tournament"
+    return reverse(f"{namespace}:{pattern.name}", kwargs=kwargs)
 
 
 def _clock_kwargs(pattern: URLPattern, setting: dict) -> dict[str, int]:
@@ -221,11 +216,23 @@ def _clock_kwargs(pattern: URLPattern, setting: dict) -> dict[str, int]:
 
 
 def _client_for(client, role: str):
+    """Logged in with ``role``; the banker banks every table (another table's banker is
+    tests/test_security.py's)."""
     if role != ANONYMOUS:
         user = User.objects.create_user(f"{role.lower().replace(' ', '-')}-user", password="pw")
         user.groups.add(Group.objects.get(name=role))
+        if role == BANKER:
+            Table.objects.update(banker=user)
         client.force_login(user)
     return client
+
+
+def _allowed(pattern: URLPattern, role: str) -> bool:
+    """A role's permissions, plus: judges and above open any table's banker pages."""
+    callback = pattern.callback
+    if callback.required_permission in ALLOWED[role]:
+        return True
+    return getattr(callback, "table_scoped", False) and JUDGE_PERMISSION in ALLOWED[role]
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -239,7 +246,7 @@ def test_permission_matrix(client, setting, pattern, method, role):
     if role == ANONYMOUS:
         assert response.status_code == 302
         assert response.url.startswith(reverse("login") + "?next=")
-    elif pattern.callback.required_permission not in ALLOWED[role]:
+    elif not _allowed(pattern, role):
         assert response.status_code == 403
     elif method == "GET":
         assert response.status_code == 200
@@ -307,7 +314,7 @@ def test_event_pages_for_a_missing_event_are_404(client, db):
         ("Organizer", "/organizer/"),
         ("Head judge", "/organizer/judging/"),
         ("Judge", "/organizer/judging/"),
-        ("Banker", "/"),
+        ("Banker", "/bank/"),
     ],
 )
 def test_each_role_lands_on_its_own_start_page_after_login(client, role, landing):
@@ -341,6 +348,24 @@ def test_every_clock_official_view_carries_a_permission(pattern):
 
 @pytest.mark.parametrize("pattern", clock_urls.public_patterns, ids=lambda p: p.name)
 def test_the_hall_display_and_clock_state_need_no_login(pattern):
+    assert not hasattr(pattern.callback, "required_permission")
+    assert not str(pattern.pattern).startswith(("organizer/", "bank/"))
+
+
+def test_every_spectator_route_is_public_or_the_organizers():
+    assert spectator_urls.urlpatterns == [
+        *spectator_urls.public_patterns,
+        *spectator_urls.page_patterns,
+    ]
+
+
+@pytest.mark.parametrize("pattern", spectator_urls.page_patterns, ids=lambda p: p.name)
+def test_only_organizers_release_public_pages(pattern):
+    assert pattern.callback.required_permission == MANAGE
+
+
+@pytest.mark.parametrize("pattern", spectator_urls.public_patterns, ids=lambda p: p.name)
+def test_the_public_pages_need_no_login(pattern):
     assert not hasattr(pattern.callback, "required_permission")
     assert not str(pattern.pattern).startswith(("organizer/", "bank/"))
 

@@ -28,6 +28,7 @@ SETTINGS_VARS = [
     "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "DJANGO_SECURE_HSTS_PRELOAD",
     "DJANGO_SECURE_PROXY_SSL_HEADER",
+    "DJANGO_CLIENT_IP_HEADER",
     # Set by the browser tests for Playwright; the deploy check rightly flags it.
     "DJANGO_ALLOW_ASYNC_UNSAFE",
 ]
@@ -65,6 +66,35 @@ def test_deploy_check_is_clean_in_production_mode():
         ["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **production_env()
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# An HTTPS request through the whole middleware stack (the health page touches no
+# database), printing the security headers the browser would get.
+PRINT_HEADERS = (
+    "import django; django.setup(); from django.test import Client; "
+    "r = Client(HTTP_HOST='boardwalk.example.org').get('/health/', secure=True); "
+    "print(r.status_code); print(r.headers.get('Strict-Transport-Security')); "
+    "print(r.headers.get('Content-Security-Policy')); print(r.headers.get('X-Frame-Options'))"
+)
+
+
+def test_production_sends_hsts_csp_and_frame_denial():
+    result = run_django(["-c", PRINT_HEADERS], **production_env())
+    assert result.returncode == 0, result.stderr
+    status, hsts, csp, frames = result.stdout.splitlines()
+    assert status == "200"
+    assert hsts == "max-age=31536000; includeSubDomains; preload"
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert frames == "DENY"
+
+
+def test_development_sends_no_hsts_but_the_same_csp():
+    """HSTS on a laptop would pin 127.0.0.1 to HTTPS in the developer's browser for a year."""
+    result = run_django(["-c", PRINT_HEADERS], DJANGO_ALLOWED_HOSTS="boardwalk.example.org")
+    assert result.returncode == 0, result.stderr
+    status, hsts, csp, frames = result.stdout.splitlines()
+    assert (status, hsts, frames) == ("200", "None", "DENY")
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
 
 
 def test_production_without_secret_key_refuses_to_start():

@@ -1,15 +1,42 @@
 """Who may open which page.
 
 Anonymous visitors are sent to the login page; a logged-in person without the permission
-gets 403, not a login loop. Every organizer and judge view is wrapped in one of these.
+gets 403, not a login loop. Every organizer and judge view is wrapped in one of these, and
+each wrapped view carries ``required_permission`` so tests/test_security.py can walk every
+route and know what to expect.
+
+Bankers are the one role scoped to rows, not pages: a user whose only role is banker opens
+the tables where ``Table.banker`` is them and no other (judges, head judges and organizers
+open any table, to help at it). Table-scoped views carry ``table_scoped = True``.
+
+Signing in is throttled here too (``ThrottledLoginView``), with the same counters as the
+registration form and the banker's private link (tournament/throttle.py).
 """
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+import functools
+from collections.abc import Callable
+from typing import Any
 
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView, redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from .models import Table
 from .roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
+from .throttle import (
+    LOGIN_FAILURES_PER_IP,
+    LOGIN_FAILURES_PER_USERNAME,
+    client_ip,
+    throttle_exceeded,
+    throttle_hit,
+    throttle_reset,
+)
 
 
 def _requires(permission: str):
@@ -30,5 +57,133 @@ def _requires(permission: str):
 organizer_required = _requires(MANAGE)
 head_judge_required = _requires(HEAD_JUDGE_PERMISSION)
 judge_required = _requires(JUDGE_PERMISSION)
-# Bankers reach only their table's page (the clock and the end-of-game buttons).
-banker_required = _requires(BANK)
+
+
+# --- Bankers: their own tables -----------------------------------------------------------
+
+
+def may_bank_table(*, user: Any, table: Table) -> bool:
+    """Whether ``user`` (logged in) may open and act on ``table``'s banker pages.
+
+    Judges and above may open any table; a banker only the tables assigned to them, so a
+    banker's login cannot be used to read or sign another table's sheet.
+    """
+    if user.has_perm(JUDGE_PERMISSION):
+        return True
+    return user.has_perm(BANK) and table.banker_id == user.pk
+
+
+def tables_banked_by(*, user: Any) -> QuerySet[Table]:
+    """The tables assigned to ``user``, the latest event and round first."""
+    return (
+        Table.objects.filter(banker=user)
+        .select_related("round__event")
+        .order_by("-round__event__date", "-round__event__pk", "-round__number", "number")
+    )
+
+
+def not_your_table(request: HttpRequest, table: Table | None = None) -> HttpResponse:
+    """403 for a banker at someone else's table: say so, and list the tables that are theirs.
+
+    Logged-in people without the banker role get the same page; it lists nothing for them.
+    """
+    return render(
+        request,
+        "scoring/banker/not_your_table.html",
+        {"table": table, "tables": list(tables_banked_by(user=request.user)[:20])},
+        status=403,
+    )
+
+
+# Other apps may vouch for a tablet that has no login: scoring registers the table card's
+# private link here (scoring/apps.py), because the link's model lives in scoring and this
+# module must not import it.
+_TABLE_GRANTS: list[Callable[[HttpRequest, Table], bool]] = []
+
+
+def table_grant_register(check: Callable[[HttpRequest, Table], bool]) -> None:
+    """Add a check that lets a request act at one table without a banker's login."""
+    if check not in _TABLE_GRANTS:
+        _TABLE_GRANTS.append(check)
+
+
+def acting_user(request: HttpRequest) -> Any:
+    """Who to record as having done something: the logged-in user, or None for a tablet
+    acting on a table card's private link (it has no account)."""
+    return request.user if request.user.is_authenticated else None
+
+
+def banker_required(view):
+    """The tablet holding this table's private link, the logged-in banker of this table
+    (``table_pk``), or a judge or above; no one else.
+
+    The link-holding tablet gets every banker page of its table (the clock, the last turn,
+    game over, the score sheet), as a banker who logged in would. Anonymous visitors go to
+    the login page; a banker of another table gets the 403 page that lists their own tables.
+    """
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        table = Table.objects.filter(pk=kwargs.get("table_pk")).first()
+        if table is None:
+            raise Http404(_("No such table."))
+        if not any(check(request, table) for check in _TABLE_GRANTS):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not (request.user.has_perm(BANK) or request.user.has_perm(JUDGE_PERMISSION)):
+                raise PermissionDenied
+            if not may_bank_table(user=request.user, table=table):
+                return not_your_table(request, table)
+        return view(request, *args, **kwargs)
+
+    wrapped.required_permission = BANK
+    wrapped.table_scoped = True
+    wrapped.private_link = True
+    return wrapped
+
+
+# --- Signing in ---------------------------------------------------------------------------
+
+
+def _username(request: HttpRequest) -> str:
+    return request.POST.get("username", "").strip().casefold()
+
+
+class ThrottledLoginView(LoginView):
+    """Django's login page, refusing further tries after too many failures.
+
+    Failures are counted per address and per username in a fixed window. Once either is
+    over its limit the form is shown again, with a message saying when to try again and
+    status 429, without checking the password at all: a person reads the message, a
+    script reads the status, and neither learns whether a guess was right. A successful
+    login clears its username's count, so a mistyped password does not linger.
+    """
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        ip, username = client_ip(request), _username(request)
+        if throttle_exceeded(limit=LOGIN_FAILURES_PER_IP, subject=ip) or throttle_exceeded(
+            limit=LOGIN_FAILURES_PER_USERNAME, subject=username
+        ):
+            form = self.get_form_class()(
+                request, initial={"username": request.POST.get("username", "")}
+            )
+            minutes = LOGIN_FAILURES_PER_USERNAME.window_seconds // 60
+            context = self.get_context_data(
+                form=form,
+                throttled=_(
+                    "Too many failed attempts to log in. Wait %(minutes)s minutes and try "
+                    "again, or ask the organizer to reset your password."
+                )
+                % {"minutes": minutes},
+            )
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        throttle_hit(limit=LOGIN_FAILURES_PER_IP, subject=client_ip(self.request))
+        throttle_hit(limit=LOGIN_FAILURES_PER_USERNAME, subject=_username(self.request))
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        throttle_reset(limit=LOGIN_FAILURES_PER_USERNAME, subject=_username(self.request))
+        return super().form_valid(form)

@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from . import clock_services as services
-from .access import banker_required, head_judge_required, organizer_required
+from .access import acting_user, banker_required, head_judge_required, organizer_required
 from .clock import Status, TableStatus, format_remaining, table_status_label
 from .clock_selectors import (
     WaveClock,
@@ -325,7 +325,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
 def _table_action(request: HttpRequest, table_pk: int, act, success: str) -> HttpResponse:
     table = _table(table_pk)
     try:
-        act(table=table, by=request.user)
+        act(table=table, by=acting_user(request))
     except ValidationError as error:
         _error(request, error)
     else:

@@ -2,26 +2,15 @@
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
-from .roles import JUDGE_PERMISSION, MANAGE
+from .roles import BANK, JUDGE_PERMISSION, MANAGE
 from .selectors import event_list
-from .services import registration_is_open
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """Landing page listing the events players can look up."""
     return render(request, "tournament/home.html", {"events": event_list()})
-
-
-def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """One event's practical details; 404 when it does not exist."""
-    event = get_object_or_404(event_list(), pk=pk)
-    return render(
-        request,
-        "tournament/event_detail.html",
-        {"event": event, "registration_open": registration_is_open(event=event)},
-    )
 
 
 @login_required
@@ -31,4 +20,7 @@ def signed_in(request: HttpRequest) -> HttpResponse:
         return redirect("tournament:organizer_dashboard")
     if request.user.has_perm(JUDGE_PERMISSION):
         return redirect("tournament:judge_dashboard")
+    if request.user.has_perm(BANK):
+        # Their tables, or a clear word that none is assigned yet.
+        return redirect("scoring:banker_tables")
     return redirect("tournament:home")

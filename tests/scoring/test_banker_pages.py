@@ -31,8 +31,11 @@ def table(tables) -> Table:
 
 
 @pytest.fixture
-def banker_client(client, db):
-    client.force_login(user_with(BANKER, "banker"))
+def banker_client(client, table):
+    """Logged in as the banker the organizer assigned to ``table``."""
+    banker = user_with(BANKER, "banker")
+    Table.objects.filter(pk=table.pk).update(banker=banker)
+    client.force_login(banker)
     return client
 
 
@@ -60,12 +63,15 @@ def test_a_private_link_opens_its_table_and_nothing_else(client, tables):
     assert response.status_code == 302
     assert response.url == sheet_url(first)
     assert client.get(sheet_url(first)).status_code == 200
+    # Its own table's clock page too: the tablet calls the last turn and game over there.
+    clock_page = reverse("tournament:banker_table", kwargs={"table_pk": first.pk})
+    assert client.get(clock_page).status_code == 200
     # The same tablet cannot open the other table, its clock page or an organizer page.
     response = client.get(sheet_url(second))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
     response = client.post(sheet_url(second, "validate"), form_data(second))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
-    response = client.get(reverse("tournament:banker_table", kwargs={"table_pk": first.pk}))
+    response = client.get(reverse("tournament:banker_table", kwargs={"table_pk": second.pk}))
     assert response.url.startswith(reverse("login"))
     response = client.get(reverse("scoring:banker_link", kwargs={"table_pk": first.pk}))
     assert response.url.startswith(reverse("login"))
@@ -117,14 +123,60 @@ def test_the_link_page_is_the_organizers_alone(client, table, role):
     assert not BankerLink.objects.exists()
 
 
-def test_anonymous_goes_to_login_and_a_judge_without_bank_permission_gets_403(client, table):
+def test_anonymous_goes_to_login_and_a_user_without_a_role_gets_403(client, table):
     response = client.get(sheet_url(table))
     assert response.status_code == 302
     assert response.url.startswith(reverse("login") + "?next=")
-    client.force_login(user_with(JUDGE, "judge"))
+    client.force_login(user_with(None, "spectator"))
     assert client.get(sheet_url(table)).status_code == 403
     assert client.post(sheet_url(table, "submit"), form_data(table)).status_code == 403
     assert not TableSheet.objects.exists()
+
+
+def test_a_banker_opens_only_the_tables_assigned_to_them(client, tables):
+    mine, theirs = tables
+    banker = user_with(BANKER, "banker")
+    Table.objects.filter(pk=mine.pk).update(banker=banker)
+    client.force_login(banker)
+    assert client.get(sheet_url(mine)).status_code == 200
+    response = client.get(sheet_url(theirs))
+    assert response.status_code == 403
+    body = response.content.decode()
+    assert "This is not your table" in body
+    # The refusal points to the banker's own table.
+    assert sheet_url(mine) in body and sheet_url(theirs) not in body
+    for action in ("validate", "draft", "submit", "sign"):
+        response = client.post(sheet_url(theirs, action), form_data(theirs))
+        assert response.status_code == 403, action
+    clock_page = reverse("tournament:banker_table", kwargs={"table_pk": theirs.pk})
+    assert client.get(clock_page).status_code == 403
+    game_over = reverse("tournament:table_finished", kwargs={"table_pk": theirs.pk})
+    assert client.post(game_over).status_code == 403
+    assert not TableSheet.objects.exists()
+
+
+@pytest.mark.parametrize("role", [JUDGE, ORGANIZER])
+def test_judges_and_organizers_open_any_table(client, tables, role):
+    """They help at tables (a dead tablet, a dispute) without being anyone's banker."""
+    client.force_login(user_with(role, "official"))
+    for table in tables:
+        assert table.banker_id is None
+        assert client.get(sheet_url(table)).status_code == 200
+    response = client.post(sheet_url(tables[1], "draft"), form_data(tables[1]))
+    assert response.status_code == 302
+    assert TableSheet.objects.get().table_id == tables[1].pk
+
+
+def test_a_banker_without_a_table_lands_on_a_clear_message(client, tables):
+    banker = user_with(BANKER, "banker")
+    client.force_login(banker)
+    response = client.get(reverse("tournament:signed_in"), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("scoring:banker_tables")
+    assert "No table is assigned to you yet" in response.content.decode()
+    Table.objects.filter(pk=tables[1].pk).update(banker=banker)
+    body = client.get(reverse("scoring:banker_tables")).content.decode()
+    assert "No table is assigned to you yet" not in body
+    assert sheet_url(tables[1]) in body and sheet_url(tables[0]) not in body
 
 
 # --- The sheet ---------------------------------------------------------------------------------
@@ -315,3 +367,29 @@ def test_the_table_page_links_to_the_sheet_once_the_game_is_over(banker_client, 
         reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
     ).content.decode()
     assert sheet_url(table) in body
+
+
+def test_a_violation_beside_the_deed_names_the_player_by_alias_only(banker_client, table):
+    """The engine names players by id; the tablet once left "but 1 does not own" in a message."""
+    boot = banker_table_players(table=table)[0]
+    data = form_data(table, owner_39=boot.pk, buildings_39="1")
+    body = banker_client.post(sheet_url(table, "validate"), data).content.decode()
+    sentence = escape(
+        f"{boot.alias}: Boardwalk has buildings, but {boot.alias} does not own every property "
+        "of the Dark Blue group."
+    )
+    deed_block = body.split('id="deed-msgs-39"')[1].split("</div>")[0]
+    player_block = body.split(f'id="player-msgs-{boot.pk}"')[1].split("</div>")[0]
+    assert f"<p>{sentence}</p>" in deed_block
+    assert f"<p>{sentence}</p>" in player_block
+    # The id is nowhere in either message, at the start or after "but".
+    assert f"{boot.pk}:" not in deed_block and f"but {boot.pk} " not in deed_block
+    # The submission refused over JSON words it the same way.
+    response = banker_client.post(
+        sheet_url(table, "submit"), data, headers={"Accept": "application/json"}
+    )
+    assert response.status_code == 422
+    assert response.json()["messages"] == [
+        f"{boot.alias}: Boardwalk has buildings, but {boot.alias} does not own every property "
+        "of the Dark Blue group."
+    ]
