@@ -15,7 +15,14 @@ from .edition import (
     load_edition,
 )
 from .points import CHAMPIONSHIP_POINTS, PointsTable, Standing, TableResult, rank_table
-from .sheet import Holding, PlayerEntry, ScoreSheet, SheetFormatError, Violation
+from .sheet import (
+    VIOLATION_CODES,
+    Holding,
+    PlayerEntry,
+    ScoreSheet,
+    SheetFormatError,
+    Violation,
+)
 from .valuation import Valuation, value_estate
 
 __all__ = [
@@ -33,6 +40,7 @@ __all__ = [
     "Space",
     "Standing",
     "TableResult",
+    "VIOLATION_CODES",
     "Valuation",
     "Violation",
     "all_editions",

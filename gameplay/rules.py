@@ -8,6 +8,8 @@ colour groups (HOUSES, MORTGAGES), built evenly (HOUSES, HOTELS), within the ban
 
 from __future__ import annotations
 
+from typing import Any
+
 from .edition import Edition, Space
 from .sheet import Holding, ScoreSheet, Violation
 
@@ -42,6 +44,11 @@ def _buildings(holding: Holding, edition: Edition) -> str:
     return f"{holding.houses} {edition.word('house', holding.houses)}"
 
 
+def _state(holding: Holding) -> dict[str, Any]:
+    """A deed's state as ``Violation.params`` give it, for a sentence to describe."""
+    return {"mortgaged": holding.mortgaged, "houses": holding.houses, "hotel": holding.hotel}
+
+
 def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Violation]:
     found = []
     where = (holding.position,)
@@ -53,6 +60,7 @@ def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Vi
                     f"{deed.name} belongs to the bank, so it cannot be mortgaged or built on.",
                     None,
                     where,
+                    params={"position": holding.position, **_state(holding)},
                 )
             )
         return found
@@ -64,9 +72,15 @@ def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Vi
                 f"{owner}: {deed.name} has a {edition.word('hotel')} and "
                 f"{holding.houses} {edition.word('house', holding.houses)}; the "
                 f"{edition.word('house', 2)} are turned in when the {edition.word('hotel')} "
-                "is built, so enter the hotel alone.",
+                f"is built, so enter the {edition.word('hotel')} alone.",
                 owner,
                 where,
+                params={
+                    "case": "hotel",
+                    "player": owner,
+                    "position": holding.position,
+                    "houses": holding.houses,
+                },
             )
         )
     if not has_buildings(holding):
@@ -79,6 +93,12 @@ def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Vi
                 f"{owner}: {deed.name} is a {kind}; nothing can be built on it.",
                 owner,
                 where,
+                params={
+                    "player": owner,
+                    "position": holding.position,
+                    "kind": deed.kind,
+                    **_state(holding),
+                },
             )
         )
     elif holding.mortgaged:
@@ -89,6 +109,7 @@ def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Vi
                 "buildings must be sold before a property is mortgaged.",
                 owner,
                 where,
+                params={"player": owner, "position": holding.position, **_state(holding)},
             )
         )
     return found
@@ -115,10 +136,12 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
                 found.append(
                     Violation(
                         "building-without-monopoly",
-                        f"{builder}: {names} has buildings, but {builder} does not own every "
+                        f"{builder}: {names} {'has' if len(positions) == 1 else 'have'} "
+                        f"buildings, but {builder} does not own every "
                         f"property of the {group.name} group.",
                         builder,
                         positions,
+                        params={"player": builder, "group": group.key, "positions": positions},
                     )
                 )
             continue
@@ -134,10 +157,16 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
             found.append(
                 Violation(
                     "building-in-group-with-mortgaged-lot",
-                    f"{owner}: the {group.name} group has buildings while {names} is mortgaged; "
+                    f"{owner}: the {group.name} group has buildings while {names} "
+                    f"{'is' if len(other_mortgaged) == 1 else 'are'} mortgaged; "
                     "no group with a mortgaged property may carry buildings.",
                     owner,
                     positions,
+                    params={
+                        "player": owner,
+                        "group": group.key,
+                        "mortgaged": tuple(h.position for h in other_mortgaged),
+                    },
                 )
             )
         levels = {h.position: building_level(h, edition) for h in held}
@@ -152,6 +181,14 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
                     "one group may differ by at most one building.",
                     owner,
                     tuple(group.positions),
+                    params={
+                        "player": owner,
+                        "group": group.key,
+                        "lots": tuple(
+                            {"position": h.position, "houses": h.houses, "hotel": h.hotel}
+                            for h in held
+                        ),
+                    },
                 )
             )
     return found
@@ -175,6 +212,7 @@ def _supply_violations(sheet: ScoreSheet) -> list[Violation]:
                     f"{stock}; recount the buildings.",
                     None,
                     tuple(h.position for h in holdings),
+                    params={"count": count, "stock": stock},
                 )
             )
     return found
@@ -199,6 +237,7 @@ def _bankrupt_violations(sheet: ScoreSheet) -> list[Violation]:
                     "player hands everything to the creditor or the bank.",
                     player.id,
                     positions,
+                    params={"player": player.id, "cash": player.cash, "positions": positions},
                 )
             )
     return found

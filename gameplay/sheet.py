@@ -9,8 +9,10 @@ without an id) is refused outright with :class:`SheetFormatError`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .edition import Edition
@@ -20,14 +22,55 @@ class SheetFormatError(ValueError):
     """The input is not a score sheet at all; nothing about it can be checked."""
 
 
+# Every code the engine reports. Applications key their own sentences on these (the
+# tablet writes each one translated), so a new code is added here first: a Violation with
+# a code not listed is refused, and the tests check each listed code has a sentence.
+VIOLATION_CODES = frozenset(
+    {
+        "non-integer-count",
+        "negative-count",
+        "unknown-denomination",
+        "cash-total-mismatch",
+        "unknown-property",
+        "unknown-owner",
+        "property-owned-twice",
+        "property-listed-twice",
+        "houses-out-of-range",
+        "unowned-property-state",
+        "building-on-railroad-or-utility",
+        "building-on-mortgaged-property",
+        "building-without-monopoly",
+        "building-in-group-with-mortgaged-lot",
+        "uneven-building",
+        "house-supply-exceeded",
+        "hotel-supply-exceeded",
+        "bankrupt-player-has-assets",
+    }
+)
+
+
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: a stable code, a sentence for the banker, and where it is."""
+    """One broken rule: a stable code, a sentence for the banker, and where it is.
+
+    ``message`` is the engine's English sentence (the command line prints it). ``params``
+    carries the same facts as raw data (player ids, deed positions, group keys, counts,
+    amounts) so that an application can write the sentence in its own language and name
+    players its own way, without picking the English apart. Which keys each code carries
+    is listed in gameplay/README.md. ``params`` is read-only and takes no part in equality.
+    """
 
     code: str
     message: str
     player: str | None = None
     positions: tuple[int, ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.code not in VIOLATION_CODES:
+            raise ValueError(f"unknown violation code {self.code!r}; list it in VIOLATION_CODES")
+        # A frozen violation should not change under whoever holds it: copy, then seal.
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -35,7 +78,30 @@ class Violation:
             "message": self.message,
             "player": self.player,
             "positions": list(self.positions),
+            "params": _plain(self.params),
         }
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON data: mappings become dicts, tuples lists (reports are stored as JSON)."""
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _as_data(value: Any) -> Any:
+    """What the sheet said, kept as data for ``Violation.params`` while staying JSON-safe.
+
+    A whole number, a string, a boolean or null is kept; anything else (a list, an object, a
+    float that is not finite) is given as its Python spelling, which is what the message shows.
+    """
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    return repr(value)
 
 
 @dataclass(frozen=True)
@@ -112,8 +178,20 @@ def _flag(item: Mapping, key: str, where: str) -> bool:
     return value
 
 
-def _read_count(value: Any, what: str, player: str, violations: list[Violation]) -> int:
-    """A non-negative whole number, or 0 with a violation saying what is wrong with it."""
+def _read_count(
+    value: Any,
+    what: str,
+    player: str,
+    violations: list[Violation],
+    bill: int | None = None,
+) -> int:
+    """A non-negative whole number, or 0 with a violation saying what is wrong with it.
+
+    ``bill`` is the denomination when the count is a number of bills, None for counted cash.
+    """
+    counted = {"player": player, "field": "cash" if bill is None else "bills"}
+    if bill is not None:
+        counted["bill"] = bill
     number = _whole_number(value)
     if number is None:
         violations.append(
@@ -121,12 +199,18 @@ def _read_count(value: Any, what: str, player: str, violations: list[Violation])
                 "non-integer-count",
                 f"{player}: {what} must be a whole number, not {value!r}.",
                 player,
+                params={**counted, "value": _as_data(value)},
             )
         )
         return 0
     if number < 0:
         violations.append(
-            Violation("negative-count", f"{player}: {what} cannot be negative ({number}).", player)
+            Violation(
+                "negative-count",
+                f"{player}: {what} cannot be negative ({number}).",
+                player,
+                params={**counted, "value": number},
+            )
         )
         return 0
     return number
@@ -153,11 +237,16 @@ def _read_player(item: Any, edition: Edition, violations: list[Violation]) -> Pl
                         f"{player}: there is no {edition.currency_symbol}{denomination} bill in "
                         f"this edition (bills: {', '.join(map(str, edition.denominations))}).",
                         player,
+                        params={
+                            "player": player,
+                            "bill": _as_data(denomination),
+                            "denominations": edition.denominations,
+                        },
                     )
                 )
                 continue
             what = f"the number of {edition.money(bill)} bills"
-            bills_total += bill * _read_count(count, what, player, violations)
+            bills_total += bill * _read_count(count, what, player, violations, bill)
 
     cash = bills_total
     if "cash" in item and item["cash"] is not None:
@@ -169,6 +258,7 @@ def _read_player(item: Any, edition: Edition, violations: list[Violation]) -> Pl
                     f"{player}: the bills add up to {edition.money(bills_total)} but the counted "
                     f"cash is {edition.money(counted)}; recount.",
                     player,
+                    params={"player": player, "bills_total": bills_total, "cash": counted},
                 )
             )
         cash = counted
@@ -206,12 +296,14 @@ def _read_holdings(
         position = _whole_number(item.get("position"))
         deed = None if position is None else edition.deed(position)
         if deed is None:
+            listed_for = item.get("owner") if isinstance(item.get("owner"), str) else None
             violations.append(
                 Violation(
                     "unknown-property",
                     f"Position {item.get('position')!r} is not a title deed in {edition.name}.",
-                    item.get("owner") if isinstance(item.get("owner"), str) else None,
+                    listed_for,
                     (position,) if position is not None else (),
+                    params={"position": _as_data(item.get("position")), "owner": listed_for},
                 )
             )
             continue
@@ -223,6 +315,7 @@ def _read_holdings(
                     f"{deed.name} is listed for {owner!r}, who is not a player at this table.",
                     None,
                     (position,),
+                    params={"position": position, "owner": _as_data(owner)},
                 )
             )
             continue
@@ -247,6 +340,7 @@ def _read_holdings(
                     f"{holding.owner or 'the bank'}; there is only one title deed.",
                     holding.owner,
                     (position,),
+                    params={"position": position, "owners": (earlier.owner, holding.owner)},
                 )
             )
         else:
@@ -257,6 +351,7 @@ def _read_holdings(
                     "list each title deed once.",
                     holding.owner,
                     (position,),
+                    params={"position": position, "owner": holding.owner},
                 )
             )
     return tuple(holdings[position] for position in sorted(holdings))
@@ -279,6 +374,13 @@ def _read_houses(
                 f"from 0 to {edition.max_houses}, not {value!r}.",
                 owner,
                 (position,),
+                params={
+                    "case": "count",
+                    "position": position,
+                    "player": owner,
+                    "value": _as_data(value),
+                    "max_houses": edition.max_houses,
+                },
             )
         )
         return 0

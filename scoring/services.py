@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from gameplay import (
     CHAMPIONSHIP_POINTS,
+    Edition,
     EditionError,
     PointsTable,
     SheetFormatError,
@@ -59,6 +60,7 @@ from .selectors import (
     tie_breakers_valid,
     tie_decision_for,
 )
+from .violations import violation_text
 
 User = AbstractBaseUser
 
@@ -89,13 +91,39 @@ class SheetConflict(ValidationError):
 class SheetInvalid(ValidationError):
     """The rules engine (or the seating) found mistakes on the sheet.
 
-    ``violations`` lists them as the engine gives them: code, message, player, positions.
+    ``violations`` lists them as the engine gives them: code, message, player, positions,
+    params. The error's messages are the sentences people read (``scoring.violations``):
+    translated, with the table's aliases, never a player's id.
     """
 
     def __init__(self, *, violations: list[dict[str, Any]], sheet: TableSheet | None = None):
-        super().__init__([ValidationError(v["message"], code=v["code"]) for v in violations])
+        aliases, edition = self._setting(sheet=sheet)
+        super().__init__(
+            [
+                ValidationError(
+                    violation_text(violation=v, aliases=aliases, edition=edition), code=v["code"]
+                )
+                for v in violations
+            ]
+        )
         self.violations = violations
         self.sheet = sheet
+
+    @staticmethod
+    def _setting(*, sheet: TableSheet | None) -> tuple[dict[str, str], Edition | None]:
+        """The aliases of the sheet's table and its event's edition, to word the violations.
+
+        Without a sheet (or with an edition that no longer loads) the sentences fall back to
+        the engine's own, ids replaced where they can be.
+        """
+        if sheet is None:
+            return {}, None
+        seats = Seat.objects.filter(table_id=sheet.table_id).select_related("player")
+        aliases = {str(seat.player_id): seat.player.alias for seat in seats}
+        try:
+            return aliases, load_edition(sheet.table.round.event.edition)
+        except EditionError:
+            return aliases, None
 
 
 # --- Helpers -------------------------------------------------------------------------------

@@ -69,7 +69,9 @@ def test_invalid_sheet_from_stdin_exits_1_with_every_error():
         "cash-total-mismatch",
     }
     for error in output["errors"]:
-        assert set(error) == {"code", "message", "player", "positions"}
+        assert set(error) == {"code", "message", "player", "positions", "params"}
+    mismatch = next(e for e in output["errors"] if e["code"] == "cash-total-mismatch")
+    assert mismatch["params"] == {"player": "P2", "bills_total": 0, "cash": 1340}
 
 
 @pytest.mark.parametrize(

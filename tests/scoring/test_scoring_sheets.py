@@ -96,9 +96,12 @@ def test_an_invalid_submission_keeps_the_draft_and_names_each_violation(table, f
             "message": caught.value.violations[0]["message"],
             "player": str(boot.pk),
             "positions": [39],
+            "params": {"player": str(boot.pk), "group": "dark-blue", "positions": [39]},
         }
     ]
     assert "Boardwalk" in caught.value.messages[0]
+    # The person reading it sees the player's alias, never the id the engine uses.
+    assert boot.alias in caught.value.messages[0]
     sheet = TableSheet.objects.get()
     assert (sheet.status, sheet.version) == ("draft", 1)
     assert sheet.data["properties"] == data["properties"]  # nothing typed is lost

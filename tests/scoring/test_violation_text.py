@@ -1,0 +1,306 @@
+"""The engine's violations as people read them: translated sentences, aliases, never ids.
+
+Every code comes from the engine itself: SAMPLES holds the smallest sheet that breaks each
+rule, and a test checks they cover ``gameplay.VIOLATION_CODES``, so a new code without a
+sample (and so without a checked sentence) fails here.
+"""
+
+from __future__ import annotations
+
+import gettext
+import uuid
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import trans_real
+from scoring_helpers import sheet_data
+
+from gameplay import VIOLATION_CODES, check_sheet, load_edition
+from scoring import services
+from scoring.models import TableSheet
+from scoring.violations import violation_text
+from tournament.roles import JUDGE
+
+CLASSIC = load_edition("classic-us")
+# Player ids as the app gives them (str(pk)), chosen to appear nowhere else in a sentence.
+ONE, TWO = "101", "102"
+ALIASES = {ONE: "Steady Wheelbarrow", TWO: "Lucky Thimble"}
+MEDITERRANEAN, BALTIC, READING, ELECTRIC = 1, 3, 5, 12
+ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
+PARK_PLACE, BOARDWALK = 37, 39
+STREETS = (1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39)
+
+
+def player(pid: str, cash: int = 0, **extra) -> dict:
+    return {"id": pid, "bankrupt": False, "cash": cash, **extra}
+
+
+def deed(position, owner, **state) -> dict:
+    return {"position": position, "owner": owner, **state}
+
+
+def sheet(*players, properties=()) -> dict:
+    return {"edition": "classic-us", "players": list(players), "properties": list(properties)}
+
+
+# One minimal sheet per sentence the engine can ask for (some codes have two shapes).
+SAMPLES = {
+    "non-integer-count (bills)": sheet({"id": ONE, "bills": {"100": "two"}}),
+    "non-integer-count (cash)": sheet(player(ONE, 12.5)),
+    "negative-count (bills)": sheet({"id": ONE, "bills": {"100": -1}}),
+    "negative-count (cash)": sheet(player(ONE, -5)),
+    "unknown-denomination": sheet({"id": ONE, "bills": {"25": 1}}),
+    "cash-total-mismatch": sheet({"id": ONE, "bills": {"100": 3}, "cash": 250}),
+    "unknown-property": sheet(player(ONE), properties=[deed("Boardwalk", ONE)]),
+    "unknown-owner": sheet(player(ONE), properties=[deed(BOARDWALK, "999")]),
+    "property-owned-twice": sheet(
+        player(ONE), player(TWO), properties=[deed(READING, ONE), deed(READING, TWO)]
+    ),
+    "property-owned-twice (bank)": sheet(
+        player(ONE), properties=[deed(READING, None), deed(READING, ONE)]
+    ),
+    "property-listed-twice": sheet(
+        player(ONE), properties=[deed(READING, ONE), deed(READING, ONE)]
+    ),
+    "houses-out-of-range (count)": sheet(
+        player(ONE), properties=[deed(PARK_PLACE, ONE), deed(BOARDWALK, ONE, houses=7)]
+    ),
+    "houses-out-of-range (hotel)": sheet(
+        player(ONE),
+        properties=[deed(PARK_PLACE, ONE, houses=4), deed(BOARDWALK, ONE, houses=1, hotel=True)],
+    ),
+    "unowned-property-state": sheet(player(ONE), properties=[deed(BOARDWALK, None, houses=1)]),
+    "building-on-railroad-or-utility": sheet(
+        player(ONE), properties=[deed(ELECTRIC, ONE, houses=1)]
+    ),
+    "building-on-mortgaged-property": sheet(
+        player(ONE),
+        properties=[deed(MEDITERRANEAN, ONE, houses=1, mortgaged=True), deed(BALTIC, ONE)],
+    ),
+    "building-without-monopoly": sheet(
+        player(ONE), player(TWO), properties=[deed(BOARDWALK, ONE, houses=1), deed(PARK_PLACE, TWO)]
+    ),
+    "building-without-monopoly (two lots)": sheet(
+        player(ONE), properties=[deed(ORIENTAL, ONE, houses=1), deed(VERMONT, ONE, houses=1)]
+    ),
+    "building-in-group-with-mortgaged-lot": sheet(
+        player(ONE),
+        properties=[
+            deed(ORIENTAL, ONE, houses=1),
+            deed(VERMONT, ONE, houses=1),
+            deed(CONNECTICUT, ONE, mortgaged=True),
+        ],
+    ),
+    "building-in-group-with-mortgaged-lot (two lots)": sheet(
+        player(ONE),
+        properties=[
+            deed(ORIENTAL, ONE, houses=1),
+            deed(VERMONT, ONE, mortgaged=True),
+            deed(CONNECTICUT, ONE, mortgaged=True),
+        ],
+    ),
+    "uneven-building": sheet(
+        player(ONE),
+        properties=[deed(31, ONE, hotel=True), deed(32, ONE, houses=1), deed(34, ONE, houses=4)],
+    ),
+    "house-supply-exceeded": sheet(
+        player(ONE), properties=[deed(p, ONE, houses=2) for p in STREETS]
+    ),
+    "hotel-supply-exceeded": sheet(
+        player(ONE), properties=[deed(p, ONE, hotel=True) for p in STREETS]
+    ),
+    "bankrupt-player-has-assets": sheet(
+        player(TWO, 10),
+        {"id": ONE, "bankrupt": True, "cash": 50},
+        properties=[deed(READING, ONE)],
+    ),
+}
+
+
+def only_violation(name: str) -> dict:
+    """The one violation the sample sheet ``name`` breaks, as a stored report holds it."""
+    (violation,) = check_sheet(SAMPLES[name]).to_dict()["errors"]
+    assert violation["code"] == name.split(" ")[0]
+    return violation
+
+
+def test_the_samples_cover_every_code_the_engine_can_emit():
+    assert {only_violation(name)["code"] for name in SAMPLES} == VIOLATION_CODES
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_every_violation_has_its_own_sentence(name):
+    violation = {**only_violation(name), "message": "THE ENGINE'S SENTENCE"}
+    text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text and "THE ENGINE'S SENTENCE" not in text
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_the_english_sentence_says_what_the_engine_says(name):
+    """With ids for aliases, the msgid is the engine's own sentence: the params lose nothing."""
+    violation = only_violation(name)
+    ids = {ONE: ONE, TWO: TWO}
+    assert (
+        violation_text(violation=violation, aliases=ids, edition=CLASSIC) == (violation["message"])
+    )
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_players_are_named_by_alias_and_never_by_id(name):
+    violation = only_violation(name)
+    text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert ONE not in text and TWO not in text
+    for pid, alias in ALIASES.items():
+        # Each time the engine names a player, the sentence names the alias.
+        assert text.count(alias) == violation["message"].count(pid)
+
+
+def test_building_without_monopoly_names_the_alias_in_both_places():
+    """The tablet once showed "Steady Wheelbarrow: ... but 1 does not own every property"."""
+    data = sheet(player("1"), properties=[deed(BOARDWALK, "1", houses=1)])
+    (violation,) = check_sheet(data).to_dict()["errors"]
+    text = violation_text(violation=violation, aliases={"1": "Steady Wheelbarrow"}, edition=CLASSIC)
+    assert text == (
+        "Steady Wheelbarrow: Boardwalk has buildings, but Steady Wheelbarrow does not own "
+        "every property of the Dark Blue group."
+    )
+    assert "1" not in text
+
+
+def test_a_plural_sentence_for_several_lots():
+    violation = only_violation("building-without-monopoly (two lots)")
+    text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text.startswith("Steady Wheelbarrow: Oriental Avenue, Vermont Avenue have buildings")
+
+
+def test_the_editions_words_and_deed_names_are_used():
+    boutique = load_edition("boutique")
+    data = {**SAMPLES["houses-out-of-range (hotel)"], "edition": "boutique"}
+    (violation,) = check_sheet(data).to_dict()["errors"]
+    text = violation_text(violation=violation, aliases=ALIASES, edition=boutique)
+    assert text == (
+        "Steady Wheelbarrow: Boardwalk has a mall and 1 boutique; the boutiques are turned in "
+        "when the mall is built, so enter the mall alone."
+    )
+
+
+class FakeGerman(gettext.NullTranslations):
+    """A German catalog with one sentence, standing in for the .po file we cannot ship here."""
+
+    SINGULAR = (
+        "%(player)s: %(deeds)s has buildings, but %(player)s does not own every property of "
+        "the %(group)s group."
+    )
+
+    def ngettext(self, msgid1, msgid2, n):
+        if msgid1 == self.SINGULAR:
+            return (
+                "%(player)s: Auf %(deeds)s stehen Gebäude, aber %(player)s fehlt die "
+                "Gruppe %(group)s."
+            )
+        return super().ngettext(msgid1, msgid2, n)
+
+
+def test_a_german_request_gets_the_german_sentence_through_gettext(monkeypatch):
+    with translation.override("de"):
+        # Django's real German translation, with our one sentence behind its own catalog.
+        monkeypatch.setattr(trans_real.translation("de"), "_fallback", FakeGerman())
+        violation = only_violation("building-without-monopoly")
+        text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text == (
+        "Steady Wheelbarrow: Auf Boardwalk stehen Gebäude, aber Steady Wheelbarrow fehlt die "
+        "Gruppe Dark Blue."
+    )
+
+
+# --- Falling back to the engine's sentence ---------------------------------------------------
+
+
+def test_a_report_stored_before_params_shows_the_message_with_aliases():
+    data = sheet(player("1"), properties=[deed(BOARDWALK, "1", houses=1)])
+    (violation,) = check_sheet(data).to_dict()["errors"]
+    del violation["params"]
+    text = violation_text(violation=violation, aliases={"1": "Steady Wheelbarrow"}, edition=CLASSIC)
+    assert text == (
+        "Steady Wheelbarrow: Boardwalk has buildings, but Steady Wheelbarrow does not own "
+        "every property of the Dark Blue group."
+    )
+
+
+def test_the_fallback_leaves_amounts_and_counts_that_equal_an_id_alone():
+    violation = {**only_violation("house-supply-exceeded"), "params": None}
+    aliases = {"44": "Forty Four", "32": "Thirty Two"}
+    text = violation_text(violation=violation, aliases=aliases, edition=CLASSIC)
+    assert text == violation["message"]
+    bankrupt = {**only_violation("bankrupt-player-has-assets"), "params": None}
+    text = violation_text(violation=bankrupt, aliases={ONE: "Broke", "50": "X"}, edition=CLASSIC)
+    assert text.startswith("Broke is bankrupt but still has $50, Reading Railroad")
+
+
+def test_unknown_codes_unfit_params_and_a_missing_edition_fall_back():
+    unknown = {"code": "unreadable-sheet", "message": "'players' must be a non-empty list"}
+    assert violation_text(violation=unknown, aliases=ALIASES, edition=CLASSIC) == (
+        "'players' must be a non-empty list"
+    )
+    violation = only_violation("building-without-monopoly")
+    other_group = {**violation, "params": {**violation["params"], "group": "no-such-group"}}
+    expected = (
+        "Steady Wheelbarrow: Boardwalk has buildings, but Steady Wheelbarrow does not own "
+        "every property of the Dark Blue group."
+    )
+    assert violation_text(violation=other_group, aliases=ALIASES, edition=CLASSIC) == expected
+    assert violation_text(violation=violation, aliases=ALIASES, edition=None) == expected
+
+
+def test_the_seating_violations_name_the_alias():
+    violation = {
+        "code": "player-missing",
+        "message": f"Player {TWO} is seated at this table but not on the sheet.",
+        "player": TWO,
+        "positions": [],
+    }
+    assert violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC) == (
+        "Player Lucky Thimble is seated at this table but not on the sheet."
+    )
+
+
+def test_an_invalid_submission_is_refused_in_aliases(table, four, banker):
+    boot = four["Boot"]
+    data = sheet_data(dict.fromkeys(four.values(), 1500))
+    data["properties"] = [{"position": BOARDWALK, "owner": str(boot.pk), "houses": 2}]
+    with pytest.raises(services.SheetInvalid) as caught:
+        services.sheet_submit(
+            table=table, data=data, expected_version=0, submission_key=uuid.uuid4(), by=banker
+        )
+    assert caught.value.messages == [
+        "Boot: Boardwalk has buildings, but Boot does not own every property of the Dark Blue "
+        "group."
+    ]
+    assert TableSheet.objects.get(table=table).report["errors"][0]["params"]["group"] == "dark-blue"
+
+
+def test_the_judges_table_page_shows_the_draft_violations_in_aliases(client, table, four):
+    boot = four["Boot"]
+    data = sheet_data(dict.fromkeys(four.values(), 1500))
+    data["properties"] = [{"position": BOARDWALK, "owner": str(boot.pk), "houses": 2}]
+    with pytest.raises(services.SheetInvalid):
+        services.sheet_submit(
+            table=table, data=data, expected_version=0, submission_key=uuid.uuid4(), by=None
+        )
+    judge = User.objects.create_user("a-judge", password="pw")
+    judge.groups.add(Group.objects.get(name=JUDGE))
+    client.force_login(judge)
+    page = reverse(
+        "scoring:results_table",
+        kwargs={"pk": table.round.event_id, "round_number": table.round.number, "table_number": 1},
+    )
+    body = client.get(page).content.decode()
+    section = body.split('id="violations"')[1].split("</section>")[0]
+    sentence = escape(
+        "Boot: Boardwalk has buildings, but Boot does not own every property of the Dark Blue "
+        "group."
+    )
+    assert f'<li data-code="building-without-monopoly">{sentence}</li>' in section
