@@ -129,7 +129,9 @@ def _assignments(request: HttpRequest, pk: int, number: int, *, public: bool) ->
     event = get_object_or_404(Event, pk=pk)
     round_ = get_object_or_404(Round, event=event, number=number)
     wave_number = request.GET.get("wave")
-    wave_number = int(wave_number) if wave_number and wave_number.isdigit() else None
+    # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
+    is_number = wave_number and wave_number.isascii() and wave_number.isdigit()
+    wave_number = int(wave_number) if is_number and len(wave_number) <= 9 else None
     waves = assignment_waves(round_, wave_number)
     context = _context(
         event,
@@ -261,7 +263,7 @@ def winner_notification_choose(request: HttpRequest, pk: int) -> HttpResponse:
     """The index page's player picker (a GET form) sends here."""
     event = get_object_or_404(Event, pk=pk)
     player_pk = request.GET.get("player", "")
-    if not player_pk.isdigit():
+    if not (player_pk.isascii() and player_pk.isdigit()) or len(player_pk) > 18:
         return redirect("printouts:index", pk=event.pk)
     return redirect("printouts:winner_notification", pk=event.pk, player_pk=int(player_pk))
 

@@ -55,7 +55,8 @@ def _back(request: HttpRequest, event: Event) -> HttpResponseRedirect:
     if next_url and url_has_allowed_host_and_scheme(
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        return redirect(next_url)
+        # Not redirect(): it would take a "next" without "/" for a route name to reverse.
+        return HttpResponseRedirect(next_url)
     name = "tournament:player_list" if request.user.has_perm(MANAGE) else "tournament:check_in"
     return redirect(name, pk=event.pk)
 

@@ -1,0 +1,550 @@
+"""Every form of the project, fuzzed: whatever a user types, the answer is never a 5xx.
+
+``FUZZED`` names every route that reads a POST, with the fields its form takes; hypothesis
+fills them with text (unicode, control characters, huge strings), numbers out of range,
+wrong types, repeated and missing fields and stray JSON bodies, and posts them as a user
+with the role the view asks for (``required_permission``), or anonymously for public
+pages. ``test_every_post_route_is_fuzzed`` walks the URL conf, so a new POST view fails
+until it is listed here. Each example runs in a savepoint that is rolled back, so every
+post meets the same tournament (``fuzz_world``).
+
+Run more examples locally with FUZZ_EXAMPLES=200 FUZZ_RANDOM=1.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django import forms
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from fuzz_world import World
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gameplay import load_edition
+from scoring.banker_forms import SheetForm
+from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
+from scoring.selectors import banker_table_players, tie_breakers_for
+from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
+from tournament.csv_io import EXPORT_COLUMNS, IMPORT_COLUMNS, MAX_IMPORT_BYTES
+from tournament.organizer_forms import AliasForm, EventForm
+from tournament.organizer_forms import ReasonForm as EjectReasonForm
+from tournament.registration_forms import OnTheDayForm, RegistrationForm
+from tournament.seating_views import PreseatForm, SeatChangeForm
+from tournament.selectors import round_seating
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+FUZZ_SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    derandomize=os.environ.get("FUZZ_RANDOM") != "1",
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+# --- Values ------------------------------------------------------------------------------
+
+NASTY = [
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "0",
+    "-1",
+    "1e309",
+    "NaN",
+    "inf",
+    "on",
+    "true",
+    "None",
+    "null",
+    "²",
+    "١٢",
+    "𝟗",
+    "٣",
+    "1_000",
+    "0x10",
+    "9" * 30,
+    "-" + "9" * 30,
+    "[]",
+    "{}",
+    '{"a": 1}',
+    "<script>alert(1)</script>",
+    "{{ 7|add:1 }}",
+    "'; DROP TABLE x; --",
+    "\u202e\ufeff",
+    "a,b",
+    "\r\n",
+    "%00",
+    "//evil.example/",
+    "javascript:alert(1)",
+    "2030-02-30",
+    "2030-13-01",
+    "99:99",
+]
+
+texts = st.one_of(
+    st.sampled_from(NASTY),
+    st.text(max_size=40),
+    st.integers(min_value=-(10**40), max_value=10**40).map(str),
+    st.floats().map(str),
+    st.builds(
+        lambda piece, count: piece * count,
+        st.sampled_from(["x", "9", "é", "\x00", "𝟗", "a b"]),
+        st.integers(min_value=201, max_value=100_000),
+    ),
+)
+
+
+def _flat_choices(choices) -> list[str]:
+    values = []
+    for key, label in choices:
+        if isinstance(label, (list, tuple)):
+            values.extend(str(k) for k, _ in label)
+        else:
+            values.append(str(key))
+    return values or [""]
+
+
+def plausible(form_field: forms.Field) -> st.SearchStrategy[str]:
+    """A value of the field's own kind, valid or just out of range."""
+    if isinstance(form_field, forms.BooleanField):
+        return st.sampled_from(["on", "", "true", "false", "0", "1"])
+    if isinstance(form_field, forms.ChoiceField):
+        return st.sampled_from(_flat_choices(form_field.choices))
+    if isinstance(form_field, forms.IntegerField):
+        low = form_field.min_value if form_field.min_value is not None else -5
+        high = form_field.max_value if form_field.max_value is not None else 10**7
+        return st.integers(min_value=low - 3, max_value=high + 3).map(str)
+    if isinstance(form_field, forms.DecimalField):
+        return st.decimals(allow_nan=False, allow_infinity=False).map(str)
+    if isinstance(form_field, forms.DateTimeField):
+        return st.datetimes().map(lambda d: d.strftime("%Y-%m-%dT%H:%M"))
+    if isinstance(form_field, forms.DateField):
+        return st.dates().map(lambda d: d.isoformat())
+    if isinstance(form_field, forms.TimeField):
+        return st.times().map(lambda t: t.strftime("%H:%M"))
+    if isinstance(form_field, forms.EmailField):
+        return st.emails()
+    if isinstance(form_field, forms.UUIDField):
+        return st.uuids().map(str)
+    return st.text(max_size=30)
+
+
+def value_of(kind: st.SearchStrategy) -> st.SearchStrategy:
+    """The field's own kind, anything at all, or the field sent twice."""
+    return st.one_of(kind, kind, texts, st.lists(st.one_of(kind, texts), min_size=2, max_size=3))
+
+
+def form_values(form: forms.Form) -> dict[str, st.SearchStrategy]:
+    return {name: plausible(f) for name, f in form.fields.items()}
+
+
+def pick(*values: object) -> st.SearchStrategy:
+    return st.sampled_from([str(v) for v in values])
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+# --- Routes --------------------------------------------------------------------------------
+
+
+@dataclass
+class Spec:
+    """How to fill one route's form: its fields (name -> strategy) and URL overrides."""
+
+    fields: Callable[[World], dict[str, st.SearchStrategy]] = lambda world: {}
+    kwargs: Callable[[World], dict[str, object]] = lambda world: {}
+    examples: int | None = None
+
+
+def _next(world: World) -> dict[str, st.SearchStrategy]:
+    return {"next": pick(f"/organizer/events/{world.event.pk}/check-in/?q=a", "/", "")}
+
+
+def _reason(world: World) -> dict[str, st.SearchStrategy]:
+    return form_values(ReasonForm())
+
+
+def _sheet(world: World) -> dict[str, st.SearchStrategy]:
+    table = world.open_table
+    players = banker_table_players(table=table)
+    form = SheetForm(players=players, edition=load_edition(world.event.edition))
+    values = form_values(form)
+    values["version_override"] = pick(0, 1, 2, -1)
+    return values
+
+
+def _sign(world: World) -> dict[str, st.SearchStrategy]:
+    players = banker_table_players(table=world.open_table)
+    values = {
+        "player": pick("", *(p.pk for p in players), world.seated.pk),
+        "initials": st.text(max_size=12),
+        **{f"initials_{p.pk}": st.text(max_size=12) for p in players},
+    }
+    return {**values, **st_optional_sheet(world)}
+
+
+def st_optional_sheet(world: World) -> dict[str, st.SearchStrategy]:
+    # The sign button of a bankrupt player posts the whole sheet with it.
+    return _sheet(world)
+
+
+def _correct(world: World) -> dict[str, st.SearchStrategy]:
+    sheet = world.signed_table.sheet
+    seated = {str(s.player_id): s.player for s in world.signed_table.seats.all()}
+    form = SheetCorrectionForm(
+        sheet_data=sheet.data,
+        report=sheet.report,
+        players=seated,
+        edition=load_edition(world.event.edition),
+    )
+    return form_values(form)
+
+
+def _tie(world: World) -> dict[str, st.SearchStrategy]:
+    ids = [str(p.pk) for p in world.tied]
+    form = OrderForm(players=[(i, i) for i in ids], allow_share=True)
+    values = form_values(form)
+    values["place_3"] = pick(*ids)
+    values["players"] = pick(",".join(ids), ",".join(reversed(ids)), ids[0], ",,", "x,y")
+    return values
+
+
+def _standings_tie(world: World) -> dict[str, st.SearchStrategy]:
+    values = _tie(world)
+    values.pop("mode", None)
+    return values
+
+
+def _tie_breakers(world: World) -> dict[str, st.SearchStrategy]:
+    keys = tie_breakers_for(event=world.event).keys
+    values = form_values(TieBreakerOrderForm(keys=[(k, k) for k in keys]))
+    values["default"] = pick("1", "")
+    return values
+
+
+def _seat_change(world: World) -> dict[str, st.SearchStrategy]:
+    form = SeatChangeForm(tables=round_seating(round_=world.round_2).tables)
+    values = form_values(form)
+    values["confirm"] = pick("1", "0")
+    return values
+
+
+def _rolls(world: World) -> dict[str, st.SearchStrategy]:
+    ids = list(world.signed_table.seats.values_list("player_id", flat=True))
+    places = st.integers(min_value=0, max_value=6).map(str)
+    return {f"{kind}_{pid}": places for kind in ("token", "play") for pid in ids}
+
+
+def _csv_text(header, rows, delimiter) -> str:
+    lines = [delimiter.join(header)] + [delimiter.join(row) for row in rows]
+    return "\r\n".join(lines)
+
+
+csv_cells = st.one_of(
+    texts,
+    st.sampled_from(["Ada", "1990-01-01", "01/02/1990", "yes", "no", "maybe", '"', '""', "'=1+1"]),
+)
+csv_texts = st.builds(
+    _csv_text,
+    st.one_of(
+        st.just(list(IMPORT_COLUMNS)),
+        st.lists(st.sampled_from([*EXPORT_COLUMNS, "First Name", "junk", ""]), max_size=20),
+    ),
+    st.lists(st.lists(csv_cells, max_size=20), max_size=5),
+    st.sampled_from([",", ";", "\t"]),
+)
+csv_bytes = st.one_of(
+    csv_texts.map(lambda text: text.encode("utf-8", "surrogatepass")),
+    csv_texts.map(lambda text: b"\xef\xbb\xbf" + text.encode("utf-8", "surrogatepass")),
+    csv_texts.map(lambda text: text.encode("utf-16")),
+    st.binary(max_size=3000),
+    # One byte over the upload limit.
+    st.just(b"first_name,last_name,date_of_birth\r\n".ljust(MAX_IMPORT_BYTES + 1, b"a")),
+)
+
+
+def _import(world: World) -> dict[str, st.SearchStrategy]:
+    return {
+        "text": st.one_of(csv_texts, texts),
+        "file": csv_bytes.map(lambda data: SimpleUploadedFile("players.csv", data, "text/csv")),
+    }
+
+
+def _release_form() -> forms.Form:
+    from spectator.forms import ReleaseForm
+
+    return ReleaseForm()
+
+
+FUZZED: dict[str, Spec] = {
+    # Public and Django's own forms that the project serves.
+    "tournament:register": Spec(lambda w: form_values(RegistrationForm(event=w.event))),
+    "login": Spec(lambda w: {"username": st.text(), "password": st.text()}),
+    "set_language": Spec(lambda w: {"language": pick("en", "fr", "xx"), **_next(w)}),
+    # Registration, events and the player list.
+    "tournament:player_add": Spec(lambda w: form_values(OnTheDayForm(event=w.event))),
+    "tournament:player_import": Spec(_import),
+    "tournament:event_create": Spec(lambda w: form_values(EventForm())),
+    "tournament:event_edit": Spec(lambda w: form_values(EventForm())),
+    "tournament:player_alias": Spec(lambda w: form_values(AliasForm())),
+    "tournament:player_eject": Spec(lambda w: {**form_values(EjectReasonForm()), **_next(w)}),
+    "tournament:alternate_fill_seat": Spec(_next),
+    "tournament:alternate_move": Spec(
+        lambda w: {"direction": pick("up", "down"), **_next(w)},
+        kwargs=lambda w: {"player_pk": w.alternate.pk},
+    ),
+    "tournament:player_no_show": Spec(_next),
+    "tournament:player_withdraw": Spec(lambda w: {"reason": texts, **_next(w)}),
+    "tournament:player_check_in": Spec(_next),
+    "tournament:player_undo_check_in": Spec(_next),
+    # Seating.
+    "tournament:seating_change": Spec(_seat_change, kwargs=lambda w: {"round_number": 2}),
+    "tournament:seating_preseat": Spec(lambda w: form_values(PreseatForm()), examples=10),
+    "tournament:seating_publish": Spec(lambda w: {"published": pick("1", "0")}),
+    "tournament:seating_start": Spec(kwargs=lambda w: {"round_number": 2}),
+    "tournament:seating_fill_vacancies": Spec(kwargs=lambda w: {"round_number": 2}),
+    "tournament:seating_roll": Spec(),
+    "tournament:seating_banker": Spec(
+        lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}
+    ),
+    "tournament:seating_record_rolls": Spec(_rolls),
+    # The clock and the banker's table page.
+    "tournament:clock_start": Spec(_reason),
+    "tournament:clock_pause": Spec(_reason),
+    "tournament:clock_resume": Spec(_reason),
+    "tournament:clock_adjust": Spec(lambda w: form_values(AdjustForm())),
+    "tournament:clock_end": Spec(_reason),
+    "tournament:announcement_add": Spec(lambda w: form_values(AnnouncementForm())),
+    "tournament:announcement_delete": Spec(),
+    "tournament:table_last_turn": Spec(),
+    "tournament:table_finished": Spec(),
+    # The score sheet on the tablet.
+    "scoring:sheet_validate": Spec(_sheet),
+    "scoring:sheet_draft": Spec(_sheet),
+    "scoring:sheet_submit": Spec(_sheet),
+    "scoring:sheet_sign": Spec(_sign),
+    "scoring:banker_link_issue": Spec(),
+    "scoring:banker_link_revoke": Spec(),
+    # Results and standings.
+    "scoring:results_correct": Spec(_correct),
+    "scoring:results_approve": Spec(),
+    "scoring:results_tie": Spec(_tie),
+    "scoring:results_post": Spec(),
+    "scoring:results_unpost": Spec(),
+    "scoring:standings_tie": Spec(_standings_tie),
+    "scoring:standings_tie_breakers": Spec(_tie_breakers),
+    "scoring:final_seat": Spec(),
+    # The organizer's switches for the public pages.
+    "spectator:release": Spec(lambda w: form_values(_release_form())),
+}
+
+# Routes that take POST only because they do not restrict the method: they answer it like
+# a GET and read nothing posted (checked below by reading their source).
+ANSWERED_LIKE_GET = {
+    "tournament:home",
+    "tournament:signed_in",
+    "tournament:register_done",
+    "tournament:player_export",
+    "tournament:organizer_dashboard",
+    "tournament:judge_dashboard",
+    "tournament:player_list",
+    "tournament:check_in",
+    "tournament:seating",
+    "tournament:clock_control",
+    "tournament:banker_table",
+    "scoring:results_round",
+    "scoring:results_table",
+    "scoring:results_csv",
+    "scoring:standings",
+    "scoring:standings_csv",
+    "printouts:index",
+    "printouts:blank_score_sheet",
+    "printouts:round_score_sheets",
+    "printouts:table_score_sheets",
+    "printouts:assignments_organizer",
+    "printouts:assignments_public",
+    "printouts:event_registration",
+    "printouts:participant_registration",
+    "printouts:winner_notification_choose",
+    "printouts:winner_notification",
+    "printouts:table_cards",
+    "printouts:poster",
+}
+
+
+def _project_module(module: str) -> bool:
+    top = module.split(".")[0]
+    return (ROOT / top).is_dir() and top not in ("tests",)
+
+
+def project_routes():
+    """(qualified name, callback) of every named route served by the project's own code."""
+
+    def walk(resolver, namespace):
+        for entry in resolver.url_patterns:
+            if isinstance(entry, URLResolver):
+                inner = namespace
+                if entry.namespace:
+                    inner = f"{namespace}:{entry.namespace}" if namespace else entry.namespace
+                yield from walk(entry, inner)
+            elif isinstance(entry, URLPattern) and entry.name:
+                name = f"{namespace}:{entry.name}" if namespace else entry.name
+                yield name, entry
+
+    for name, entry in walk(get_resolver(), ""):
+        callback = entry.callback
+        view_class = getattr(callback, "view_class", None)
+        module = (view_class or callback).__module__
+        if _project_module(module):
+            yield name, entry
+
+
+def _innermost(view):
+    while hasattr(view, "__wrapped__"):
+        view = view.__wrapped__
+    return view
+
+
+def allowed_methods(view) -> set[str] | None:
+    """The methods a view accepts: from ``require_http_methods`` or a class view; None = all."""
+    view_class = getattr(view, "view_class", None)
+    if view_class is not None:
+        return {m.upper() for m in view_class.http_method_names if hasattr(view_class, m)}
+    seen = set()
+    todo = [view]
+    while todo:
+        func = todo.pop()
+        if id(func) in seen or not callable(func):
+            continue
+        seen.add(id(func))
+        code = getattr(func, "__code__", None)
+        cells = getattr(func, "__closure__", None) or ()
+        if code is not None:
+            for name, cell in zip(code.co_freevars, cells, strict=False):
+                try:
+                    content = cell.cell_contents
+                except ValueError:
+                    continue
+                if name == "request_method_list":
+                    return {m.upper() for m in content}
+                if callable(content):
+                    todo.append(content)
+        if hasattr(func, "__wrapped__"):
+            todo.append(func.__wrapped__)
+    return None
+
+
+def test_every_post_route_is_fuzzed():
+    """A route that accepts POST is fuzzed here or listed as answering POST like GET."""
+    accepting = set()
+    for name, entry in project_routes():
+        methods = allowed_methods(entry.callback)
+        if methods is None or "POST" in methods:
+            accepting.add(name)
+    fuzzed = {name for name in FUZZED if name not in ("set_language",)}
+    assert accepting - fuzzed - ANSWERED_LIKE_GET == set(), "POST routes nobody fuzzes"
+    assert (fuzzed | ANSWERED_LIKE_GET) - accepting == set(), "listed but no such POST route"
+    # The "like GET" ones really read nothing posted.
+    for name, entry in project_routes():
+        if name in ANSWERED_LIKE_GET:
+            source = inspect.getsource(_innermost(entry.callback))
+            for marker in ("request.POST", "request.FILES", "request.body", "request.method"):
+                assert marker not in source, f"{name} reads {marker}: fuzz it"
+
+
+# --- The fuzzing ----------------------------------------------------------------------------
+
+
+def _url(name: str, world: World, spec: Spec) -> tuple[str, object]:
+    entry = dict(project_routes()).get(name)
+    known = {**world.url_kwargs(), **spec.kwargs(world)}
+    if entry is None:  # Django's own routes (set_language)
+        return reverse(name), None
+    kwargs = {key: known[key] for key in entry.pattern.converters}
+    return reverse(name, kwargs=kwargs), entry.callback
+
+
+def _describe(response) -> str:
+    exc_info = getattr(response, "exc_info", None)
+    if exc_info:
+        return "".join(traceback.format_exception(*exc_info))
+    return response.content[:2000].decode(errors="replace")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(FUZZED))
+def test_no_input_makes_a_form_fail_with_a_server_error(name, world, quiet):
+    from django.core.cache import cache
+
+    spec = FUZZED[name]
+    url, callback = _url(name, world, spec)
+    user = world.user_for(getattr(callback, "required_permission", None))
+    client = Client(raise_request_exception=False)
+    if user is not None:
+        client.force_login(user)
+    fields = spec.fields(world)
+    # Anything in any field (each one missing, wrong, or sent twice)...
+    wild = st.fixed_dictionaries(
+        {}, optional={**{n: value_of(s) for n, s in fields.items()}, "zz-unknown": texts}
+    )
+    # ...or a whole form of the fields' own kinds with one or two of them spoiled, so
+    # that the posts also get past the form into the services.
+    spoiled = st.tuples(
+        st.fixed_dictionaries(fields),
+        st.dictionaries(st.sampled_from(sorted(fields) or ["zz-unknown"]), texts, max_size=2),
+    ).map(lambda pair: {**pair[0], **pair[1]})
+    bodies = st.one_of(
+        wild.map(lambda data: ("form", data)),
+        spoiled.map(lambda data: ("form", data)),
+        spoiled.map(lambda data: ("form", data)),
+        st.one_of(json_values, st.fixed_dictionaries({}, optional=fields)).map(
+            lambda data: ("json", data)
+        ),
+    )
+    headers = st.fixed_dictionaries(
+        {},
+        optional={
+            "HTTP_ACCEPT": st.sampled_from(["application/json", "text/html", "*/*"]),
+            "HTTP_HX_REQUEST": st.just("true"),
+        },
+    )
+    examples = spec.examples or EXAMPLES
+
+    @settings(FUZZ_SETTINGS, max_examples=examples)
+    @given(body=bodies, extra=headers)
+    def post(body, extra):
+        kind, data = body
+        cache.clear()
+        with transaction.atomic():
+            if kind == "json":
+                content = json.dumps(data, default=repr)
+                response = client.post(url, content, content_type="application/json", **extra)
+            else:
+                for value in data.values():
+                    if isinstance(value, SimpleUploadedFile):
+                        value.seek(0)
+                response = client.post(url, data, **extra)
+            transaction.set_rollback(True)
+        assert response.status_code < 500, f"{name} answered {response.status_code}:\n" + (
+            _describe(response)
+        )
+
+    post()
