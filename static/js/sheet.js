@@ -144,6 +144,36 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
+  // Quick entry of owners: choose a player once, then one tap per title deed they hold.
+  // The owner lists stay the record (and work without this): a tap sets the deed's list
+  // and fires the same events as choosing in it, so validation and drafts follow.
+  var painter = document.querySelector("[data-deed-painter]");
+  var paintOwner = null;
+  if (painter) {
+    painter.hidden = false;
+    painter.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-paint-owner]");
+      if (!button) return;
+      var choosing = button.getAttribute("aria-pressed") !== "true";
+      painter.querySelectorAll("[data-paint-owner]").forEach(function (other) {
+        other.setAttribute("aria-pressed", "false");
+      });
+      button.setAttribute("aria-pressed", choosing ? "true" : "false");
+      paintOwner = choosing ? button.dataset.paintOwner : null;
+      form.classList.toggle("is-painting", paintOwner !== null);
+    });
+    form.addEventListener("click", function (event) {
+      if (paintOwner === null) return;
+      var name = event.target.closest(".deed-name");
+      if (!name) return;
+      var select = form.querySelector("select[name=owner_" + name.parentNode.dataset.position + "]");
+      if (!select) return;
+      select.value = select.value === paintOwner ? "" : paintOwner;
+      select.dispatchEvent(new Event("input", { bubbles: true }));
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
   // Enter in a count must not send the form to the first button (a signature).
   form.addEventListener("keydown", function (event) {
     if (event.key === "Enter" && event.target.tagName === "INPUT") event.preventDefault();

@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
 from banker_setup import finished_tables  # noqa: E402
 
 from scoring.selectors import banker_table_players  # noqa: E402
+from tournament.models import Table  # noqa: E402
 
 
 @pytest.fixture
@@ -55,6 +56,7 @@ def fill_four(page, table):
 def test_a_banker_enters_submits_and_signs_a_table_of_four(live_server, page, table):
     user = User.objects.create_user("banker", password="pw")
     user.groups.add(Group.objects.get(name="Banker"))
+    Table.objects.filter(pk=table.pk).update(banker=user)  # the organizer assigned them
     page.goto(f"{live_server.url}/accounts/login/?next=/bank/tables/{table.pk}/sheet/")
     page.fill("input[name=username]", "banker")
     page.fill("input[name=password]", "pw")
@@ -127,3 +129,24 @@ def test_a_submission_survives_a_network_drop_and_is_applied_once(live_server, p
     assert sheet.status == TableSheet.Status.SUBMITTED
     assert sheet.revisions.filter(kind=SheetRevision.Kind.SUBMISSION).count() == 1
     assert sheet.data["properties"][0]["owner"] == str(boot.pk)
+
+
+def test_quick_entry_gives_deeds_to_a_player_with_one_tap_each(live_server, page, table):
+    """Choose a player once, then tap deed names: the owner lists follow, and so does the
+    live net worth (Mediterranean 60 + Baltic 60 + Boardwalk 400 = $520)."""
+    open_by_link(page, live_server, table)
+    boot, car, hat, dog = banker_table_players(table=table)
+    page.click(f"[data-paint-owner='{boot.pk}']")
+    for position in (1, 3, 39):
+        page.click(f"tr.deed[data-position='{position}'] .deed-name")
+    for position in (1, 3, 39):
+        assert page.input_value(f"select[name=owner_{position}]") == str(boot.pk)
+    wait_text(page, f"[data-worth='{boot.pk}'] [data-net-worth]", "$520")
+    # A second tap hands the deed back to the bank; another player takes the next one.
+    page.click("tr.deed[data-position='39'] .deed-name")
+    assert page.input_value("select[name=owner_39]") == ""
+    page.click(f"[data-paint-owner='{car.pk}']")
+    page.click("tr.deed[data-position='37'] .deed-name")
+    assert page.input_value("select[name=owner_37]") == str(car.pk)
+    wait_text(page, f"[data-worth='{boot.pk}'] [data-net-worth]", "$120")
+    wait_text(page, f"[data-worth='{car.pk}'] [data-net-worth]", "$350")
