@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: install run test bench lint format clean
+.PHONY: install run test e2e bench lint format clean
 
 install: $(VENV)/.installed
 
@@ -25,7 +25,18 @@ test: install
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py);
+# `make test` leaves it out (-m 'not e2e' in pyproject.toml). Screenshots: artifacts/e2e/.
+e2e: install
+	$(PY) -m pytest -m e2e tests/browser/test_e2e_tournament_day.py $(PYTEST_ARGS)
+
+# The load bench (benchmarks/load.py) drives gunicorn with Debian's wrk and needs a Redis.
 bench: install
+	@for tool in wrk redis-server; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
+	fi
 	$(PY) benchmarks/run.py
 
 lint: install

@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import load  # noqa: E402
 from gameplay import check_sheet, load_edition  # noqa: E402
 from gameplay.simulate import simulate_game  # noqa: E402
 from tournament.seating import SeatingProblem, check_seating, seat  # noqa: E402
@@ -231,6 +232,7 @@ BENCHMARKS = [
     bench_seating_sweep,
     bench_seating_social_golfer,
     bench_blank_score_sheets_pdf,
+    load.bench_load,
 ]
 
 
@@ -263,6 +265,8 @@ def main() -> None:
         "| benchmark | result | how |",
         "|---|---|---|",
         *(f"| {name} | {result} | {how} |" for name, result, how in rows),
+        "",
+        *load.NOTES,
         "",
     ]
     REPORT.parent.mkdir(exist_ok=True)

@@ -1,0 +1,52 @@
+"""Write an event's results and standings as CSV files, for the archive or the federation.
+
+The same rows as the organizer's CSV downloads (``scoring.selectors``), so a file taken
+from the command line after the day and one downloaded during it agree.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring import selectors
+from tournament.models import Event, Round
+
+
+class Command(BaseCommand):
+    help = "Export an event's results per round and its standings as CSV files."
+
+    def add_arguments(self, parser):
+        parser.add_argument("event", type=int, help="the event's id (see /organizer/)")
+        parser.add_argument("--out", default=".", help="folder for the files (created if missing)")
+        parser.add_argument(
+            "--posted-only",
+            action="store_true",
+            help="standings from posted rounds only, as the public sees them",
+        )
+
+    def handle(self, *args, event: int, out: str, posted_only: bool, **options):
+        try:
+            event_obj = Event.objects.get(pk=event)
+        except Event.DoesNotExist:
+            raise CommandError(f"No event with id {event}.") from None
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
+        written = []
+        for round_ in Round.objects.filter(event=event_obj).order_by("number"):
+            path = folder / f"event-{event_obj.pk}-round-{round_.number}-results.csv"
+            _write(path, selectors.results_csv_rows(round_=round_))
+            written.append(path)
+        suffix = "posted" if posted_only else "all"
+        path = folder / f"event-{event_obj.pk}-standings-{suffix}.csv"
+        _write(path, selectors.standings_csv_rows(event=event_obj, only_posted=posted_only))
+        written.append(path)
+        for path in written:
+            self.stdout.write(str(path))
+
+
+def _write(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows(rows)
