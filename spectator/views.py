@@ -157,62 +157,49 @@ def event_home_live(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Tables, results, standings, final, winner ---------------------------------------------
 
 
-def _tables(request: HttpRequest, pk: int, number: int, *, live: bool) -> HttpResponse:
+def _round_page(
+    request: HttpRequest, pk: int, number: int, *, page: str, build: Callable, live: bool
+) -> HttpResponse:
+    """A page about one round (its tables, its results) or its polled fragment."""
+
     def context(event, release) -> dict:
-        return {
-            "number": number,
-            "tables": selectors.round_tables(event_pk=pk, number=number, release=release),
-        }
+        return {"number": number, page: build(event_pk=pk, number=number, release=release)}
 
     return _respond(
         request,
         pk=pk,
-        page="tables",
+        page=page,
         args=(number,),
         live=live,
         context=context,
-        live_url=_live("tables", pk=pk, number=number),
+        live_url=_live(page, pk=pk, number=number),
     )
 
 
 @require_safe
 def tables(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Who plays where in round ``number``, by alias."""
-    return _tables(request, pk, number, live=False)
+    return _round_page(request, pk, number, page="tables", build=selectors.round_tables, live=False)
 
 
 @require_safe
 def tables_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _tables(request, pk, number, live=True)
-
-
-def _results(request: HttpRequest, pk: int, number: int, *, live: bool) -> HttpResponse:
-    def context(event, release) -> dict:
-        return {
-            "number": number,
-            "results": selectors.round_results(event_pk=pk, number=number, release=release),
-        }
-
-    return _respond(
-        request,
-        pk=pk,
-        page="results",
-        args=(number,),
-        live=live,
-        context=context,
-        live_url=_live("results", pk=pk, number=number),
-    )
+    return _round_page(request, pk, number, page="tables", build=selectors.round_tables, live=True)
 
 
 @require_safe
 def results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A posted round's places and points, table by table."""
-    return _results(request, pk, number, live=False)
+    return _round_page(
+        request, pk, number, page="results", build=selectors.round_results, live=False
+    )
 
 
 @require_safe
 def results_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _results(request, pk, number, live=True)
+    return _round_page(
+        request, pk, number, page="results", build=selectors.round_results, live=True
+    )
 
 
 def _simple(page: str, build: Callable) -> tuple[Callable, Callable]:
