@@ -381,6 +381,18 @@ def test_too_many_posts_from_one_address_get_429(client, event):
     assert other.status_code == 302
 
 
+def test_behind_a_proxy_each_visitor_is_counted_by_the_proxys_header(client, event, settings):
+    # Every request reaches Django from the proxy's one address; the header tells visitors apart.
+    settings.BOARDWALK_CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
+    url, visitor = register_url(event), "203.0.113.5"
+    for _ in range(throttle.REGISTRATION_POSTS_PER_WINDOW):
+        response = client.post(url, form_data(eligibility_declared=None), HTTP_X_REAL_IP=visitor)
+        assert response.status_code == 200
+    assert client.post(url, form_data(), HTTP_X_REAL_IP=visitor).status_code == 429
+    other = client.post(register_url(event), form_data(), HTTP_X_REAL_IP="203.0.113.77")
+    assert other.status_code == 302
+
+
 def test_throttle_window_restarts(db):
     start = 1_000_000 * throttle.REGISTRATION_WINDOW_SECONDS
     for _ in range(throttle.REGISTRATION_POSTS_PER_WINDOW):

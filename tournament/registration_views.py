@@ -20,7 +20,7 @@ from .lookups import event_or_404
 from .models import Event, Player
 from .registration_forms import ImportForm, OnTheDayForm, RegistrationForm
 from .services import player_register, registration_is_open
-from .throttle import registration_post_throttled
+from .throttle import client_ip, registration_post_throttled
 
 # Session key: {event pk: player pk}, so the confirmation page needs nothing in the URL.
 SESSION_KEY = "registered_players"
@@ -56,7 +56,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     status = 200
     throttled = False
     if request.method == "POST":
-        if registration_post_throttled(event_id=event.pk, ip=request.META.get("REMOTE_ADDR", "")):
+        if registration_post_throttled(event_id=event.pk, ip=client_ip(request)):
             # Show what they typed, unvalidated, so nothing is lost while they wait.
             form = RegistrationForm(event=event, initial=request.POST.dict())
             throttled, status = True, 429
