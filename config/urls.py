@@ -19,8 +19,9 @@ urlpatterns = [
     # Before Django's own auth URLs: the same login page, with failed attempts throttled.
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
+    # The public pages first: a hall full of phones polls them, so they resolve quickest.
+    path("", include("spectator.urls")),
     path("", include("scoring.urls")),
     path("", include("printouts.urls")),
-    path("", include("spectator.urls")),
     path("", include("tournament.urls")),
 ]

@@ -21,6 +21,7 @@ can never hand out an old number again and turn a stale browser copy into a 304.
 from __future__ import annotations
 
 import hashlib
+import threading
 import uuid
 from collections.abc import Callable
 
@@ -77,12 +78,31 @@ def cached_public_response(
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return _headers(not_modified, etag)
-    key = f"spectator:page:{digest}"
-    content = cache.get(key)
+    content = _recent_pages.get(digest)
     if content is None:
-        content = render()
-        cache.set(key, content, timeout=PAGE_TIMEOUT_S)
+        key = f"spectator:page:{digest}"
+        content = cache.get(key)
+        if content is None:
+            content = render()
+            cache.set(key, content, timeout=PAGE_TIMEOUT_S)
+        _remember(digest, content)
     return _headers(HttpResponse(content), etag)
+
+
+# The last pages this process served, by digest. A digest names one version of a page, so
+# a copy here can never be stale; it saves the shared cache a round trip and the transfer
+# of the page on every request but the first per process and version.
+_RECENT_PAGES_MAX = 256
+_recent_pages: dict[str, str] = {}
+_recent_lock = threading.Lock()  # gunicorn's threads share the dict
+
+
+def _remember(digest: str, content: str) -> None:
+    with _recent_lock:
+        while len(_recent_pages) >= _RECENT_PAGES_MAX:
+            # Oldest first (dicts keep insertion order): old versions are the ones to go.
+            del _recent_pages[next(iter(_recent_pages))]
+        _recent_pages[digest] = content
 
 
 def _headers(response: HttpResponse, etag: str) -> HttpResponse:
