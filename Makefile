@@ -30,9 +30,10 @@ test: install
 e2e: install
 	$(PY) -m pytest -m e2e tests/browser/test_e2e_tournament_day.py $(PYTEST_ARGS)
 
-# The load bench (benchmarks/load.py) drives gunicorn with Debian's wrk and needs a Redis.
+# The load bench (benchmarks/load.py) drives gunicorn with Debian's wrk, needs a Redis, and
+# measures again through nginx.
 bench: install
-	@for tool in wrk redis-server; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	@for tool in wrk redis-server nginx; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \

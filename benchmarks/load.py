@@ -48,7 +48,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -61,6 +61,16 @@ RATIO_TARGET = 0.5
 # What a TLS-terminating proxy adds: production settings redirect plain HTTP to HTTPS and
 # trust this header, so the bench talks to gunicorn the way the proxy would.
 PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
+# The reverse proxy of the README's deployment, in front of both instances (if nginx is
+# installed; make bench installs it).
+NGINX_PORT = int(os.environ.get("BENCH_NGINX_PORT", "8203"))
+# How long nginx may answer a public page from its own copy before asking a server again.
+MICRO_CACHE_S = 1
+# The spectator app's routes (spectator/urls.py), as the README's nginx site matches them.
+PUBLIC_PAGES = (
+    r'"^/events/[0-9]+/(live/home/|(live/)?(standings|final|winner|follow'
+    r'|rounds/[0-9]+/(tables|results))/)?$"'
+)
 
 
 class BenchError(RuntimeError):
@@ -330,6 +340,94 @@ def _wait_ready(port: int, proc: subprocess.Popen, log: Path) -> None:
     raise BenchError(f"gunicorn on {port} did not answer /health/ within 60 s")
 
 
+# --- The reverse proxy -------------------------------------------------------------------
+
+
+def _nginx_conf(config: Config, workdir: Path) -> Path:
+    """One nginx balancing both instances, with a micro-cache for the public pages only.
+
+    The application marks public pages ``no-cache`` (browsers revalidate every poll);
+    the proxy may still keep each for ``MICRO_CACHE_S``: a page is at most that much
+    older than the database, and however many phones poll, each server renders or checks
+    it about once a second. Everything else (``/health/`` here) goes to the servers
+    every time. nginx answers If-None-Match from its copy with a 304 itself.
+    """
+    servers = "\n".join(f"    server 127.0.0.1:{port};" for port in config.ports)
+    conf = workdir / "nginx.conf"
+    conf.write_text(
+        f"""
+daemon off;
+user root;
+worker_processes auto;
+pid {workdir}/nginx.pid;
+error_log {workdir}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+  access_log off;
+  proxy_cache_path {workdir}/cache levels=1:2 keys_zone=public:10m max_size=100m
+                   inactive=60s use_temp_path=off;
+  upstream boardwalk {{
+{servers}
+    keepalive 64;
+  }}
+  server {{
+    listen 127.0.0.1:{NGINX_PORT};
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    # The spectator pages only (the README's pattern): never the registration form (its CSRF
+    # token is per visitor) nor the hall display's state (it carries the server's time).
+    location ~ {PUBLIC_PAGES} {{
+      proxy_pass http://boardwalk;
+      proxy_cache public;
+      proxy_ignore_headers Cache-Control;
+      proxy_cache_valid 200 {MICRO_CACHE_S}s;
+      proxy_cache_lock on;
+      proxy_cache_use_stale updating;
+      proxy_cache_key $scheme$host$request_uri$http_accept_language;
+      add_header X-Cache $upstream_cache_status;
+    }}
+    location / {{
+      proxy_pass http://boardwalk;
+    }}
+  }}
+}}
+"""
+    )
+    return conf
+
+
+def _check_proxy_caches_only_public_pages(pk: int, public_path: str) -> None:
+    """The micro-cache must hold the public page and nothing personal or clock-bound."""
+    base = f"http://127.0.0.1:{NGINX_PORT}"
+    for private in (f"/events/{pk}/register/", f"/events/{pk}/hall/state/", "/health/"):
+        if "X-Cache" in _get(base + private)[1]:
+            raise BenchError(f"nginx's micro-cache would keep {private}; fix PUBLIC_PAGES")
+    if "X-Cache" not in _get(base + public_path)[1]:
+        raise BenchError(f"nginx's micro-cache does not hold {public_path}; fix PUBLIC_PAGES")
+
+
+def _start_nginx(config: Config, workdir: Path) -> subprocess.Popen:
+    if _port_open("127.0.0.1", NGINX_PORT):
+        raise BenchError(f"port {NGINX_PORT} is already in use; set BENCH_NGINX_PORT")
+    conf = _nginx_conf(config, workdir)
+    proc = subprocess.Popen(
+        ["nginx", "-c", str(conf), "-p", str(workdir)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            log = workdir / "error.log"
+            raise BenchError(f"nginx exited: {log.read_text()[-2000:] if log.exists() else ''}")
+        if _port_open("127.0.0.1", NGINX_PORT):
+            return proc
+        time.sleep(0.2)
+    raise BenchError("nginx did not listen within 15 s")
+
+
 # --- Measuring -------------------------------------------------------------------------
 
 
@@ -482,6 +580,8 @@ class Measured:
     health: Result
     standings: Result
     conditional: Result | None
+    # The same targets through nginx (name -> result); None when nginx is not installed.
+    proxied: dict[str, Result] | None = None
 
 
 def measure(config: Config) -> Measured:
@@ -521,6 +621,17 @@ def measure(config: Config) -> Measured:
         load_before = os.getloadavg()[0]
         results = _measure_interleaved(config, targets)
         load_after = os.getloadavg()[0]
+        proxied = None
+        if shutil.which("nginx"):
+            proc = _start_nginx(config, logs)
+            stack.callback(_stop, proc)
+            via = replace(config, ports=(NGINX_PORT,))
+            _check_proxy_caches_only_public_pages(pk, path)
+            _probe(via, "/health/", {}, 200)
+            _probe(via, path, {}, 200, leader)
+            if "conditional" in targets:
+                _probe(via, path, targets["conditional"].headers, 304)
+            proxied = _measure_interleaved(via, targets)
         for port, proc, log in servers:
             if proc.poll() is not None:
                 raise BenchError(
@@ -533,6 +644,7 @@ def measure(config: Config) -> Measured:
         health=results["health"],
         standings=results["standings"],
         conditional=results.get("conditional"),
+        proxied=proxied,
     )
 
 
@@ -598,6 +710,24 @@ def rows(config: Config, results: Measured) -> list[Row]:
                 "the page sent no ETag, so there is no conditional request to make",
             )
         )
+    if results.proxied:
+        via = results.proxied
+        names = {
+            "health": "load via nginx: /health/ (not cached, the baseline)",
+            "standings": f"load via nginx: standings page, {MICRO_CACHE_S} s micro-cache (200)",
+            "conditional": "load via nginx: standings page, If-None-Match (304)",
+        }
+        for name, label in names.items():
+            if name not in via:
+                continue
+            how = (
+                f"the same wrk load on one nginx balancing both instances; {via[name].detail}"
+                if name == "health"
+                else f"{_verdict(via[name], via['health'])}; {via[name].detail}"
+            )
+            out.append((label, _figures(via[name]), how))
+    else:
+        out.append(("load via nginx", "not measured", "nginx is not installed"))
     return out
 
 
@@ -618,7 +748,11 @@ NOTES = [
     "4,000 req/s, whatever the page costs. The issue's targets are judged on the full-page",
     "row; the If-None-Match row shows what phones polling with htmx cost when nothing has",
     "changed (before it runs, both servers must answer 304 to the ETag one of them gave,",
-    "which holds because they share the page's version through Redis).",
+    "which holds because they share the page's version through Redis). The *via nginx* rows",
+    "put the README's reverse proxy in front of both instances: /health/ still reaches",
+    "Django every time, while the public page is kept by nginx for one second (the page's",
+    "own no-cache is for browsers), so the servers see about one request per second per",
+    "page however many phones poll, as in the deployment the README describes.",
 ]
 
 
