@@ -475,6 +475,28 @@ def _wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
+def _conflict_response(
+    request: HttpRequest,
+    table: Table,
+    error: services.SheetConflict,
+    players: list[Player],
+    edition: Edition,
+    *,
+    as_json: bool,
+) -> HttpResponse:
+    """Another device saved first: what changed, and this tablet's entries kept (409)."""
+    conflict = _conflict_context(error, players, edition, table)
+    if as_json:
+        html = render_to_string(
+            "scoring/banker/_conflict.html", {"conflict": conflict}, request=request
+        )
+        return JsonResponse(
+            {"status": "conflict", "html": html, "version": error.current_version}, status=409
+        )
+    bound = SheetForm(_rebound(request), players=players, edition=edition)
+    return _page(request, table, form=bound, conflict=conflict, status=409)
+
+
 def _conflict_context(
     error: services.SheetConflict, players: list[Player], edition: Edition, table: Table
 ) -> dict[str, Any]:
@@ -533,17 +555,7 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
             by=acting_user(request),
         )
     except services.SheetConflict as error:
-        conflict = _conflict_context(error, players, edition, table)
-        if as_json:
-            html = render_to_string(
-                "scoring/banker/_conflict.html", {"conflict": conflict}, request=request
-            )
-            return JsonResponse(
-                {"status": "conflict", "html": html, "version": error.current_version},
-                status=409,
-            )
-        bound = SheetForm(_rebound(request), players=players, edition=edition)
-        return _page(request, table, form=bound, conflict=conflict, status=409)
+        return _conflict_response(request, table, error, players, edition, as_json=as_json)
     except services.SheetInvalid as error:
         version = error.sheet.version if error.sheet else form.cleaned_data["version"]
         if as_json:
@@ -601,17 +613,7 @@ def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
             by=acting_user(request),
         )
     except services.SheetConflict as error:
-        conflict = _conflict_context(error, players, edition, table)
-        if as_json:
-            html = render_to_string(
-                "scoring/banker/_conflict.html", {"conflict": conflict}, request=request
-            )
-            return JsonResponse(
-                {"status": "conflict", "html": html, "version": error.current_version},
-                status=409,
-            )
-        bound = SheetForm(_rebound(request), players=players, edition=edition)
-        return _page(request, table, form=bound, conflict=conflict, status=409)
+        return _conflict_response(request, table, error, players, edition, as_json=as_json)
     except ValidationError as error:
         if as_json:
             return JsonResponse({"status": "refused", "messages": error.messages}, status=400)
