@@ -25,8 +25,10 @@ def test_the_event_home_draws_the_official_clock_from_the_hall_state(live_server
     page.goto(f"{live_server.url}/events/{event.pk}/")
     remaining = page.locator("[data-clock-remaining]")
     assert remaining.inner_text() in ("--:--", "") or ":" in remaining.inner_text()
+    # A function, not an expression: Playwright evaluates a polled expression with eval(),
+    # which the page's Content-Security-Policy rightly refuses.
     page.wait_for_function(
-        "document.querySelector('[data-clock-remaining]').textContent.trim() !== '--:--'"
+        "() => document.querySelector('[data-clock-remaining]').textContent.trim() !== '--:--'"
     )
     assert ":" in remaining.inner_text()
     assert page.locator("[data-clock-status]").inner_text().strip() != ""
