@@ -123,81 +123,22 @@ class Config:
 
 
 def prepare_event() -> tuple[int, str]:
-    """Make the demo event's standings public with real numbers.
+    """The demo event: played, posted and its public pages released (tournament/demo.py).
 
     Returns the event's pk and the leader's alias, which the probe then looks for on the
     page: an unreleased page answers 200 too ("nothing posted yet"), and benching that
-    would flatter the page. This is the one place to adjust as the demo and the spectator
-    pages change; it runs inside Django (``load.py --prepare``) against the freshly
-    migrated bench database.
+    would flatter the page. It runs inside Django (``load.py --prepare``) against the
+    freshly migrated bench database.
     """
     from scoring import selectors
-    from scoring.models import RoundPosting
     from tournament.demo import DEMO_EVENT_NAME, load_demo_event
     from tournament.models import Event
 
     event = load_demo_event() or Event.objects.get(name=DEMO_EVENT_NAME)
-    # The demo plays and posts its rounds; an older demo that does not is played here.
-    if not RoundPosting.objects.filter(round__event=event).exists():
-        _play_and_post_preliminaries(event)
-    _release_standings(event)
-    leader = selectors.standings(event=event, only_posted=True)[0]
-    return event.pk, leader.alias
-
-
-def _play_and_post_preliminaries(event) -> None:
-    """Play every pre-seated round through the services a hall uses, then post it.
-
-    Cash-only sheets with distinct amounts per table, so no tie waits for a head judge.
-    """
-    import random
-    import uuid
-
-    from scoring import services as scoring
-    from scoring.models import TableSheet
-    from tournament.clock_services import clock_start, table_mark_finished
-    from tournament.models import Round, Seat, Table
-
-    rng = random.Random(8)
-    rounds = Round.objects.filter(event=event, kind=Round.Kind.PRELIMINARY).order_by("number")
-    for round_ in rounds:
-        for wave in round_.waves.order_by("number"):
-            clock_start(wave=wave)
-        for table in Table.objects.filter(round=round_).order_by("number"):
-            table_mark_finished(table=table)
-            players = [s.player for s in Seat.objects.filter(table=table).select_related("player")]
-            amounts = rng.sample(range(500, 6000, 10), k=len(players))
-            data = {
-                "edition": event.edition,
-                "players": [
-                    {"id": str(p.pk), "bankrupt": False, "cash": cash}
-                    for p, cash in zip(players, amounts, strict=True)
-                ],
-                "properties": [],
-            }
-            sheet = scoring.sheet_submit(
-                table=table,
-                data=data,
-                expected_version=getattr(
-                    TableSheet.objects.filter(table=table).first(), "version", 0
-                ),
-                submission_key=uuid.uuid4(),
-                by=None,
-            )
-            for player in players:
-                initials = f"{player.first_name[:1]}{player.last_name[:1]}"
-                scoring.sheet_sign(sheet=sheet, player=player, initials=initials, by=None)
-            scoring.sheet_sign(sheet=sheet, initials="BNK", by=None)
-        scoring.round_post(round_=round_, by=None)
-
-
-def _release_standings(event) -> None:
-    """The organizer releases the standings page (spectator app); before it, posting sufficed."""
-    try:
-        from spectator.services import release_set
-    except ImportError:
-        return
-    release_set(event=event, pages={"standings": True}, by=None)
+    rows = selectors.standings(event=event, only_posted=True, with_players=False)
+    if not rows:
+        sys.exit("the demo event has no posted round: nothing for the standings page to show")
+    return event.pk, rows[0].alias
 
 
 # --- Services: PostgreSQL, Redis, gunicorn -------------------------------------------------
