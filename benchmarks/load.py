@@ -123,15 +123,15 @@ class Config:
 
 
 def prepare_event() -> tuple[int, str]:
-    """The demo event: played, posted and its public pages released (tournament/demo.py).
+    """The demo event: played, posted and its public pages released (demo/event.py).
 
     Returns the event's pk and the leader's alias, which the probe then looks for on the
     page: an unreleased page answers 200 too ("nothing posted yet"), and benching that
     would flatter the page. It runs inside Django (``load.py --prepare``) against the
     freshly migrated bench database.
     """
+    from demo.event import DEMO_EVENT_NAME, load_demo_event
     from scoring import selectors
-    from tournament.demo import DEMO_EVENT_NAME, load_demo_event
     from tournament.models import Event
 
     event = load_demo_event() or Event.objects.get(name=DEMO_EVENT_NAME)

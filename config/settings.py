@@ -98,6 +98,8 @@ INSTALLED_APPS = [
     "scoring",
     "printouts",
     "spectator",
+    # Last: it plays a whole day through every app above (load_demo, simulate_event).
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -14,9 +14,9 @@ from django.core.cache import cache
 from django.core.management import call_command
 from simulation_helpers import preliminary_rounds, rule_book_totals
 
+from demo.event import DEMO_EVENT_NAME, DEMO_OFFICIALS, DEMO_PEOPLE, load_demo_event
 from scoring.models import ResultLine, RoundPosting, TableSheet
 from scoring.selectors import standings
-from tournament.demo import DEMO_EVENT_NAME, DEMO_OFFICIALS, DEMO_PEOPLE, load_demo_event
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.seating import SeatingProblem, check_rounds
 

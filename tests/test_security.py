@@ -6,7 +6,7 @@ two independent places: the ``required_permission`` the access decorators put on
 (tournament/access.py, scoring/banker_views.py), and the hand-written lists below of what
 is public or needs only a login. A route in neither fails the walk.
 
-The walk runs on the demo event (tournament.demo.load_demo_event: a championship played
+The walk runs on the demo event (demo.event.load_demo_event: a championship played
 through the real services), built once for the module; each role's walk runs in its own
 transaction, so actions one role takes do not leak into the next role's walk.
 """
@@ -24,10 +24,10 @@ from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
+from demo.event import load_demo_event
 from scoring import services as scoring_services
 from scoring.selectors import banker_link_table
 from tournament import throttle
-from tournament.demo import load_demo_event
 from tournament.models import Announcement, Event, Player, Round, Table, Wave
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ROLE_PERMISSIONS
 from tournament.services import event_create

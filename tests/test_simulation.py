@@ -1,4 +1,4 @@
-"""`simulate_event` and scoring.simulation: whole days through the real services.
+"""`simulate_event` and demo.simulation: whole days through the real services.
 
 Points are checked against the rule book (tests/simulation_helpers.py), not against the
 code under test.
@@ -17,10 +17,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from simulation_helpers import preliminary_rounds, rule_book_totals
 
-from scoring.models import ResultLine, RoundPosting, StandingsTieDecision, TableSheet, TieDecision
-from scoring.selectors import standings
-from scoring.services import round_post, sheet_sign, sheet_submit
-from scoring.simulation import (
+from demo.event import demo_officials
+from demo.simulation import (
     Officials,
     day_start,
     event_build,
@@ -30,7 +28,9 @@ from scoring.simulation import (
     table_settle,
     wave_play,
 )
-from tournament.demo import demo_officials
+from scoring.models import ResultLine, RoundPosting, StandingsTieDecision, TableSheet, TieDecision
+from scoring.selectors import standings
+from scoring.services import round_post, sheet_sign, sheet_submit
 from tournament.models import Event, Player, Round, Seat
 from tournament.roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
 

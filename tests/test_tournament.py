@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.utils import timezone
 
+from demo.event import load_demo_event
 from scoring.models import TableSheet
-from tournament.demo import load_demo_event
 from tournament.models import Event
 from tournament.services import event_create
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.contrib.auth.models import Group, User
 
-from tournament.demo import load_demo_event
+from demo.event import load_demo_event
 from tournament.models import Event, Player, Seat
 from tournament.roles import ensure_roles
 

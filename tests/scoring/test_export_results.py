@@ -15,8 +15,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from demo.simulation import event_simulate
 from scoring.models import ResultLine
-from scoring.simulation import event_simulate
 from tournament.models import Round
 
 

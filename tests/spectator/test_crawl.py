@@ -17,9 +17,9 @@ import pytest
 from django.urls import reverse
 from django.utils.formats import date_format
 
+from demo.event import load_demo_event
 from spectator import selectors
 from spectator.services import release_set
-from tournament.demo import load_demo_event
 from tournament.models import Player, Round, Seat
 
 SKIP_PREFIXES = ("/static/", "/admin/", "/accounts/", "/i18n/")

@@ -2,7 +2,7 @@
 
 Forty places (ten tables of four), three ordered alternates and three families, so seating
 has households to keep apart. By default the day has been played through the real
-services by ``scoring.simulation``: everyone checked in, three preliminary rounds seated,
+services by ``demo.simulation``: everyone checked in, three preliminary rounds seated,
 clocked, scored from simulated games, signed, approved and posted, and the final seated
 but not played. ``play=False`` gives the event as it stands before its day (registered and
 pre-seated, nothing played), which tests of seat changes need. Names are invented; dates
@@ -19,12 +19,12 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.simulation import Officials, Person, event_build, event_simulate
 from spectator.models import PAGES
 from spectator.services import release_set
+from tournament.models import Event
+from tournament.roles import BANK, BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ensure_roles
 
-from .models import Event
-from .roles import BANK, BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ensure_roles
+from .simulation import Officials, Person, event_build, event_simulate
 
 DEMO_EVENT_NAME = "Boardwalk Demo Open"
 DEMO_PLACES = 40

@@ -10,8 +10,8 @@ score sheet is an end state of :func:`gameplay.simulate.simulate_game`, so the r
 engine checks it like any banker's. A change that breaks any step of that pipeline breaks
 the demo too, which makes it a smoke test of the whole application.
 
-It lives in ``scoring`` because it orchestrates scoring's services on top of
-tournament's, and ``scoring`` already depends on ``tournament`` (never the other way).
+It lives in the ``demo`` app because it orchestrates scoring's services on top of
+tournament's: only an app above both may (docs/architecture.md).
 
 Only ``random.Random`` seeded from ``seed`` supplies chance: the seating engine is run with
 its work bound (not its clock) deciding, and every table's game has its own seed, so the
@@ -38,6 +38,18 @@ from django.utils.translation import gettext as _
 
 from gameplay import load_edition
 from gameplay.simulate import SimulatedGame, simulate_game
+from scoring.models import TableSheet
+from scoring.selectors import standings
+from scoring.services import (
+    advance_to_final,
+    round_post,
+    sheet_approve,
+    sheet_save_draft,
+    sheet_sign,
+    sheet_submit,
+    standings_tie_decide,
+    tie_decide,
+)
 from tournament.clock_services import (
     clock_end,
     clock_start,
@@ -54,19 +66,6 @@ from tournament.seating_services import (
     table_roll_play_order,
 )
 from tournament.services import Registration, event_create, player_check_in, player_register
-
-from .models import TableSheet
-from .selectors import standings
-from .services import (
-    advance_to_final,
-    round_post,
-    sheet_approve,
-    sheet_save_draft,
-    sheet_sign,
-    sheet_submit,
-    standings_tie_decide,
-    tie_decide,
-)
 
 FORMAT = "championship"
 ALTERNATES = 3

@@ -2,12 +2,12 @@
 
 `make run` calls it on every start, so it must never duplicate or overwrite data:
 it only acts on an empty events table. The demo is a played championship day
-(``tournament.demo``); ``--unplayed`` stops at registration and pre-seating.
+(``demo.event``); ``--unplayed`` stops at registration and pre-seating.
 """
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournament.demo import load_demo_event
+from demo.event import load_demo_event
 from tournament.models import Player, Round
 
 

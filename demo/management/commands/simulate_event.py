@@ -2,14 +2,14 @@
 
 For trying pages, printouts and load on a realistic event: registration, seating, three
 rounds scored from simulated games and posted, the final seated, all through the real
-services (``scoring.simulation``). Unlike ``load_demo`` it always adds a new event.
+services (``demo.simulation``). Unlike ``load_demo`` it always adds a new event.
 """
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.simulation import ALTERNATES, MAX_ROUNDS, event_simulate, players_error, rounds_error
-from tournament.demo import demo_officials
+from demo.event import demo_officials
+from demo.simulation import ALTERNATES, MAX_ROUNDS, event_simulate, players_error, rounds_error
 from tournament.models import Player, Round
 
 

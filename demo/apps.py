@@ -1,0 +1,11 @@
+"""App configuration for the demo app (its management commands: load_demo, simulate_event)."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class DemoConfig(AppConfig):
+    """Installed only so Django finds ``load_demo`` and ``simulate_event``; it has no models."""
+
+    name = "demo"
+    verbose_name = _("Demo")

@@ -1,0 +1,1 @@
+"""Command modules; Django discovers each file here as a `manage.py` subcommand."""
