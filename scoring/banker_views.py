@@ -32,7 +32,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from gameplay import load_edition
 from gameplay.edition import Edition
 from tournament.access import (
     acting_user,
@@ -41,6 +40,7 @@ from tournament.access import (
     tables_banked_by,
 )
 from tournament.clock_selectors import table_get
+from tournament.formats import event_edition
 from tournament.models import Player, Table
 from tournament.throttle import (
     BANKER_LINK_MISSES_PER_IP,
@@ -323,7 +323,7 @@ def describe_changes(
 
 
 def _setting(table: Table) -> tuple[list[Player], Edition]:
-    return banker_table_players(table=table), load_edition(table.round.event.edition)
+    return banker_table_players(table=table), event_edition(event=table.round.event)
 
 
 def _stage(sheet: TableSheet | None, request: HttpRequest) -> str:

@@ -24,8 +24,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from gameplay import Edition, EditionError, load_edition
+from gameplay import Edition, EditionError
 from tournament.access import head_judge_required, judge_required, organizer_required
+from tournament.formats import RANKING_ASSETS, RANKING_POINTS, event_edition, event_ranking
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.roles import MANAGE
@@ -92,7 +93,7 @@ def _standings_home(request: HttpRequest, event: Event) -> HttpResponseRedirect:
 
 
 def _points_format(event: Event) -> bool:
-    return services.points_table_for(event=event) is not None
+    return event_ranking(event=event) == RANKING_POINTS
 
 
 # --- The judges' round desk -------------------------------------------------------------
@@ -139,7 +140,7 @@ def _deed_name(edition, position: Any) -> str:
 
 def _edition(event: Event):
     try:
-        return load_edition(event.edition)
+        return event_edition(event=event)
     except EditionError:
         return None
 
@@ -506,7 +507,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "tie_forms": tie_forms,
             "tie_breaker_form": _tie_breaker_form(event),
-            "assets_format": selectors.ranks_by_assets(event=event),
+            "assets_format": event_ranking(event=event) == RANKING_ASSETS,
             "custom_tie_breakers": tie_breakers != selectors.default_tie_breakers_for(event=event),
             "final": _final(event),
             "semifinal": _final(event, Round.Kind.SEMIFINAL),

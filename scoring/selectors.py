@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from tournament.formats import FORMATS
+from tournament.formats import RANKING_ASSETS, event_ranking
 from tournament.models import Clock, Event, Player, Round, Seat, Table
 
 from .models import BankerLink, ResultLine, StandingsTieDecision, TableSheet, TieDecision
@@ -60,15 +60,10 @@ POINTS_TIE_BREAKERS = TieBreakers(keys=("points", "wins", "net_worth", "best_gam
 ASSETS_TIE_BREAKERS = TieBreakers(keys=("net_worth", "wins", "best_game"))
 
 
-def ranks_by_assets(*, event: Event) -> bool:
-    """Club and junior events: no points, net worth ranks (and table winners advance)."""
-    fmt = FORMATS.get(event.format)
-    return fmt is not None and fmt.ranking == "assets"
-
-
 def default_tie_breakers_for(*, event: Event) -> TieBreakers:
     """The format's own order: points formats by points, assets formats by net worth."""
-    return ASSETS_TIE_BREAKERS if ranks_by_assets(event=event) else POINTS_TIE_BREAKERS
+    by_assets = event_ranking(event=event) == RANKING_ASSETS
+    return ASSETS_TIE_BREAKERS if by_assets else POINTS_TIE_BREAKERS
 
 
 def tie_breakers_valid(*, event: Event, keys: list[str] | tuple[str, ...]) -> bool:

@@ -24,17 +24,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from gameplay import (
-    CHAMPIONSHIP_POINTS,
-    Edition,
-    EditionError,
-    PointsTable,
-    SheetFormatError,
-    check_sheet,
-    load_edition,
-)
+from gameplay import Edition, EditionError, PointsTable, SheetFormatError, check_sheet
 from tournament.clock_services import table_mark_scored
-from tournament.formats import FORMATS
+from tournament.formats import RANKING_ASSETS, event_edition, event_points_table, event_ranking
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.seating import SeatingProblem, seat
 from tournament.seating_services import _store_round
@@ -53,7 +45,6 @@ from .models import (
 from .selectors import (
     StandingRow,
     default_tie_breakers_for,
-    ranks_by_assets,
     sheet_open_ties,
     standings,
     table_winners,
@@ -121,18 +112,12 @@ class SheetInvalid(ValidationError):
         seats = Seat.objects.filter(table_id=sheet.table_id).select_related("player")
         aliases = {str(seat.player_id): seat.player.alias for seat in seats}
         try:
-            return aliases, load_edition(sheet.table.round.event.edition)
+            return aliases, event_edition(event=sheet.table.round.event)
         except EditionError:
             return aliases, None
 
 
 # --- Helpers -------------------------------------------------------------------------------
-
-
-def points_table_for(*, event: Event) -> PointsTable | None:
-    """Championship events score by the 002 points table; club and junior rank by assets."""
-    fmt = FORMATS.get(event.format)
-    return None if fmt and fmt.ranking == "assets" else CHAMPIONSHIP_POINTS
 
 
 def _now() -> Any:
@@ -178,7 +163,7 @@ def _examine(*, table: Table, data: dict[str, Any]) -> dict[str, Any]:
     event = table.round.event
     try:
         report = check_sheet(
-            data, edition=load_edition(event.edition), points_table=points_table_for(event=event)
+            data, edition=event_edition(event=event), points_table=event_points_table(event=event)
         ).to_dict()
     except (SheetFormatError, EditionError) as error:
         report = {
@@ -518,7 +503,7 @@ def _write_results(*, sheet: TableSheet) -> None:
     table = sheet.table
     report = sheet.report
     outcome = {str(p["id"]): (p["place"], _points(p["points"])) for p in report["players"]}
-    points_table = points_table_for(event=table.round.event)
+    points_table = event_points_table(event=table.round.event)
     for tie in report.get("unresolved_ties", []):
         decision = tie_decision_for(table=table, tie=tuple(tie))
         if decision is not None:
@@ -649,7 +634,7 @@ def tie_decide(
         order=str_order,
         share_points=share_points,
         report=sheet.report,
-        points_table=points_table_for(event=sheet.table.round.event),
+        points_table=event_points_table(event=sheet.table.round.event),
     )
     decision = TieDecision.objects.create(
         table=sheet.table,
@@ -829,7 +814,7 @@ def advance_to_final(
         raise ValidationError(
             _("Only %(count)s players can advance.") % {"count": len(rows)}, code="too-few"
         )
-    if ranks_by_assets(event=event):
+    if event_ranking(event=event) == RANKING_ASSETS:
         # 000: "table winners and highest total assets advance to a six-player final".
         winners_ids = table_winners(event=event, only_posted=True)
         winners = [row for row in rows if row.player.pk in winners_ids]

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef
 
 from scoring.models import ResultLine, RoundPosting
-from scoring.selectors import format_points, ranks_by_assets, tie_breakers_for
+from scoring.selectors import format_points, tie_breakers_for
 from scoring.selectors import standings as scoring_standings
 from tournament.clock_selectors import hall_wave
+from tournament.formats import RANKING_ASSETS, event_ranking
 from tournament.models import Event, Round, Seat, Wave
 
 from .models import PAGES, PublicRelease
@@ -346,7 +347,10 @@ def standings(*, event_pk: int, release: Release) -> PublicStandings | None:
         .values_list("round__number", flat=True)
     )
     return PublicStandings(
-        keys=keys, rows=rows, posted_rounds=posted, by_assets=ranks_by_assets(event=event)
+        keys=keys,
+        rows=rows,
+        posted_rounds=posted,
+        by_assets=event_ranking(event=event) == RANKING_ASSETS,
     )
 
 
