@@ -28,8 +28,7 @@ from gameplay import Edition, EditionError, PointsTable, SheetFormatError, check
 from tournament.clock_services import table_mark_scored
 from tournament.formats import RANKING_ASSETS, event_edition, event_points_table, event_ranking
 from tournament.models import Event, Player, Round, Seat, Table
-from tournament.seating import SeatingProblem, seat
-from tournament.seating_services import _store_round
+from tournament.seating_services import stage_seat
 
 from .diff import sheet_changes
 from .models import (
@@ -754,16 +753,6 @@ def round_unpost(*, round_: Round) -> None:
 # --- The final -----------------------------------------------------------------------------
 
 
-def _meetings(*, event: Event) -> list[tuple[int, int]]:
-    """Every pair who shared a preliminary table, once per meeting."""
-    pairs = []
-    tables = Table.objects.filter(round__event=event, round__kind=Round.Kind.PRELIMINARY)
-    for table in tables.prefetch_related("seats"):
-        ids = sorted(s.player_id for s in table.seats.all())
-        pairs.extend((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :])
-    return pairs
-
-
 def _cut(rows: list[StandingRow], count: int) -> list[StandingRow]:
     """The first ``count`` rows, refused if players tied in the standings straddle the cut."""
     if len(rows) > count and rows[count - 1].rank == rows[count].rank:
@@ -827,17 +816,17 @@ def advance_to_final(
         chosen = _cut(rows, count)
     finalists = [row.player for row in chosen]
     if count <= _final_table_max(event):
-        return _seat_stage(
-            event=event, kind=Round.Kind.FINAL, players=finalists, sizes=(count, count)
+        return stage_seat(
+            event=event, kind=Round.Kind.FINAL, players=finalists, table_sizes=(count, count)
         )
     # More than one table can hold: a semifinal seated by the engine (event's table sizes,
     # households apart, avoiding preliminary rematches); its table winners play the final.
-    return _seat_stage(
+    return stage_seat(
         event=event,
         kind=Round.Kind.SEMIFINAL,
         players=finalists,
-        sizes=(event.table_size_min, event.table_size_max),
-        families={p.pk: p.household or None for p in finalists},
+        table_sizes=(event.table_size_min, event.table_size_max),
+        households_apart=True,
         seed=seed,
         time_limit=time_limit,
     )
@@ -846,37 +835,6 @@ def advance_to_final(
 def _final_table_max(event: Event) -> int:
     """The most finalists one table seats: six (000's six-player final) or a bigger table."""
     return max(6, event.table_size_max)
-
-
-def _seat_stage(
-    *,
-    event: Event,
-    kind: str,
-    players: list[Player],
-    sizes: tuple[int, int],
-    families: dict[int, str | None] | None = None,
-    seed: int = 0,
-    time_limit: float = 10.0,
-) -> Round:
-    problem = SeatingProblem(
-        players=tuple(p.pk for p in players),
-        rounds=1,
-        families=families or {},
-        table_sizes=sizes,
-        history=tuple(_meetings(event=event)),
-        seed=seed,
-        time_limit=time_limit,
-    )
-    seating = seat(problem)
-    last = Round.objects.filter(event=event).order_by("-number").first()
-    stage = Round.objects.create(
-        event=event,
-        number=(last.number if last else 0) + 1,
-        kind=kind,
-        seating_report=seating.report.to_dict(),
-    )
-    _store_round(round_=stage, tables=seating.rounds[0], event=event)
-    return stage
 
 
 def _final_from_semifinal(*, event: Event, semifinal: Round) -> Round:
@@ -899,7 +857,9 @@ def _final_from_semifinal(*, event: Event, semifinal: Round) -> Round:
             )
         finalists.append(winners[0].player)
     count = len(finalists)
-    return _seat_stage(event=event, kind=Round.Kind.FINAL, players=finalists, sizes=(count, count))
+    return stage_seat(
+        event=event, kind=Round.Kind.FINAL, players=finalists, table_sizes=(count, count)
+    )
 
 
 # --- The banker's tablet: private links and live checks --------------------------------------

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from tournament.models import Player, Round, Seat, Table
 from tournament.seating_services import (
+    meeting_history,
     move_cost,
     preseat_event,
     round_fill_vacancies,
@@ -85,6 +86,25 @@ def test_preseating_21_players_seats_everyone_once_per_round_without_rematches()
     assert len(pairs) == len(set(pairs)), "a pair met twice"
     report = Round.objects.get(event=event, number=1).seating_report
     assert (report["repeat_meetings"], report["family_conflicts"]) == (0, 0)
+
+
+@pytest.mark.django_db
+def test_meeting_history_lists_each_meeting_of_the_rounds_asked():
+    event = make_event(8)
+    preseat_event(event=event)
+    seating = tables_by_round(event)
+    # Two tables of four: six pairs a table, twelve a round.
+    by_hand = [
+        frozenset(pair)
+        for number in (1, 2)
+        for table in seating[number].values()
+        for pair in combinations(table, 2)
+    ]
+    rounds = Round.objects.filter(event=event, number__in=[1, 2])
+    history = meeting_history(rounds=rounds)
+    assert len(history) == 24
+    assert sorted(map(sorted, history)) == sorted(map(sorted, by_hand))
+    assert meeting_history(rounds=Round.objects.none()) == []
 
 
 @pytest.mark.django_db

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -73,12 +74,11 @@ def _households(players: Sequence[Player]) -> dict[int, str | None]:
     return {player.pk: player.household or None for player in players}
 
 
-def _history(*, event: Event, excluding: Sequence[Round]) -> list[tuple[int, int]]:
-    """Pairs who already sat together in rounds that are not being (re)seated."""
+def meeting_history(*, rounds: QuerySet[Round]) -> list[tuple[int, int]]:
+    """Every pair who shared a table in ``rounds``, once per meeting: the engine's history."""
     pairs = []
-    tables = Table.objects.filter(round__event=event).exclude(round__in=excluding)
-    for table in tables.prefetch_related("seats"):
-        ids = [s.player_id for s in table.seats.all()]
+    for table in Table.objects.filter(round__in=rounds).prefetch_related("seats"):
+        ids = sorted(s.player_id for s in table.seats.all())
         pairs.extend((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :])
     return pairs
 
@@ -110,7 +110,11 @@ def preseat_event(
         rounds=len(rounds),
         families=_households(players),
         table_sizes=(event.table_size_min, event.table_size_max),
-        history=tuple(_history(event=event, excluding=rounds)),
+        history=tuple(
+            meeting_history(
+                rounds=Round.objects.filter(event=event).exclude(pk__in=[r.pk for r in rounds])
+            )
+        ),
         seed=seed,
         time_limit=time_limit,
     )
@@ -121,6 +125,46 @@ def preseat_event(
         round_.assignments_published = False
         round_.save(update_fields=["seating_report", "assignments_published"])
     return seating
+
+
+@transaction.atomic
+def stage_seat(
+    *,
+    event: Event,
+    kind: str,
+    players: Sequence[Player],
+    table_sizes: tuple[int, int],
+    households_apart: bool = False,
+    seed: int = 0,
+    time_limit: float = 10.0,
+) -> Round:
+    """Seat a stage after the preliminaries (a semifinal or the final) as the next round.
+
+    The engine sees every preliminary meeting, so a semifinal avoids rematches where it
+    can; ``households_apart`` keeps families at different tables (a semifinal of several
+    tables; the final is one table and cannot).
+    """
+    problem = SeatingProblem(
+        players=tuple(p.pk for p in players),
+        rounds=1,
+        families=_households(players) if households_apart else {},
+        table_sizes=table_sizes,
+        history=tuple(
+            meeting_history(rounds=Round.objects.filter(event=event, kind=Round.Kind.PRELIMINARY))
+        ),
+        seed=seed,
+        time_limit=time_limit,
+    )
+    seating = seat(problem)
+    last = Round.objects.filter(event=event).order_by("-number").first()
+    stage = Round.objects.create(
+        event=event,
+        number=(last.number if last else 0) + 1,
+        kind=kind,
+        seating_report=seating.report.to_dict(),
+    )
+    _store_round(round_=stage, tables=seating.rounds[0], event=event)
+    return stage
 
 
 def _store_round(*, round_: Round, tables: Sequence[Sequence[int]], event: Event) -> None:
