@@ -40,16 +40,11 @@ from gameplay import load_edition
 from gameplay.simulate import SimulatedGame, simulate_game
 from scoring.models import TableSheet
 from scoring.selectors import standings
-from scoring.services import (
-    advance_to_final,
-    round_post,
-    sheet_approve,
-    sheet_save_draft,
-    sheet_sign,
-    sheet_submit,
-    standings_tie_decide,
-    tie_decide,
-)
+from scoring.services.advancement import advance_to_final
+from scoring.services.posting import round_post
+from scoring.services.sheets import sheet_approve, sheet_save_draft, sheet_submit
+from scoring.services.signatures import sheet_sign
+from scoring.services.ties import standings_tie_decide, tie_decide
 from tournament.clock_services import (
     clock_end,
     clock_start,

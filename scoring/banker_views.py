@@ -49,7 +49,6 @@ from tournament.throttle import (
     throttle_hit,
 )
 
-from . import services
 from .banker_forms import (
     HOTEL,
     SheetForm,
@@ -65,6 +64,7 @@ from .selectors import (
     banker_sheet_get,
     banker_table_players,
 )
+from .services import banker_links, sheets, signatures
 from .violations import violation_text, violation_texts
 
 SESSION_GRANT = "banker_link"
@@ -366,10 +366,10 @@ def _page(
         elif sheet is not None and sheet.report:
             view = report_view(report=sheet.report, data=data, players=players, edition=edition)
         else:
-            report = services.sheet_check(table=table, data=_blank(players, edition))
+            report = sheets.sheet_check(table=table, data=_blank(players, edition))
             view = report_view(report=report, data={}, players=players, edition=edition)
-    signatures = list(sheet.signatures.all()) if sheet else []
-    signed = {s.player_id: s for s in signatures if s.player_id}
+    sheet_signatures = list(sheet.signatures.all()) if sheet else []
+    signed = {s.player_id: s for s in sheet_signatures if s.player_id}
     for column in view.columns:
         column.signed = signed.get(column.player.pk)
         pk = column.player.pk
@@ -379,7 +379,7 @@ def _page(
             "out_order": form[out_order_field(pk)],
             "initials": f"initials_{pk}",
         }
-    banker_signature = next((s for s in signatures if s.role == "banker"), None)
+    banker_signature = next((s for s in sheet_signatures if s.role == "banker"), None)
     remaining = [c for c in view.columns if not c.bankrupt]
     context = {
         "table": table,
@@ -393,7 +393,7 @@ def _page(
         "view": view,
         "conflict": conflict,
         "refused": refused or [],
-        "signatures": signatures,
+        "signatures": sheet_signatures,
         "banker_signature": banker_signature,
         "players_all_signed": all(c.signed for c in remaining),
         "sign_form": SignForm(),
@@ -439,7 +439,7 @@ def _bound_report(
         return _form_report(form, players, edition)
     data = form.sheet_data()
     return report_view(
-        report=services.sheet_check(table=table, data=data),
+        report=sheets.sheet_check(table=table, data=data),
         data=data,
         players=players,
         edition=edition,
@@ -478,7 +478,7 @@ def _wants_json(request: HttpRequest) -> bool:
 def _conflict_response(
     request: HttpRequest,
     table: Table,
-    error: services.SheetConflict,
+    error: sheets.SheetConflict,
     players: list[Player],
     edition: Edition,
     *,
@@ -498,7 +498,7 @@ def _conflict_response(
 
 
 def _conflict_context(
-    error: services.SheetConflict, players: list[Player], edition: Edition, table: Table
+    error: sheets.SheetConflict, players: list[Player], edition: Edition, table: Table
 ) -> dict[str, Any]:
     table_pk = table.pk
     return {
@@ -547,16 +547,16 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
         return _page(request, table, form=form, status=422)
     key = form.cleaned_data.get("submission_key") or uuid.uuid4()
     try:
-        services.sheet_submit(
+        sheets.sheet_submit(
             table=table,
             data=form.sheet_data(),
             expected_version=_expected_version(request, form),
             submission_key=key,
             by=acting_user(request),
         )
-    except services.SheetConflict as error:
+    except sheets.SheetConflict as error:
         return _conflict_response(request, table, error, players, edition, as_json=as_json)
-    except services.SheetInvalid as error:
+    except sheets.SheetInvalid as error:
         version = error.sheet.version if error.sheet else form.cleaned_data["version"]
         if as_json:
             return JsonResponse(
@@ -606,13 +606,13 @@ def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
             return JsonResponse({"status": "invalid", "messages": _form_messages(form)}, status=422)
         return _page(request, table, form=form, status=422)
     try:
-        sheet = services.sheet_save_draft(
+        sheet = sheets.sheet_save_draft(
             table=table,
             data=form.sheet_data(),
             expected_version=_expected_version(request, form),
             by=acting_user(request),
         )
-    except services.SheetConflict as error:
+    except sheets.SheetConflict as error:
         return _conflict_response(request, table, error, players, edition, as_json=as_json)
     except ValidationError as error:
         if as_json:
@@ -650,7 +650,7 @@ def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
             sheet_form = SheetForm(request.POST, players=players, edition=edition)
             if not sheet_form.is_valid():
                 return _page(request, table, form=sheet_form, status=422)
-            services.sheet_save_draft(
+            sheets.sheet_save_draft(
                 table=table,
                 data=sheet_form.sheet_data(),
                 expected_version=sheet_form.cleaned_data["version"],
@@ -659,13 +659,13 @@ def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
         sheet = banker_sheet_get(table=table)
         if sheet is None:
             raise ValidationError(_("Save the sheet before signing it."))
-        services.sheet_sign(
+        signatures.sheet_sign(
             sheet=sheet,
             player=player,
             initials=form.cleaned_data["initials"],
             by=acting_user(request),
         )
-    except services.SheetConflict as error:
+    except sheets.SheetConflict as error:
         bound = SheetForm(_rebound(request), players=players, edition=edition)
         conflict = _conflict_context(error, players, edition, table)
         return _page(request, table, form=bound, conflict=conflict, status=409)
@@ -706,7 +706,7 @@ def banker_link_page(request: HttpRequest, table_pk: int) -> HttpResponse:
 @require_POST
 def banker_link_issue(request: HttpRequest, table_pk: int) -> HttpResponse:
     table = _table(table_pk)
-    services.banker_link_issue(table=table, by=request.user)
+    banker_links.banker_link_issue(table=table, by=request.user)
     messages.success(request, _("New link issued. The old table card no longer works."))
     return redirect("scoring:banker_link", table_pk=table.pk)
 
@@ -716,7 +716,7 @@ def banker_link_issue(request: HttpRequest, table_pk: int) -> HttpResponse:
 def banker_link_revoke(request: HttpRequest, table_pk: int) -> HttpResponse:
     table = _table(table_pk)
     try:
-        services.banker_link_revoke(table=table, by=request.user)
+        banker_links.banker_link_revoke(table=table, by=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:

@@ -32,10 +32,11 @@ from tournament.models import Event, Player, Round, Seat, Table
 from tournament.roles import MANAGE
 from tournament.selectors import round_seating
 
-from . import selectors, services
+from . import selectors
 from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
 from .results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from .selectors import TableProgress
+from .services import advancement, posting, sheets, ties
 from .violations import violation_text
 
 STATUS_LABELS = {
@@ -327,7 +328,7 @@ def results_approve(
         messages.error(request, _("This table has no score sheet yet."))
         return _table_page(table)
     try:
-        services.sheet_approve(sheet=sheet, by=request.user)
+        sheets.sheet_approve(sheet=sheet, by=request.user)
     except ValidationError as error:
         _error_message(request, error)
     else:
@@ -360,13 +361,13 @@ def results_correct(
     violations: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         try:
-            services.sheet_correct(
+            sheets.sheet_correct(
                 sheet=sheet,
                 data=form.corrected_data(),
                 reason=form.cleaned_data["reason"],
                 by=request.user,
             )
-        except services.SheetInvalid as error:
+        except sheets.SheetInvalid as error:
             violations = error.violations
         except ValidationError as error:
             form.add_error(None, error)
@@ -406,7 +407,7 @@ def results_tie(
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     else:
         try:
-            services.tie_decide(
+            ties.tie_decide(
                 table=table,
                 order=form.cleaned_data["order"],
                 share_points=form.cleaned_data["order"] is None,
@@ -432,7 +433,7 @@ def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
     """Publish a round's scores; the service refuses while any table is unsettled."""
     round_ = round_or_404(event_or_404(pk), round_number)
     try:
-        services.round_post(round_=round_, by=request.user)
+        posting.round_post(round_=round_, by=request.user)
     except ValidationError as error:
         _error_message(request, error)
     else:
@@ -449,7 +450,7 @@ def results_unpost(request: HttpRequest, pk: int, round_number: int) -> HttpResp
     """Withdraw a posting, e.g. so a judge can correct a sheet."""
     round_ = round_or_404(event_or_404(pk), round_number)
     try:
-        services.round_unpost(round_=round_)
+        posting.round_unpost(round_=round_)
     except ValidationError as error:
         _error_message(request, error)
     else:
@@ -536,7 +537,7 @@ def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
             )
     if keys is not None:
         try:
-            services.standings_tie_breakers_set(event=event, keys=keys, by=request.user)
+            ties.standings_tie_breakers_set(event=event, keys=keys, by=request.user)
         except ValidationError as error:
             _error_message(request, error)
         else:
@@ -562,7 +563,7 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     else:
         try:
-            services.standings_tie_decide(
+            ties.standings_tie_decide(
                 event=event,
                 order=[int(pid) for pid in form.cleaned_data["order"]],
                 by=request.user,
@@ -581,7 +582,7 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the final from the posted standings; the service says why it cannot yet."""
     event = event_or_404(pk)
     try:
-        stage = services.advance_to_final(event=event, by=request.user)
+        stage = advancement.advance_to_final(event=event, by=request.user)
     except ValidationError as error:
         _error_message(request, error)
     else:

@@ -168,7 +168,6 @@ LONG_FUNCTIONS_BEING_SPLIT = {
 LONG_MODULES_BEING_SPLIT = {
     "scoring/banker_views.py",
     "scoring/results_views.py",
-    "scoring/services.py",
 }
 
 

@@ -25,8 +25,8 @@ from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from demo.event import load_demo_event
-from scoring import services as scoring_services
 from scoring.selectors import banker_link_table
+from scoring.services.banker_links import banker_link_issue
 from tournament import throttle
 from tournament.models import Announcement, Event, Player, Round, Table, Wave
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ROLE_PERMISSIONS
@@ -162,7 +162,7 @@ def demo(django_db_setup, django_db_blocker):
         round_1 = Round.objects.get(event=event, number=1)
         table, other = Table.objects.filter(round=round_1).order_by("number")[:2]
         Announcement.objects.create(round=round_1, at_remaining_seconds=600, text="Walk")
-        key = scoring_services.banker_link_issue(table=table, by=None).key
+        key = banker_link_issue(table=table, by=None).key
         yield Demo(event=event, table=table, other_table=other, key=key)
         transaction.set_rollback(True)
 
@@ -460,7 +460,7 @@ def test_banker_link_guessing_is_throttled_per_address(client, fresh_cache):
     table = Table.objects.create(
         round=round_1, wave=Wave.objects.create(round=round_1, number=1), number=1
     )
-    key = scoring_services.banker_link_issue(table=table, by=None).key
+    key = banker_link_issue(table=table, by=None).key
     good = reverse("scoring:banker_link_open", kwargs={"key": key})
     assert client.get(good, REMOTE_ADDR="10.0.0.2").status_code == 302
     for attempt in range(throttle.BANKER_LINK_MISSES_PER_IP.count):

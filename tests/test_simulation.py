@@ -30,7 +30,9 @@ from demo.simulation import (
 )
 from scoring.models import ResultLine, RoundPosting, StandingsTieDecision, TableSheet, TieDecision
 from scoring.selectors import standings
-from scoring.services import round_post, sheet_sign, sheet_submit
+from scoring.services.posting import round_post
+from scoring.services.sheets import sheet_submit
+from scoring.services.signatures import sheet_sign
 from tournament.models import Event, Player, Round, Seat
 from tournament.roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 
-from scoring import services
 from scoring.models import SheetRevision, TableSheet
+from scoring.services.banker_links import banker_link_issue
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
 from banker_setup import finished_tables  # noqa: E402
@@ -26,7 +26,7 @@ def table(transactional_db):
 
 
 def open_by_link(page, live_server, table):
-    link = services.banker_link_issue(table=table, by=None)
+    link = banker_link_issue(table=table, by=None)
     page.goto(f"{live_server.url}/bank/k/{link.key}/")
     page.wait_for_selector("#sheet-form")
 

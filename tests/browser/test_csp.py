@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 
-from scoring import services
+from scoring.services.banker_links import banker_link_issue
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
 from banker_setup import finished_tables  # noqa: E402
@@ -105,7 +105,7 @@ def test_the_main_pages_run_under_the_policy(live_server, watched, table):
     page.context.clear_cookies()
 
     # The banker's sheet through the table card's link: live validation is htmx.
-    link = services.banker_link_issue(table=table, by=None)
+    link = banker_link_issue(table=table, by=None)
     page.goto(f"{live_server.url}/bank/k/{link.key}/")
     page.wait_for_selector("#sheet-form")
     players = banker_table_players(table=table)

@@ -3,7 +3,7 @@ polling the cached fragment) when the head judge posts a round, with no reload."
 
 from test_standings_browser import PLAYERS, signed_round_1
 
-from scoring import services
+from scoring.services.posting import round_post
 from spectator.services import release_set
 from tournament.models import Round
 
@@ -19,7 +19,7 @@ def test_the_standings_appear_without_a_reload_when_round_1_is_posted(live_serve
     # A marker that a reload would wipe.
     phone.evaluate("window.boardwalkMarker = 'still here'")
 
-    services.round_post(round_=Round.objects.get(event=event, number=1), by=None)
+    round_post(round_=Round.objects.get(event=event, number=1), by=None)
 
     rows = phone.locator("table.standings tbody tr")
     rows.first.wait_for()  # the next poll (every 15 s) swaps the fragment in

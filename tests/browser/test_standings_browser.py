@@ -8,7 +8,8 @@ import uuid
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
-from scoring import services
+from scoring.services.sheets import sheet_submit
+from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
 from tournament.services import event_create
@@ -46,7 +47,7 @@ def signed_round_1():
             alias=alias,
         )
         Seat.objects.create(round=round_, table=table, player=players[alias], position=position)
-    sheet = services.sheet_submit(
+    sheet = sheet_submit(
         table=table,
         data={
             "edition": event.edition,
@@ -61,8 +62,8 @@ def signed_round_1():
         by=None,
     )
     for player in players.values():
-        services.sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=None)
-    services.sheet_sign(sheet=sheet, initials="BNK", by=None)
+        sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=None)
+    sheet_sign(sheet=sheet, initials="BNK", by=None)
     return event
 
 

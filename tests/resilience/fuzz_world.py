@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import Group, User
 
-from scoring import services as scoring_services
 from scoring.models import TableSheet
+from scoring.services.banker_links import banker_link_issue
+from scoring.services.sheets import sheet_submit
+from scoring.services.signatures import sheet_sign
 from tournament.clock_services import announcement_add, clock_start, table_mark_finished
 from tournament.models import Announcement, Event, Player, Round, Table
 from tournament.roles import (
@@ -117,7 +119,7 @@ def build_world() -> World:
     seated = list(signed.seats.order_by("position").select_related("player"))
     players = [s.player for s in seated]
     cash = dict(zip(players, (3000, 2000, 2000, 1000), strict=True))
-    sheet = scoring_services.sheet_submit(
+    sheet = sheet_submit(
         table=signed,
         data={
             "edition": event.edition,
@@ -129,12 +131,12 @@ def build_world() -> World:
         by=None,
     )
     for player in players:
-        scoring_services.sheet_sign(sheet=sheet, player=player, initials="AB", by=None)
-    scoring_services.sheet_sign(sheet=sheet, initials="BNK", by=None)
+        sheet_sign(sheet=sheet, player=player, initials="AB", by=None)
+    sheet_sign(sheet=sheet, initials="BNK", by=None)
     assert TableSheet.objects.get(pk=sheet.pk).is_locked
 
     announcement = announcement_add(round_=round_1, at_remaining_seconds=600, text="Lunch")
-    link = scoring_services.banker_link_issue(table=open_, by=None)
+    link = banker_link_issue(table=open_, by=None)
     users = {}
     for role in (ORGANIZER, HEAD_JUDGE, JUDGE, BANKER):
         user = User.objects.create_user(f"fuzz-{role.lower().replace(' ', '-')}", password="pw")

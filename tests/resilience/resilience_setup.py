@@ -10,7 +10,7 @@ import datetime
 
 from django.contrib.auth.models import Group, User
 
-from scoring import services as scoring_services
+from scoring.services.banker_links import banker_link_issue
 from tournament.clock_services import clock_end, clock_start, table_mark_finished
 from tournament.models import Event, Player, Round, Table
 from tournament.roles import HEAD_JUDGE
@@ -69,7 +69,7 @@ def finish_round_one(event: Event) -> list[Table]:
 
 def banker_links(tables: list[Table]) -> dict[int, str]:
     """A private link (the key on the table card) for each table, by table pk."""
-    return {t.pk: scoring_services.banker_link_issue(table=t, by=None).key for t in tables}
+    return {t.pk: banker_link_issue(table=t, by=None).key for t in tables}
 
 
 def user_in(role: str, username: str, password: str) -> User:

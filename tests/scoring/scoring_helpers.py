@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from django.utils import timezone
 
-from scoring import services
 from scoring.models import TableSheet
+from scoring.services.sheets import sheet_submit
+from scoring.services.signatures import sheet_sign
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
 
 
@@ -81,7 +82,7 @@ def table_of(round_: Round, number: int) -> Table:
 def play(table: Table, cash: dict[Player, int], bankrupt: Sequence[Player] = (), *, by=None):
     """Submit a valid sheet and have every player, then the banker, sign it."""
     sheet = TableSheet.objects.filter(table=table).first()
-    sheet = services.sheet_submit(
+    sheet = sheet_submit(
         table=table,
         data=sheet_data(cash, bankrupt),
         expected_version=sheet.version if sheet else 0,
@@ -89,7 +90,7 @@ def play(table: Table, cash: dict[Player, int], bankrupt: Sequence[Player] = (),
         by=by,
     )
     for player in [*cash, *bankrupt]:
-        services.sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=by)
-    services.sheet_sign(sheet=sheet, initials="BNK", by=by)
+        sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=by)
+    sheet_sign(sheet=sheet, initials="BNK", by=by)
     sheet.refresh_from_db()
     return sheet

@@ -14,9 +14,10 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from gameplay import load_edition
-from scoring import services
 from scoring.models import BankerLink, SheetRevision, TableSheet
 from scoring.selectors import banker_table_players
+from scoring.services.banker_links import banker_link_issue, banker_link_revoke
+from scoring.services.sheets import sheet_save_draft
 from tournament.models import Table
 
 
@@ -58,7 +59,7 @@ def form_data(table: Table, *, version: int = 0, key: str | None = None, **field
 
 def test_a_private_link_opens_its_table_and_nothing_else(client, tables):
     first, second = tables
-    link = services.banker_link_issue(table=first, by=None)
+    link = banker_link_issue(table=first, by=None)
     response = client.get(reverse("scoring:banker_link_open", kwargs={"key": link.key}))
     assert response.status_code == 302
     assert response.url == sheet_url(first)
@@ -78,11 +79,11 @@ def test_a_private_link_opens_its_table_and_nothing_else(client, tables):
 
 
 def test_a_revoked_link_is_refused_and_a_reissued_one_works(client, table):
-    old = services.banker_link_issue(table=table, by=None)
+    old = banker_link_issue(table=table, by=None)
     assert client.get(reverse("scoring:banker_link_open", kwargs={"key": old.key})).status_code
     assert client.get(sheet_url(table)).status_code == 200
 
-    new = services.banker_link_issue(table=table, by=None)
+    new = banker_link_issue(table=table, by=None)
     old.refresh_from_db()
     assert old.revoked_at is not None and new.key != old.key
     assert len(new.key) >= 32
@@ -94,7 +95,7 @@ def test_a_revoked_link_is_refused_and_a_reissued_one_works(client, table):
 
     client.get(reverse("scoring:banker_link_open", kwargs={"key": new.key}))
     assert client.get(sheet_url(table)).status_code == 200
-    services.banker_link_revoke(table=table, by=None)
+    banker_link_revoke(table=table, by=None)
     assert client.get(sheet_url(table)).status_code == 302
     assert BankerLink.objects.filter(table=table, revoked_at__isnull=True).count() == 0
 
@@ -309,7 +310,7 @@ def test_a_bankrupt_player_signs_as_they_leave(banker_client, table):
 def test_the_second_tablet_gets_a_conflict_showing_what_changed(banker_client, table):
     boot, car = banker_table_players(table=table)[:2]
     # Tablet A saves a draft: Boardwalk to Boot.
-    services.sheet_save_draft(
+    sheet_save_draft(
         table=table,
         data={
             "players": [

@@ -15,8 +15,9 @@ from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
 from scoring_helpers import make_players, make_round, play, table_of
 
-from scoring import results_urls, services
+from scoring import results_urls
 from scoring.models import ResultLine, RoundPosting, SheetRevision, TableSheet
+from scoring.services.posting import round_post
 from tournament.models import Player, Round
 from tournament.roles import (
     BANKER,
@@ -307,7 +308,7 @@ def test_a_correction_needs_a_reason(client, event, players, round1):
 
 
 def test_a_posted_round_refuses_corrections(client, event, players, round1):
-    services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     client = login(client, JUDGE)
     car = players["Car"]
     data = _correction_post(client, event, players, **{f"cash_{car.pk}": "3500", "reason": "Late"})
@@ -433,7 +434,7 @@ def test_organizer_standings_show_names_aliases_and_unposted_results(client, eve
     rows = [(r["row"].rank, r["row"].alias, r["points"]) for r in response.context["rows"]]
     assert rows == [(1, "Boot", "19"), (2, "Car", "10"), (3, "Hat", "5"), (4, "Dog", "3")]
 
-    services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     body = client.get(url("standings", event)).content.decode()
     assert "includes unposted results" not in body
 
@@ -525,7 +526,7 @@ def test_seating_the_final_is_refused_until_rounds_are_posted(client, event, rou
 
 
 def test_the_organizer_seats_the_final_and_sees_its_table(client, event, players, round1):
-    services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     event.advancing = 4
     event.save(update_fields=["advancing"])
     client = login(client, ORGANIZER)
@@ -584,7 +585,7 @@ def test_the_standings_page_seats_a_semifinal_when_the_final_would_not_fit(clien
     round_ = make_round(event, 1, [[players[a] for a in group] for group in aliases])
     for index, group in enumerate(aliases, start=1):
         play(table_of(round_, index), {players[a]: 5000 - 1000 * i for i, a in enumerate(group)})
-    services.round_post(round_=round_, by=None)
+    round_post(round_=round_, by=None)
     client = login(client, ORGANIZER)
     response = client.post(url("final_seat", event), follow=True)
     assert "The semifinal is seated as round 2." in messages_of(response)

@@ -13,8 +13,8 @@ import pytest
 from django.db import connection
 from scoring_helpers import make_players, make_round, sheet_data, table_of
 
-from scoring import services
 from scoring.models import SheetRevision, TableSheet
+from scoring.services.sheets import SheetConflict, sheet_save_draft, sheet_submit
 from tournament.services import event_create
 
 
@@ -34,7 +34,7 @@ def test_two_simultaneous_submissions_cannot_both_win():
     boot, car, hat, dog = make_players(event, ["Boot", "Car", "Hat", "Dog"]).values()
     table = table_of(make_round(event, 1, [[boot, car, hat, dog]]), 1)
     draft = sheet_data({boot: 100, car: 200, hat: 300, dog: 400})
-    services.sheet_save_draft(table=table, data=draft, expected_version=0, by=None)
+    sheet_save_draft(table=table, data=draft, expected_version=0, by=None)
 
     versions = [
         sheet_data({boot: 3000, car: 2000, hat: 1500, dog: 1000}),
@@ -46,7 +46,7 @@ def test_two_simultaneous_submissions_cannot_both_win():
     def submit(index: int) -> None:
         try:
             barrier.wait(timeout=10)
-            outcomes[index] = services.sheet_submit(
+            outcomes[index] = sheet_submit(
                 table=table,
                 data=versions[index],
                 expected_version=1,
@@ -65,7 +65,7 @@ def test_two_simultaneous_submissions_cannot_both_win():
         thread.join(timeout=30)
 
     winners = [o for o in outcomes if isinstance(o, TableSheet)]
-    losers = [o for o in outcomes if isinstance(o, services.SheetConflict)]
+    losers = [o for o in outcomes if isinstance(o, SheetConflict)]
     assert (len(winners), len(losers)) == (1, 1), outcomes
     sheet = TableSheet.objects.get()
     assert (sheet.status, sheet.version) == ("submitted", 2)

@@ -9,8 +9,18 @@ import pytest
 from django.core.exceptions import ValidationError
 from scoring_helpers import make_players, make_round, play, sheet_data, table_of
 
-from scoring import services
 from scoring.models import ResultLine, SheetRevision, SheetSignature, TableSheet, TieDecision
+from scoring.services.posting import round_post, round_unpost
+from scoring.services.sheets import (
+    SheetConflict,
+    SheetInvalid,
+    sheet_approve,
+    sheet_correct,
+    sheet_save_draft,
+    sheet_submit,
+)
+from scoring.services.signatures import sheet_sign
+from scoring.services.ties import tie_decide
 from tournament.models import Table
 
 
@@ -22,7 +32,7 @@ def points_of(table) -> dict[str, tuple[int | None, Decimal | None]]:
 
 
 def submit(table, data, *, version, key=None, by=None):
-    return services.sheet_submit(
+    return sheet_submit(
         table=table, data=data, expected_version=version, submission_key=key or uuid.uuid4(), by=by
     )
 
@@ -34,28 +44,25 @@ def test_drafts_count_versions_and_take_the_events_edition(table, four, banker, 
     boot, car, hat, dog = four.values()
     data = sheet_data({boot: 100, car: 200, hat: 300, dog: 400})
     data["edition"] = "uk-pound"
-    sheet = services.sheet_save_draft(table=table, data=data, expected_version=0, by=banker)
+    sheet = sheet_save_draft(table=table, data=data, expected_version=0, by=banker)
     assert (sheet.version, sheet.status, sheet.data["edition"]) == (1, "draft", event.edition)
     data["players"][0]["cash"] = 150
-    sheet = services.sheet_save_draft(table=table, data=data, expected_version=1, by=banker)
+    sheet = sheet_save_draft(table=table, data=data, expected_version=1, by=banker)
     assert sheet.version == 2
     # Saving the same thing again is not a change.
-    assert (
-        services.sheet_save_draft(table=table, data=data, expected_version=2, by=banker).version
-        == 2
-    )
+    assert sheet_save_draft(table=table, data=data, expected_version=2, by=banker).version == 2
     assert TableSheet.objects.count() == 1
 
 
 def test_a_stale_save_is_refused_with_what_changed_and_loses_nothing(table, four, banker):
     boot, car, hat, dog = four.values()
     first = sheet_data({boot: 100, car: 200, hat: 300, dog: 400})
-    services.sheet_save_draft(table=table, data=first, expected_version=0, by=banker)
+    sheet_save_draft(table=table, data=first, expected_version=0, by=banker)
     # A second tablet, still at version 0, changed Car's cash and mortgaged a deed.
     other = sheet_data({boot: 100, car: 250, hat: 300, dog: 400})
     other["properties"] = [{"position": 39, "owner": str(dog.pk), "mortgaged": True}]
-    with pytest.raises(services.SheetConflict) as caught:
-        services.sheet_save_draft(table=table, data=other, expected_version=0, by=banker)
+    with pytest.raises(SheetConflict) as caught:
+        sheet_save_draft(table=table, data=other, expected_version=0, by=banker)
     conflict = caught.value
     assert isinstance(conflict, ValidationError)
     assert conflict.current_version == 1
@@ -88,7 +95,7 @@ def test_an_invalid_submission_keeps_the_draft_and_names_each_violation(table, f
     boot, car, hat, dog = four.values()
     data = sheet_data({boot: 3000, car: 2000, hat: 1500, dog: 1000})
     data["properties"] = [{"position": 39, "owner": str(boot.pk), "houses": 2}]
-    with pytest.raises(services.SheetInvalid) as caught:
+    with pytest.raises(SheetInvalid) as caught:
         submit(table, data, version=0, by=banker)
     assert caught.value.violations == [
         {
@@ -111,7 +118,7 @@ def test_an_invalid_submission_keeps_the_draft_and_names_each_violation(table, f
 def test_the_sheet_must_list_exactly_the_tables_players(table, four, event):
     boot, car, hat, dog = four.values()
     (stranger,) = make_players(event, ["Iron"]).values()
-    with pytest.raises(services.SheetInvalid) as caught:
+    with pytest.raises(SheetInvalid) as caught:
         submit(table, sheet_data({boot: 1, car: 2, hat: 3, stranger: 4}), version=0)
     codes = {(v["code"], v["player"]) for v in caught.value.violations}
     assert codes == {("player-not-at-table", str(stranger.pk)), ("player-missing", str(dog.pk))}
@@ -127,7 +134,7 @@ def test_a_retried_submission_is_applied_once(table, four, banker):
     assert again.pk == first.pk and again.version == first.version == 1
     assert SheetRevision.objects.count() == 1
     # A different key with the old version is a conflict, not a second submission.
-    with pytest.raises(services.SheetConflict):
+    with pytest.raises(SheetConflict):
         submit(table, data, version=0)
 
 
@@ -136,9 +143,9 @@ def test_a_retried_invalid_submission_gives_the_same_answer_and_changes_nothing(
     data = sheet_data({boot: 3000, car: 2000, hat: 1500, dog: 1000})
     data["players"][0]["cash"] = -5
     key = uuid.uuid4()
-    with pytest.raises(services.SheetInvalid) as first:
+    with pytest.raises(SheetInvalid) as first:
         submit(table, data, version=0, key=key)
-    with pytest.raises(services.SheetInvalid) as second:
+    with pytest.raises(SheetInvalid) as second:
         submit(table, data, version=0, key=key)
     assert first.value.violations == second.value.violations
     assert TableSheet.objects.get().version == 1
@@ -158,24 +165,24 @@ def test_a_game_still_being_played_cannot_be_submitted(event, four):
 def test_players_sign_then_the_banker_and_the_sheet_locks(table, four, banker):
     boot, car, hat, dog = four.values()
     data = sheet_data({boot: 3000, car: 2000, hat: 1500}, bankrupt=[dog])
-    draft = services.sheet_save_draft(table=table, data=data, expected_version=0, by=banker)
+    draft = sheet_save_draft(table=table, data=data, expected_version=0, by=banker)
     # Dog went bankrupt and signs on the way out, before the sheet is even submitted.
-    services.sheet_sign(sheet=draft, player=dog, initials="D", by=banker)
+    sheet_sign(sheet=draft, player=dog, initials="D", by=banker)
     with pytest.raises(ValidationError, match="once the banker has submitted"):
-        services.sheet_sign(sheet=draft, player=boot, initials="B", by=banker)
+        sheet_sign(sheet=draft, player=boot, initials="B", by=banker)
     with pytest.raises(ValidationError, match="once the sheet has been submitted"):
-        services.sheet_sign(sheet=draft, initials="BNK", by=banker)
+        sheet_sign(sheet=draft, initials="BNK", by=banker)
     sheet = submit(table, data, version=1)
-    services.sheet_sign(sheet=sheet, player=boot, initials="B", by=banker)
+    sheet_sign(sheet=sheet, player=boot, initials="B", by=banker)
     with pytest.raises(ValidationError, match="already signed"):
-        services.sheet_sign(sheet=sheet, player=boot, initials="B", by=banker)
+        sheet_sign(sheet=sheet, player=boot, initials="B", by=banker)
     with pytest.raises(ValidationError, match="before the banker: Car, Hat"):
-        services.sheet_sign(sheet=sheet, initials="BNK", by=banker)
+        sheet_sign(sheet=sheet, initials="BNK", by=banker)
     with pytest.raises(ValidationError, match="initials"):
-        services.sheet_sign(sheet=sheet, player=car, initials="  ", by=banker)
-    services.sheet_sign(sheet=sheet, player=car, initials="C", by=banker)
-    services.sheet_sign(sheet=sheet, player=hat, initials="H", by=banker)
-    services.sheet_sign(sheet=sheet, initials="BNK", by=banker)
+        sheet_sign(sheet=sheet, player=car, initials="  ", by=banker)
+    sheet_sign(sheet=sheet, player=car, initials="C", by=banker)
+    sheet_sign(sheet=sheet, player=hat, initials="H", by=banker)
+    sheet_sign(sheet=sheet, initials="BNK", by=banker)
 
     sheet.refresh_from_db()
     assert sheet.status == "signed" and sheet.signed_at is not None
@@ -189,9 +196,9 @@ def test_players_sign_then_the_banker_and_the_sheet_locks(table, four, banker):
     }
     assert Table.objects.get(pk=table.pk).status == "scored"
     with pytest.raises(ValidationError, match="already signed"):
-        services.sheet_sign(sheet=sheet, initials="BNK", by=banker)
+        sheet_sign(sheet=sheet, initials="BNK", by=banker)
     with pytest.raises(ValidationError, match="only a judge"):
-        services.sheet_save_draft(table=table, data=data, expected_version=2, by=banker)
+        sheet_save_draft(table=table, data=data, expected_version=2, by=banker)
 
 
 def test_someone_not_at_the_table_cannot_sign(table, four, event):
@@ -199,7 +206,7 @@ def test_someone_not_at_the_table_cannot_sign(table, four, event):
     (stranger,) = make_players(event, ["Iron"]).values()
     sheet = submit(table, sheet_data({boot: 1, car: 2, hat: 3, dog: 4}), version=0)
     with pytest.raises(ValidationError, match="not seated"):
-        services.sheet_sign(sheet=sheet, player=stranger, initials="I", by=None)
+        sheet_sign(sheet=sheet, player=stranger, initials="I", by=None)
 
 
 def test_reopening_a_submitted_sheet_asks_the_remaining_players_to_sign_again(table, four):
@@ -207,9 +214,9 @@ def test_reopening_a_submitted_sheet_asks_the_remaining_players_to_sign_again(ta
     data = sheet_data({boot: 3000, car: 2000, hat: 1500}, bankrupt=[dog])
     sheet = submit(table, data, version=0)
     for player in (dog, boot, car):
-        services.sheet_sign(sheet=sheet, player=player, initials="x", by=None)
+        sheet_sign(sheet=sheet, player=player, initials="x", by=None)
     data["players"][1]["cash"] = 2100
-    sheet = services.sheet_save_draft(table=table, data=data, expected_version=1, by=None)
+    sheet = sheet_save_draft(table=table, data=data, expected_version=1, by=None)
     assert (sheet.status, sheet.version) == ("draft", 2)
     assert [s.player for s in sheet.signatures.all()] == [dog]
     reopened = sheet.revisions.get(kind="reopened")
@@ -265,12 +272,12 @@ def test_approval_needs_a_signed_sheet(table, four, judge):
     boot, car, hat, dog = four.values()
     sheet = submit(table, sheet_data({boot: 4, car: 3, hat: 2, dog: 1}), version=0)
     with pytest.raises(ValidationError, match="signed"):
-        services.sheet_approve(sheet=sheet, by=judge)
+        sheet_approve(sheet=sheet, by=judge)
     sheet = play(table, {boot: 4, car: 3, hat: 2, dog: 1})
-    sheet = services.sheet_approve(sheet=sheet, by=judge)
+    sheet = sheet_approve(sheet=sheet, by=judge)
     assert (sheet.status, sheet.approved_by) == ("approved", judge)
     with pytest.raises(ValidationError):
-        services.sheet_approve(sheet=sheet, by=judge)
+        sheet_approve(sheet=sheet, by=judge)
 
 
 def test_a_correction_is_checked_kept_with_its_reason_and_rewrites_results(table, four, judge):
@@ -278,15 +285,15 @@ def test_a_correction_is_checked_kept_with_its_reason_and_rewrites_results(table
     sheet = play(table, {boot: 3000, car: 2000, hat: 1500, dog: 1000})
     corrected = sheet_data({boot: 3000, car: 2000, hat: 1500, dog: 1600})
     with pytest.raises(ValidationError, match="reason"):
-        services.sheet_correct(sheet=sheet, data=corrected, reason=" ", by=judge)
+        sheet_correct(sheet=sheet, data=corrected, reason=" ", by=judge)
     wrong = sheet_data({boot: 3000, car: 2000, hat: 1500, dog: 1600})
     wrong["properties"] = [{"position": 1, "owner": str(dog.pk), "hotel": True}]
-    with pytest.raises(services.SheetInvalid) as caught:
-        services.sheet_correct(sheet=sheet, data=wrong, reason="recount", by=judge)
+    with pytest.raises(SheetInvalid) as caught:
+        sheet_correct(sheet=sheet, data=wrong, reason="recount", by=judge)
     assert caught.value.violations[0]["positions"]
     assert TableSheet.objects.get().version == sheet.version  # refused: nothing changed
 
-    sheet = services.sheet_correct(
+    sheet = sheet_correct(
         sheet=sheet, data=corrected, reason="Dog's $500 bill was counted as $100", by=judge
     )
     assert (sheet.status, sheet.approved_by, sheet.version) == ("approved", judge, 2)
@@ -306,7 +313,7 @@ def test_only_signed_sheets_are_corrected(table, four, judge):
     boot, car, hat, dog = four.values()
     sheet = submit(table, sheet_data({boot: 4, car: 3, hat: 2, dog: 1}), version=0)
     with pytest.raises(ValidationError, match="not signed"):
-        services.sheet_correct(
+        sheet_correct(
             sheet=sheet, data=sheet_data({boot: 5, car: 3, hat: 2, dog: 1}), reason="x", by=judge
         )
 
@@ -319,17 +326,15 @@ def test_a_tie_is_left_open_until_the_head_judge_orders_it(table, four, judge):
     play(table, {boot: 2000, car: 2000, hat: 1500, dog: 1000})
     assert points_of(table)["Boot"] == (1, None) and points_of(table)["Car"] == (1, None)
     with pytest.raises(ValidationError, match="tie waits"):
-        services.round_post(round_=table.round, by=judge)
+        round_post(round_=table.round, by=judge)
     with pytest.raises(ValidationError, match="reason"):
-        services.tie_decide(table=table, order=[car.pk, boot.pk], by=judge, reason="")
+        tie_decide(table=table, order=[car.pk, boot.pk], by=judge, reason="")
     with pytest.raises(ValidationError, match="not tied"):
-        services.tie_decide(table=table, order=[car.pk, hat.pk], by=judge, reason="x")
+        tie_decide(table=table, order=[car.pk, hat.pk], by=judge, reason="x")
     with pytest.raises(ValidationError, match="Either"):
-        services.tie_decide(
-            table=table, order=[car.pk, boot.pk], share_points=True, by=judge, reason="x"
-        )
+        tie_decide(table=table, order=[car.pk, boot.pk], share_points=True, by=judge, reason="x")
 
-    decision = services.tie_decide(
+    decision = tie_decide(
         table=table, order=[car.pk, boot.pk], share_points=False, by=judge, reason="dice roll-off"
     )
     assert decision.outcome == {
@@ -342,15 +347,15 @@ def test_a_tie_is_left_open_until_the_head_judge_orders_it(table, four, judge):
         "Hat": (3, Decimal(5)),
         "Dog": (4, Decimal(3)),
     }
-    services.round_post(round_=table.round, by=judge)
+    round_post(round_=table.round, by=judge)
 
 
 def test_a_tie_may_share_the_points_of_the_places_it_covers(table, four, judge):
     boot, car, hat, dog = four.values()
     play(table, {boot: 2000, car: 2000, hat: 1500, dog: 1000})
-    services.tie_decide(table=table, order=[car.pk, boot.pk], by=judge, reason="first try")
+    tie_decide(table=table, order=[car.pk, boot.pk], by=judge, reason="first try")
     # The head judge changes their mind; the later decision applies, both are kept.
-    services.tie_decide(table=table, share_points=True, by=judge, reason="share")
+    tie_decide(table=table, share_points=True, by=judge, reason="share")
     assert TieDecision.objects.count() == 2
     # (19 + 10) / 2 = 14.5 each, both keep first place.
     assert points_of(table)["Boot"] == points_of(table)["Car"] == (1, Decimal("14.50"))
@@ -361,7 +366,7 @@ def test_three_sharing_get_a_third_of_the_points_to_the_cent(event, four, judge)
     boot, car, hat, dog = four.values()
     table = table_of(make_round(event, 1, [[boot, car, hat, dog]]), 1)
     play(table, {boot: 900, car: 2000, hat: 2000, dog: 2000})
-    services.tie_decide(
+    tie_decide(
         table=table, share_points=True, players=[car.pk, hat.pk, dog.pk], by=judge, reason="x"
     )
     # (19 + 10 + 5) / 3 = 11.333... -> 11.33; Boot keeps fourth place's 3.
@@ -377,7 +382,7 @@ def test_ties_are_decided_on_signed_sheets_only(table, four, judge):
     boot, car, hat, dog = four.values()
     submit(table, sheet_data({boot: 2000, car: 2000, hat: 1500, dog: 1000}), version=0)
     with pytest.raises(ValidationError, match="signed sheet"):
-        services.tie_decide(table=table, order=[car.pk, boot.pk], by=judge, reason="x")
+        tie_decide(table=table, order=[car.pk, boot.pk], by=judge, reason="x")
 
 
 # --- Posting -------------------------------------------------------------------------------------
@@ -389,7 +394,7 @@ def test_a_round_is_posted_only_when_every_waves_tables_are_signed(event, judge)
     assert round_.waves.count() == 2
     play(table_of(round_, 1), dict(zip(players[:4], (4, 3, 2, 1), strict=True)))
     with pytest.raises(ValidationError) as caught:
-        services.round_post(round_=round_, by=judge)
+        round_post(round_=round_, by=judge)
     assert caught.value.messages == ["Table 2: the score sheet is not signed yet."]
     submit(
         table_of(round_, 2),
@@ -397,31 +402,31 @@ def test_a_round_is_posted_only_when_every_waves_tables_are_signed(event, judge)
         version=0,
     )
     with pytest.raises(ValidationError, match="Table 2"):
-        services.round_post(round_=round_, by=judge)
+        round_post(round_=round_, by=judge)
     sheet = TableSheet.objects.get(table__number=2)
     for player in players[4:]:
-        services.sheet_sign(sheet=sheet, player=player, initials="x", by=None)
-    services.sheet_sign(sheet=sheet, initials="BNK", by=None)
+        sheet_sign(sheet=sheet, player=player, initials="x", by=None)
+    sheet_sign(sheet=sheet, initials="BNK", by=None)
 
-    posting = services.round_post(round_=round_, by=judge)
+    posting = round_post(round_=round_, by=judge)
     assert posting.posted_by == judge
     with pytest.raises(ValidationError, match="already posted"):
-        services.round_post(round_=round_, by=judge)
+        round_post(round_=round_, by=judge)
     # A posted round is not corrected behind the public's back.
     with pytest.raises(ValidationError, match="withdraw the posting"):
-        services.sheet_correct(
+        sheet_correct(
             sheet=sheet,
             data=sheet_data(dict(zip(players[4:], (5, 3, 2, 1), strict=True))),
             reason="x",
             by=judge,
         )
-    services.round_unpost(round_=round_)
+    round_unpost(round_=round_)
     with pytest.raises(ValidationError, match="not posted"):
-        services.round_unpost(round_=round_)
-    services.sheet_correct(
+        round_unpost(round_=round_)
+    sheet_correct(
         sheet=sheet,
         data=sheet_data(dict(zip(players[4:], (5, 3, 2, 1), strict=True))),
         reason="x",
         by=judge,
     )
-    services.round_post(round_=round_, by=judge)
+    round_post(round_=round_, by=judge)

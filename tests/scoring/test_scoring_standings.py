@@ -12,8 +12,12 @@ import pytest
 from django.core.exceptions import ValidationError
 from scoring_helpers import make_players, make_round, play, sheet_data, table_of
 
-from scoring import selectors, services
+from scoring import selectors
 from scoring.models import ResultLine, TableSheet
+from scoring.services.advancement import advance_to_final
+from scoring.services.posting import round_post
+from scoring.services.sheets import sheet_approve, sheet_save_draft
+from scoring.services.ties import standings_tie_breakers_set, standings_tie_decide
 from tournament.models import Clock, Player, Round, Seat, Table
 
 # Eight players, two tables of four, three rounds; cash only, so net worth = cash.
@@ -70,7 +74,7 @@ def play_example(event, judge, *, post=True) -> tuple[dict[str, Player], list[Ro
                 [players[a] for a in bankrupt],
             )
         if post:
-            services.round_post(round_=round_, by=judge)
+            round_post(round_=round_, by=judge)
         rounds.append(round_)
     return players, rounds
 
@@ -97,7 +101,7 @@ def test_standings_of_the_hand_worked_example(event, judge):
 
 def test_the_four_best_by_points_advance_to_a_final_table(event, judge):
     players, rounds = play_example(event, judge)
-    final = services.advance_to_final(event=event, by=judge)
+    final = advance_to_final(event=event, by=judge)
     assert (final.kind, final.number) == ("final", 4)
     tables = list(Table.objects.filter(round=final))
     assert len(tables) == 1
@@ -105,7 +109,7 @@ def test_the_four_best_by_points_advance_to_a_final_table(event, judge):
     assert seated == {"E", "F", "B", "A"}
     assert final.waves.count() == 1
     with pytest.raises(ValidationError, match="already has a final"):
-        services.advance_to_final(event=event, by=judge)
+        advance_to_final(event=event, by=judge)
     # The final is its own game: standings still count the preliminaries only.
     assert selectors.standings(event=event, only_posted=True)[0].games == 3
 
@@ -128,7 +132,7 @@ def test_club_events_rank_by_total_net_worth_and_seat_six_at_one_final_table(eve
         (8, "H", 1900),
     ]
     assert {r.points for r in rows} == {Decimal(0)}  # no points in an assets format
-    final = services.advance_to_final(event=event, by=judge)
+    final = advance_to_final(event=event, by=judge)
     assert Table.objects.filter(round=final).count() == 1
     seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
     assert seated == {"F", "B", "A", "C", "E", "G"}
@@ -137,14 +141,14 @@ def test_club_events_rank_by_total_net_worth_and_seat_six_at_one_final_table(eve
 def test_only_posted_rounds_count_when_asked(event, judge):
     players, rounds = play_example(event, judge, post=False)
     assert selectors.standings(event=event, only_posted=True) == []
-    services.round_post(round_=rounds[0], by=judge)
-    services.round_post(round_=rounds[1], by=judge)
+    round_post(round_=rounds[0], by=judge)
+    round_post(round_=rounds[1], by=judge)
     rows = {r.alias: r for r in selectors.standings(event=event, only_posted=True)}
     # After two rounds B has 10 + 22 = 32 and A 19 + 10 = 29.
     assert (rows["B"].points, rows["B"].games, rows["A"].points) == (Decimal(32), 2, Decimal(29))
     assert selectors.standings(event=event, only_posted=False)[0].points == Decimal(41)
     with pytest.raises(ValidationError, match="Post every preliminary round"):
-        services.advance_to_final(event=event, by=judge)
+        advance_to_final(event=event, by=judge)
 
 
 def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
@@ -158,7 +162,7 @@ def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
     # Two identical tables: A and E, B and F, ... are level on everything.
     play(table_of(round_, 1), {p["A"]: 4000, p["B"]: 3000, p["C"]: 2000, p["D"]: 1000})
     play(table_of(round_, 2), {p["E"]: 4000, p["F"]: 3000, p["G"]: 2000, p["H"]: 1000})
-    services.round_post(round_=round_, by=judge)
+    round_post(round_=round_, by=judge)
     rows = selectors.standings(event=event, only_posted=True)
     assert [(r.rank, r.alias, r.tied) for r in rows[:4]] == [
         (1, "A", True),
@@ -167,10 +171,8 @@ def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
         (3, "F", True),
     ]
     with pytest.raises(ValidationError, match="straddle the cut"):
-        services.advance_to_final(event=event, by=judge)
-    services.standings_tie_decide(
-        event=event, order=[p["F"].pk, p["B"].pk], by=judge, reason="roll-off"
-    )
+        advance_to_final(event=event, by=judge)
+    standings_tie_decide(event=event, order=[p["F"].pk, p["B"].pk], by=judge, reason="roll-off")
     rows = selectors.standings(event=event, only_posted=True)
     assert [(r.rank, r.alias, r.tied) for r in rows[:4]] == [
         (1, "A", True),
@@ -179,7 +181,7 @@ def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
         (4, "B", False),
     ]
     assert selectors.standings_csv_rows(event=event, only_posted=True)[1][:2] == ["1=", "A"]
-    final = services.advance_to_final(event=event, by=judge)
+    final = advance_to_final(event=event, by=judge)
     seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
     assert seated == {"A", "E", "F"}
 
@@ -198,7 +200,7 @@ def test_alternates_score_their_own_games_and_inherit_nothing(event, judge):
     round2 = make_round(event, 2, [[alt, bob, cy, di]])
     play(table_of(round2, 1), {alt: 1000, bob: 4000, cy: 3000, di: 2000})
     for round_ in (round1, round2):
-        services.round_post(round_=round_, by=judge)
+        round_post(round_=round_, by=judge)
 
     rows = {r.alias: r for r in selectors.standings(event=event, only_posted=True)}
     assert (rows["Ann"].games, rows["Ann"].points) == (1, Decimal(19))
@@ -210,7 +212,7 @@ def test_alternates_score_their_own_games_and_inherit_nothing(event, judge):
     # Ann has left the event, so she cannot advance: the next player moves up.
     event.advancing = 4
     event.save()
-    final = services.advance_to_final(event=event, by=judge)
+    final = advance_to_final(event=event, by=judge)
     seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
     assert seated == {"Bob", "Cy", "Di", "Alt"}
 
@@ -226,7 +228,7 @@ def test_round_table_statuses_for_the_judges_desk(event, judge):
         Table.objects.filter(round=round_, number=number).update(status=status)
     play(table_of(round_, 4), dict(zip(players[12:16], (4, 3, 2, 1), strict=True)))
     sheet = play(table_of(round_, 5), dict(zip(players[16:20], (4, 3, 2, 1), strict=True)))
-    services.sheet_approve(sheet=sheet, by=judge)
+    sheet_approve(sheet=sheet, by=judge)
     rows = selectors.round_table_statuses(round_=round_)
     assert [(r.number, r.wave, r.status) for r in rows] == [
         (1, 1, "playing"),
@@ -237,7 +239,7 @@ def test_round_table_statuses_for_the_judges_desk(event, judge):
         (6, 2, "not_started"),
     ]
     # A draft typed during the last turn already counts as entering.
-    services.sheet_save_draft(
+    sheet_save_draft(
         table=table_of(round_, 2),
         data=sheet_data(dict(zip(players[4:8], (1, 2, 3, 4), strict=True))),
         expected_version=0,
@@ -283,7 +285,7 @@ def test_csv_rows_list_aliases_places_and_points(event, judge):
 
 def test_the_organizers_tie_breaker_order_changes_the_standings(event, judge):
     play_example(event, judge)
-    services.standings_tie_breakers_set(
+    standings_tie_breakers_set(
         event=event, keys=["points", "net_worth", "wins", "best_game"], by=judge
     )
     event.refresh_from_db()
@@ -306,24 +308,24 @@ def test_the_organizers_tie_breaker_order_changes_the_standings(event, judge):
         (8, "H"),
     ]
     # The final follows the order in force: still E, F, B, A (F now first).
-    final = services.advance_to_final(event=event, by=judge)
+    final = advance_to_final(event=event, by=judge)
     seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
     assert seated == {"F", "E", "B", "A"}
     with pytest.raises(ValidationError, match="final is already seated"):
-        services.standings_tie_breakers_set(event=event, keys=[], by=judge)
+        standings_tie_breakers_set(event=event, keys=[], by=judge)
 
 
 def test_an_empty_or_default_order_is_the_formats_own(event, judge):
     play_example(event, judge)
-    services.standings_tie_breakers_set(
+    standings_tie_breakers_set(
         event=event, keys=["points", "net_worth", "wins", "best_game"], by=judge
     )
-    services.standings_tie_breakers_set(event=event, keys=[], by=judge)
+    standings_tie_breakers_set(event=event, keys=[], by=judge)
     event.refresh_from_db()
     assert event.tie_breakers == []
     assert [r.alias for r in selectors.standings(event=event, only_posted=True)][:2] == ["E", "F"]
     # Naming the default order stores nothing, so a later change of format is followed.
-    services.standings_tie_breakers_set(
+    standings_tie_breakers_set(
         event=event, keys=["points", "wins", "net_worth", "best_game"], by=judge
     )
     event.refresh_from_db()
@@ -341,7 +343,7 @@ def test_an_empty_or_default_order_is_the_formats_own(event, judge):
 )
 def test_an_order_must_name_every_tie_breaker_once(event, keys):
     with pytest.raises(ValidationError, match="exactly once"):
-        services.standings_tie_breakers_set(event=event, keys=keys, by=None)
+        standings_tie_breakers_set(event=event, keys=keys, by=None)
     event.refresh_from_db()
     assert event.tie_breakers == []
 
@@ -350,12 +352,10 @@ def test_club_events_order_their_own_keys_and_points_is_not_one(event, judge):
     event.format = "club"
     event.save()
     with pytest.raises(ValidationError, match="exactly once"):
-        services.standings_tie_breakers_set(
+        standings_tie_breakers_set(
             event=event, keys=["points", "wins", "net_worth", "best_game"], by=judge
         )
-    services.standings_tie_breakers_set(
-        event=event, keys=["wins", "net_worth", "best_game"], by=judge
-    )
+    standings_tie_breakers_set(event=event, keys=["wins", "net_worth", "best_game"], by=judge)
     event.refresh_from_db()
     assert selectors.tie_breakers_for(event=event).keys == ("wins", "net_worth", "best_game")
     # A stored order that no longer fits the format is ignored, not half-applied.
@@ -395,7 +395,7 @@ def play_club_round(event, judge) -> dict[str, Player]:
     round_ = make_round(event, 1, [[players[a] for a in cash] for cash in CLUB_ROUND])
     for index, cash in enumerate(CLUB_ROUND, start=1):
         play(table_of(round_, index), {players[a]: amount for a, amount in cash.items()})
-    services.round_post(round_=round_, by=judge)
+    round_post(round_=round_, by=judge)
     return players
 
 
@@ -409,7 +409,7 @@ def test_club_final_takes_every_table_winner_then_the_highest_assets(event, judg
     assert selectors.table_winners(event=event, only_posted=True) == {
         p.pk for p in Player.objects.filter(event=event, alias__in="AEI")
     }
-    final = services.advance_to_final(event=event, by=judge)
+    final = advance_to_final(event=event, by=judge)
     assert Table.objects.filter(round=final).count() == 1
     assert finalists(final) == {"A", "E", "I", "B", "C", "F"}
 
@@ -417,7 +417,7 @@ def test_club_final_takes_every_table_winner_then_the_highest_assets(event, judg
 def test_club_final_with_more_winners_than_places_takes_the_richest_winners(event, judge):
     event.advancing = 2
     play_club_round(event, judge)
-    assert finalists(services.advance_to_final(event=event, by=judge)) == {"E", "A"}
+    assert finalists(advance_to_final(event=event, by=judge)) == {"E", "A"}
 
 
 def test_club_final_skips_a_withdrawn_winner(event, judge):
@@ -425,7 +425,7 @@ def test_club_final_skips_a_withdrawn_winner(event, judge):
     players = play_club_round(event, judge)
     Player.objects.filter(pk=players["I"].pk).update(status=Player.Status.WITHDRAWN)
     # A and E, then B 4800, C 4600, F 1000, G 900.
-    assert finalists(services.advance_to_final(event=event, by=judge)) == {
+    assert finalists(advance_to_final(event=event, by=judge)) == {
         "A",
         "E",
         "B",
@@ -457,20 +457,20 @@ def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(ev
     round1 = make_round(event, 1, [[players[a] for a in cash] for cash in SEMI_ROUND])
     for index, cash in enumerate(SEMI_ROUND, start=1):
         play(table_of(round1, index), {players[a]: amount for a, amount in cash.items()})
-    services.round_post(round_=round1, by=judge)
+    round_post(round_=round1, by=judge)
     top12 = {r.alias for r in selectors.standings(event=event, only_posted=True)[:12]}
     # The three fifth places (E, J, O) miss the cut.
     assert top12 == set("ABCDFGHIKLMN")
 
-    semifinal = services.advance_to_final(event=event, by=judge, time_limit=2.0)
+    semifinal = advance_to_final(event=event, by=judge, time_limit=2.0)
     assert (semifinal.kind, semifinal.number) == (Round.Kind.SEMIFINAL, 2)
     tables = list(Table.objects.filter(round=semifinal).order_by("number"))
     assert [t.seats.count() for t in tables] == [4, 4, 4]
     assert {s.player.alias for s in Seat.objects.filter(round=semifinal)} == top12
     with pytest.raises(ValidationError, match="Post the semifinal"):
-        services.advance_to_final(event=event, by=judge)
+        advance_to_final(event=event, by=judge)
     with pytest.raises(ValidationError, match="final is already seated"):
-        services.standings_tie_breakers_set(event=event, keys=[], by=judge)
+        standings_tie_breakers_set(event=event, keys=[], by=judge)
 
     # Each semifinal table: the alphabetically first alias wins it.
     winners = set()
@@ -482,9 +482,9 @@ def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(ev
         winners.add(seated[0].alias)
         Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
         play(table, {p: 4000 - 500 * i for i, p in enumerate(seated)})
-    services.round_post(round_=semifinal, by=judge)
+    round_post(round_=semifinal, by=judge)
 
-    final = services.advance_to_final(event=event, by=judge)
+    final = advance_to_final(event=event, by=judge)
     assert (final.kind, final.number) == (Round.Kind.FINAL, 3)
     assert Table.objects.filter(round=final).count() == 1
     assert finalists(final) == winners

@@ -19,8 +19,8 @@ from django.utils.translation import trans_real
 from scoring_helpers import sheet_data
 
 from gameplay import VIOLATION_CODES, check_sheet, load_edition
-from scoring import services
 from scoring.models import TableSheet
+from scoring.services.sheets import SheetInvalid, sheet_submit
 from scoring.violations import violation_text
 from tournament.roles import JUDGE
 
@@ -271,8 +271,8 @@ def test_an_invalid_submission_is_refused_in_aliases(table, four, banker):
     boot = four["Boot"]
     data = sheet_data(dict.fromkeys(four.values(), 1500))
     data["properties"] = [{"position": BOARDWALK, "owner": str(boot.pk), "houses": 2}]
-    with pytest.raises(services.SheetInvalid) as caught:
-        services.sheet_submit(
+    with pytest.raises(SheetInvalid) as caught:
+        sheet_submit(
             table=table, data=data, expected_version=0, submission_key=uuid.uuid4(), by=banker
         )
     assert caught.value.messages == [
@@ -286,8 +286,8 @@ def test_the_judges_table_page_shows_the_draft_violations_in_aliases(client, tab
     boot = four["Boot"]
     data = sheet_data(dict.fromkeys(four.values(), 1500))
     data["properties"] = [{"position": BOARDWALK, "owner": str(boot.pk), "houses": 2}]
-    with pytest.raises(services.SheetInvalid):
-        services.sheet_submit(
+    with pytest.raises(SheetInvalid):
+        sheet_submit(
             table=table, data=data, expected_version=0, submission_key=uuid.uuid4(), by=None
         )
     judge = User.objects.create_user("a-judge", password="pw")

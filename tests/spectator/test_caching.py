@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services as scoring_services
+from scoring.services.posting import round_post
 from spectator.services import release_set
 from spectator.versioning import public_version
 from tournament.models import Player
@@ -28,7 +28,7 @@ def test_an_unchanged_page_is_304_and_a_posted_round_makes_it_200_again(client, 
         assert again["ETag"] == etag
 
     before = client.get(url("standings_live", event))
-    scoring_services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     after = client.get(url("standings_live", event), headers={"if-none-match": before["ETag"]})
     assert after.status_code == 200
     assert after["ETag"] != before["ETag"]
@@ -41,7 +41,7 @@ def test_a_cached_page_is_served_to_another_visitor_without_a_query(
 ):
     """Two clients stand for two application servers sharing one cache."""
     release_set(event=event, pages={"home": True, "standings": True, "tables": True}, by=None)
-    scoring_services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     addresses = [url("event_home", event), url("standings", event), url("tables", event, number=1)]
     first = {address: Client().get(address).content for address in addresses}
     for address in addresses:

@@ -10,8 +10,9 @@ from scoring_helpers import make_round, play, table_of
 from spectator_names import REAL_NAMES
 
 from scoring import selectors as scoring_selectors
-from scoring import services as scoring_services
 from scoring.models import StandingsTieDecision
+from scoring.services.advancement import advance_to_final
+from scoring.services.posting import round_post
 from spectator import selectors
 from spectator.services import release_set
 from tournament.models import Table
@@ -36,7 +37,7 @@ def page_urls(event) -> list[str]:
 
 
 def test_nothing_is_public_until_the_organizer_releases_it(client, event, round1):
-    scoring_services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     for address in page_urls(event):
         response = client.get(address)
         assert response.status_code == 200, address
@@ -69,7 +70,7 @@ def test_tables_also_need_the_round_published_and_results_the_round_posted(clien
     assert all(alias in tables for alias in REAL_NAMES)
     assert NOT_YET in client.get(url("results", event, number=1)).content.decode()
 
-    scoring_services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     results = client.get(url("results", event, number=1)).content.decode()
     assert NOT_YET not in results and ">19<" in results and "3000" in results
 
@@ -108,7 +109,7 @@ def test_standings_count_posted_rounds_only_by_alias_in_the_tie_breaker_order(
     play(table_of(round2, 1), {p["Dog"]: 5000, p["Hat"]: 2000, p["Car"]: 1500, p["Boot"]: 900})
     assert NOT_YET in client.get(url("standings", event)).content.decode()
 
-    scoring_services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     body = client.get(url("standings", event)).content.decode()
     table = selectors.standings(event_pk=event.pk, release=selectors.release_for(event_pk=event.pk))
     assert [(r.place, r.alias, r.values[0]) for r in table.rows] == [
@@ -136,7 +137,7 @@ def test_public_standings_rank_like_the_organizers_standings_head_judge_order_in
     round_ = make_round(event, 1, [[p["Boot"], p["Car"]], [p["Hat"], p["Dog"]]])
     play(table_of(round_, 1), {p["Boot"]: 3000, p["Car"]: 1000})
     play(table_of(round_, 2), {p["Hat"]: 3000, p["Dog"]: 1000})
-    scoring_services.round_post(round_=round_, by=None)
+    round_post(round_=round_, by=None)
     release = selectors.Release(standings=True)
 
     def both():
@@ -165,7 +166,7 @@ def test_public_standings_rank_like_the_organizers_standings_head_judge_order_in
 
 def test_following_an_alias_shows_table_seat_points_and_place(client, event, players, round1):
     release_set(event=event, pages={"tables": True, "standings": True}, by=None)
-    scoring_services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     response = client.get(url("follow", event), {"alias": "Car"})
     body = response.content.decode()
     assert response.status_code == 200
@@ -187,11 +188,11 @@ def test_following_before_anything_is_released_says_not_yet(client, event, round
 def test_the_final_and_the_winner(client, event, players, round1):
     p = players
     release_set(event=event, pages=EVERYTHING, by=None)
-    scoring_services.round_post(round_=round1, by=None)
+    round_post(round_=round1, by=None)
     event.advancing = 4
     event.save(update_fields=["advancing"])
     assert NOT_YET in client.get(url("final", event)).content.decode()
-    final = scoring_services.advance_to_final(event=event, by=None, time_limit=1)
+    final = advance_to_final(event=event, by=None, time_limit=1)
     body = client.get(url("final", event)).content.decode()
     assert all(alias in body for alias in REAL_NAMES)
     assert NOT_YET in client.get(url("winner", event)).content.decode()
@@ -200,7 +201,7 @@ def test_the_final_and_the_winner(client, event, players, round1):
     final_table.status = Table.Status.FINISHED
     final_table.save(update_fields=["status"])
     play(final_table, {p["Hat"]: 9000, p["Boot"]: 100, p["Car"]: 50, p["Dog"]: 10})
-    scoring_services.round_post(round_=final, by=None)
+    round_post(round_=final, by=None)
     body = client.get(url("winner", event)).content.decode()
     assert "Hat" in body and "9000" in body and "Onslow" not in body
     assert url("winner", event) in client.get(url("event_home", event)).content.decode()

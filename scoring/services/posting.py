@@ -1,0 +1,72 @@
+"""Posting a round's scores (they become public) and withdrawing a posting."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser as User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import Round, Table
+
+from ..models import RoundPosting, TableSheet
+from ..selectors import sheet_open_ties
+
+
+def round_is_posted(round_: Round) -> bool:
+    return RoundPosting.objects.filter(round=round_).exists()
+
+
+def refuse_if_posted(round_: Round) -> None:
+    if round_is_posted(round_):
+        raise ValidationError(
+            _("This round’s scores are posted; withdraw the posting before changing them."),
+            code="posted",
+        )
+
+
+@transaction.atomic
+def round_post(*, round_: Round, by: User | None) -> RoundPosting:
+    """Publish a round's point scores: only once every table of every wave is settled.
+
+    002, POSTING SCORES: scores are posted at the end of each round, not by wave, so one
+    unsigned table anywhere holds the whole round back, as does an undecided tie.
+    """
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_is_posted(round_):
+        raise ValidationError(_("This round is already posted."), code="posted")
+    tables = list(Table.objects.filter(round=round_).order_by("number"))
+    if not tables:
+        raise ValidationError(_("This round has no tables."), code="empty")
+    sheets = {s.table_id: s for s in TableSheet.objects.filter(table__round=round_)}
+    problems = []
+    for table in tables:
+        sheet = sheets.get(table.pk)
+        if sheet is None or not sheet.is_locked:
+            problems.append(
+                ValidationError(
+                    _("Table %(number)s: the score sheet is not signed yet.")
+                    % {"number": table.number},
+                    code="not-signed",
+                )
+            )
+        elif sheet_open_ties(sheet=sheet):
+            problems.append(
+                ValidationError(
+                    _("Table %(number)s: a tie waits for the head judge’s decision.")
+                    % {"number": table.number},
+                    code="open-tie",
+                )
+            )
+    if problems:
+        raise ValidationError(problems)
+    return RoundPosting.objects.create(round=round_, posted_at=timezone.now(), posted_by=by)
+
+
+@transaction.atomic
+def round_unpost(*, round_: Round) -> None:
+    """Withdraw a posting (e.g. to correct a sheet); posting again is a new posting."""
+    deleted, _rows = RoundPosting.objects.filter(round=round_).delete()
+    if not deleted:
+        raise ValidationError(_("This round is not posted."), code="not-posted")
