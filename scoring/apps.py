@@ -15,6 +15,6 @@ class ScoringConfig(AppConfig):
         # the tournament app's clock page (tournament/access.py banker_required).
         from tournament.access import table_grant_register
 
-        from .banker_views import link_grants
+        from .access import link_grants
 
         table_grant_register(link_grants)

@@ -1,7 +1,7 @@
 """Banker routes: a table's score sheets on the tablet, reached by private link or login.
 
 ``public_patterns`` is the private link itself (the key is the credential). The sheet's
-pages and actions take a banker's login or that table's link (``banker_views.sheet_access``);
+pages and actions take a banker's login or that table's link (``scoring.access.sheet_access``);
 the link's own page and actions are the organizer's.
 """
 

@@ -1,9 +1,8 @@
 """The banker's tablet: one table's score sheet, from typing to the banker's signature.
 
 Thin views over ``scoring.services``. The sheet opens for a logged-in banker (permission
-``tournament.bank_event``) or for a tablet that opened the table's private link: the link
-stores that one table (and its key) in the session, and every request checks the key is
-still in force, so revoking a link takes effect on the tablet's next tap.
+``tournament.bank_event``) or for a tablet that opened the table's private link
+(``scoring.access``); ``scoring.sheet_report`` lays out what the engine said about it.
 
 Nothing typed is lost: a refused submission re-renders the bound form; ``static/js/sheet.js``
 keeps the draft in localStorage, saves it to the server, and retries a submission with the
@@ -14,9 +13,7 @@ pages and redirects.
 
 from __future__ import annotations
 
-import functools
 import uuid
-from dataclasses import dataclass, field
 from typing import Any
 
 import segno
@@ -35,11 +32,9 @@ from django.views.decorators.http import require_GET, require_POST
 from gameplay.edition import Edition
 from tournament.access import (
     acting_user,
-    banker_required,
     organizer_required,
     tables_banked_by,
 )
-from tournament.clock_selectors import table_get
 from tournament.formats import event_edition
 from tournament.models import Player, Table
 from tournament.throttle import (
@@ -49,6 +44,7 @@ from tournament.throttle import (
     throttle_hit,
 )
 
+from .access import link_grant, link_grant_drop, sheet_access, table_or_404
 from .banker_forms import (
     HOTEL,
     SheetForm,
@@ -57,7 +53,8 @@ from .banker_forms import (
     cash_field,
     out_order_field,
 )
-from .models import SheetSignature, TableSheet
+from .diff import describe_changes
+from .models import TableSheet
 from .selectors import (
     banker_link_active,
     banker_link_table,
@@ -65,43 +62,10 @@ from .selectors import (
     banker_table_players,
 )
 from .services import banker_links, sheets, signatures
-from .violations import violation_text, violation_texts
+from .sheet_report import ReportView, blank_sheet, bound_report, deed_rows, report_view
+from .violations import violation_texts
 
-SESSION_GRANT = "banker_link"
-
-
-# --- Access ----------------------------------------------------------------------------------
-
-
-def _table(table_pk: int) -> Table:
-    try:
-        return table_get(pk=table_pk)
-    except Table.DoesNotExist as exc:
-        raise Http404(_("No such table.")) from exc
-
-
-def link_grants(request: HttpRequest, table: Table) -> bool:
-    """Whether this tablet holds the table's private link, and the link is still in force."""
-    grant = request.session.get(SESSION_GRANT)
-    if not isinstance(grant, dict) or grant.get("table") != table.pk:
-        return False
-    granted = banker_link_table(key=str(grant.get("key", "")))
-    if granted is None or granted.pk != table.pk:
-        request.session.pop(SESSION_GRANT, None)
-        return False
-    return True
-
-
-def sheet_access(view):
-    """``banker_required`` (the link-holding tablet, the table's banker, or a judge), with
-    the table looked up once and handed to the view."""
-
-    @banker_required
-    @functools.wraps(view)
-    def wrapped(request: HttpRequest, table_pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        return view(request, _table(table_pk), *args, **kwargs)
-
-    return wrapped
+# --- The table card's link and the banker's tables -------------------------------------------
 
 
 @never_cache
@@ -120,9 +84,9 @@ def banker_link_open(request: HttpRequest, key: str) -> HttpResponse:
     table = banker_link_table(key=key)
     if table is None:
         throttle_hit(limit=BANKER_LINK_MISSES_PER_IP, subject=ip)
-        request.session.pop(SESSION_GRANT, None)
+        link_grant_drop(request)
         return render(request, "scoring/banker/link_refused.html", status=403)
-    request.session[SESSION_GRANT] = {"table": table.pk, "key": key}
+    link_grant(request, table=table, key=key)
     if table.status in (Table.Status.FINISHED, Table.Status.SCORED):
         return redirect("scoring:banker_sheet", table_pk=table.pk)
     # While the game is on, the banker needs the table's clock and its last-turn button.
@@ -143,182 +107,6 @@ def banker_tables(request: HttpRequest) -> HttpResponse:
     )
 
 
-# --- What the engine said, placed where the banker looks -------------------------------------
-
-
-@dataclass
-class PlayerColumn:
-    player: Player
-    net_worth: int | None = None
-    place: int | None = None
-    points: int | None = None
-    messages: list[str] = field(default_factory=list)
-    bankrupt: bool = False
-    signed: SheetSignature | None = None
-    net_worth_text: str = "–"
-    # The column's own inputs, set by the view for the entry page.
-    inputs: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class ReportView:
-    """The engine's report laid out for the sheet: by deed, by player, and the rest."""
-
-    valid: bool
-    columns: list[PlayerColumn]
-    by_position: dict[int, list[str]]
-    general: list[str]
-    houses: int
-    hotels: int
-    bank_houses: int
-    bank_hotels: int
-    house_word: str
-    hotel_word: str
-    checked: bool = True
-
-    @property
-    def problem_count(self) -> int:
-        return (
-            sum(len(m) for m in self.by_position.values())
-            + sum(len(c.messages) for c in self.columns)
-            + len(self.general)
-        )
-
-    @property
-    def houses_over(self) -> bool:
-        return self.houses > self.bank_houses
-
-    @property
-    def hotels_over(self) -> bool:
-        return self.hotels > self.bank_hotels
-
-
-def report_view(
-    *, report: dict[str, Any], data: dict[str, Any], players: list[Player], edition: Edition
-) -> ReportView:
-    aliases = {str(p.pk): p.alias for p in players}
-    results = {str(p.get("id")): p for p in report.get("players", [])}
-    bankrupt = {str(p.get("id")) for p in data.get("players") or [] if p.get("bankrupt")}
-    columns = []
-    for player in players:
-        result = results.get(str(player.pk), {})
-        columns.append(
-            PlayerColumn(
-                player=player,
-                net_worth=result.get("net_worth"),
-                place=result.get("place"),
-                points=result.get("points"),
-                bankrupt=str(player.pk) in bankrupt,
-                net_worth_text=(
-                    "–" if result.get("net_worth") is None else edition.money(result["net_worth"])
-                ),
-            )
-        )
-    by_player = {str(c.player.pk): c for c in columns}
-    by_position: dict[int, list[str]] = {space.position: [] for space in edition.deeds}
-    general = []
-    for violation in report.get("errors", []):
-        message = violation_text(violation=violation, aliases=aliases, edition=edition)
-        positions = [p for p in violation.get("positions") or [] if p in by_position]
-        for pos in positions:
-            by_position[pos].append(message)
-        column = by_player.get(str(violation.get("player")))
-        if column is not None:
-            column.messages.append(message)
-        if not positions and column is None:
-            general.append(message)
-    holdings = [h for h in data.get("properties") or [] if isinstance(h, dict)]
-    return ReportView(
-        valid=bool(report.get("valid")),
-        columns=columns,
-        by_position=by_position,
-        general=general,
-        houses=sum(int(h.get("houses") or 0) for h in holdings if not h.get("hotel")),
-        hotels=sum(1 for h in holdings if h.get("hotel")),
-        bank_houses=edition.bank_houses,
-        bank_hotels=edition.bank_hotels,
-        house_word=edition.word("house", 2),
-        hotel_word=edition.word("hotel", 2),
-    )
-
-
-def _form_report(form: SheetForm, players: list[Player], edition: Edition) -> ReportView:
-    """A form the engine cannot read yet (a negative count...): its errors where they belong."""
-    view = report_view(report={"valid": False}, data={}, players=players, edition=edition)
-    columns = {str(c.player.pk): c for c in view.columns}
-    for name, errors in form.errors.items():
-        label = form.fields[name].label if name in form.fields else ""
-        text = [f"{label}: {e}" if label else str(e) for e in errors]
-        parts = name.split("_")
-        if parts[0] in ("owner", "mortgaged", "buildings") and parts[-1].isdigit():
-            view.by_position.setdefault(int(parts[-1]), []).extend(text)
-        elif len(parts) > 1 and parts[-1].isdigit() and parts[-1] in columns:
-            columns[parts[-1]].messages.extend(text)
-        elif parts[0] in ("bills",) and parts[1] in columns:
-            columns[parts[1]].messages.extend(text)
-        else:
-            view.general.extend(text)
-    view.checked = False
-    return view
-
-
-def _describe(value: Any, field_name: str | None, aliases: dict[str, str], edition: Edition):
-    if field_name == "owner":
-        return _("Bank") if value is None else aliases.get(str(value), str(value))
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if value is None:
-        return "–"
-    if field_name == "bills" and isinstance(value, dict):
-        return (
-            ", ".join(
-                f"{count} × {edition.money(int(bill))}"
-                for bill, count in value.items()
-                if str(bill).isdigit() and count
-            )
-            or "–"
-        )
-    if isinstance(value, dict):
-        return _("listed")
-    return str(value)
-
-
-def describe_changes(
-    changes: list[dict[str, Any]], *, players: list[Player], edition: Edition
-) -> list[dict[str, str]]:
-    """``scoring.diff`` changes in the banker's words: deed names and aliases, not ids."""
-    aliases = {str(p.pk): p.alias for p in players}
-    labels = {
-        "owner": _("owner"),
-        "mortgaged": _("mortgaged"),
-        "houses": edition.word("house", 2),
-        "hotel": edition.word("hotel"),
-        "bankrupt": _("bankrupt"),
-        "cash": _("counted cash"),
-        "bills": _("bills"),
-        "out_order": _("went out"),
-    }
-    rows = []
-    for change in changes:
-        key = str(change["key"])
-        if change["kind"] == "property" and key.isdigit() and 0 <= int(key) < 40:
-            what = edition.spaces[int(key)].name
-        elif change["kind"] == "player":
-            what = aliases.get(key, key)
-        else:
-            what = key
-        name = change.get("field")
-        rows.append(
-            {
-                "what": what,
-                "field": labels.get(name, name or ""),
-                "saved": _describe(change["before"], name, aliases, edition),
-                "mine": _describe(change["after"], name, aliases, edition),
-            }
-        )
-    return rows
-
-
 # --- The sheet page ----------------------------------------------------------------------------
 
 
@@ -332,14 +120,6 @@ def _stage(sheet: TableSheet | None, request: HttpRequest) -> str:
     if sheet is not None and sheet.status == TableSheet.Status.SUBMITTED:
         return "edit" if request.GET.get("edit") else "sign"
     return "edit"
-
-
-def _with_rows(form: SheetForm, view: ReportView):
-    groups = form.deed_groups()
-    for group in groups:
-        for row in group.rows:
-            row.messages = view.by_position.get(row.space.position, [])
-    return groups
 
 
 def _page(
@@ -362,11 +142,11 @@ def _page(
         form = SheetForm(initial=initial, players=players, edition=edition)
     if view is None:
         if form.is_bound:
-            view = _bound_report(table, form, players, edition)
+            view = bound_report(table, form, players, edition)
         elif sheet is not None and sheet.report:
             view = report_view(report=sheet.report, data=data, players=players, edition=edition)
         else:
-            report = sheets.sheet_check(table=table, data=_blank(players, edition))
+            report = sheets.sheet_check(table=table, data=blank_sheet(players, edition))
             view = report_view(report=report, data={}, players=players, edition=edition)
     sheet_signatures = list(sheet.signatures.all()) if sheet else []
     signed = {s.player_id: s for s in sheet_signatures if s.player_id}
@@ -389,7 +169,7 @@ def _page(
         "sheet": sheet,
         "stage": stage,
         "form": form,
-        "groups": _with_rows(form, view),
+        "groups": deed_rows(form, view),
         "view": view,
         "conflict": conflict,
         "refused": refused or [],
@@ -424,28 +204,6 @@ def _labels() -> dict[str, str]:
     }
 
 
-def _blank(players: list[Player], edition: Edition) -> dict[str, Any]:
-    return {
-        "edition": edition.slug,
-        "players": [{"id": str(p.pk), "bankrupt": False, "cash": 0} for p in players],
-        "properties": [],
-    }
-
-
-def _bound_report(
-    table: Table, form: SheetForm, players: list[Player], edition: Edition
-) -> ReportView:
-    if not form.is_valid():
-        return _form_report(form, players, edition)
-    data = form.sheet_data()
-    return report_view(
-        report=sheets.sheet_check(table=table, data=data),
-        data=data,
-        players=players,
-        edition=edition,
-    )
-
-
 @sheet_access
 @require_GET
 def banker_sheet(request: HttpRequest, table: Table) -> HttpResponse:
@@ -463,7 +221,7 @@ def sheet_validate(request: HttpRequest, table: Table) -> HttpResponse:
     """
     players, edition = _setting(table)
     form = SheetForm(request.POST, players=players, edition=edition)
-    view = _bound_report(table, form, players, edition)
+    view = bound_report(table, form, players, edition)
     return render(
         request,
         "scoring/banker/_report.html",
@@ -506,7 +264,9 @@ def _conflict_context(
         "sheet_url": reverse("scoring:banker_sheet", kwargs={"table_pk": table_pk}),
         "version": error.current_version,
         "status": error.current_status,
-        "changes": describe_changes(error.changes, players=players, edition=edition),
+        "changes": describe_changes(
+            error.changes, aliases={str(p.pk): p.alias for p in players}, edition=edition
+        ),
         "message": error.messages[0],
     }
 
@@ -686,7 +446,7 @@ def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
 @require_GET
 def banker_link_page(request: HttpRequest, table_pk: int) -> HttpResponse:
     """The table's private link and its QR code, for the table card."""
-    table = _table(table_pk)
+    table = table_or_404(table_pk)
     link = banker_link_active(table=table)
     url = qr = None
     if link is not None:
@@ -705,7 +465,7 @@ def banker_link_page(request: HttpRequest, table_pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def banker_link_issue(request: HttpRequest, table_pk: int) -> HttpResponse:
-    table = _table(table_pk)
+    table = table_or_404(table_pk)
     banker_links.banker_link_issue(table=table, by=request.user)
     messages.success(request, _("New link issued. The old table card no longer works."))
     return redirect("scoring:banker_link", table_pk=table.pk)
@@ -714,7 +474,7 @@ def banker_link_issue(request: HttpRequest, table_pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def banker_link_revoke(request: HttpRequest, table_pk: int) -> HttpResponse:
-    table = _table(table_pk)
+    table = table_or_404(table_pk)
     try:
         banker_links.banker_link_revoke(table=table, by=request.user)
     except ValidationError as error:

@@ -7,7 +7,12 @@ position, so reordering a list is not a change.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from django.utils.translation import gettext as _
+
+from gameplay import Edition
 
 _PLAYER_KEYS = ("bankrupt", "cash", "bills", "out_order")
 _DEED_KEYS = ("owner", "mortgaged", "houses", "hotel")
@@ -58,3 +63,91 @@ def _natural(key: str) -> tuple[int, int | str]:
 
 def _field_order(fields: tuple[str, ...]):
     return lambda name: (fields.index(name), "") if name in fields else (len(fields), name)
+
+
+def deed_name(edition: Edition | None, position: Any) -> str:
+    """The title deed at ``position`` by its edition's name ("space 41" if there is none)."""
+    try:
+        deed = edition.deed(int(position)) if edition else None
+    except (TypeError, ValueError):
+        deed = None
+    return deed.name if deed else _("space %(position)s") % {"position": position}
+
+
+def describe_changes(
+    changes: list[dict[str, Any]], *, aliases: Mapping[str, str], edition: Edition | None
+) -> list[dict[str, str]]:
+    """:func:`sheet_changes` in words: what changed, which entry, and its value before and after.
+
+    The banker's conflict screen and the judges' revision history both show these lines:
+    deeds by name and players by alias (never an id), entries and yes/no translated, bills
+    in the edition's money. ``edition`` may be None where it no longer loads.
+    """
+    words = _Words(aliases=aliases, edition=edition)
+    lines = []
+    for change in changes:
+        key, name = str(change["key"]), change.get("field")
+        if change["kind"] == "property":
+            what = deed_name(edition, key)
+        elif change["kind"] == "player":
+            what = aliases.get(key, key)
+        else:
+            what = key
+        lines.append(
+            {
+                "what": what,
+                "field": words.label(name),
+                "before": words.value(name, change["before"]),
+                "after": words.value(name, change["after"]),
+            }
+        )
+    return lines
+
+
+class _Words:
+    NOTHING = "—"
+
+    def __init__(self, *, aliases: Mapping[str, str], edition: Edition | None) -> None:
+        self.aliases = aliases
+        self.edition = edition
+
+    def label(self, name: str | None) -> str:
+        if name == "houses":
+            return self.edition.word("house", 2) if self.edition else _("houses")
+        if name == "hotel":
+            return self.edition.word("hotel") if self.edition else _("hotel")
+        labels = {
+            "owner": _("owner"),
+            "mortgaged": _("mortgaged"),
+            "bankrupt": _("bankrupt"),
+            "cash": _("counted cash"),
+            "bills": _("bills"),
+            "out_order": _("went out"),
+        }
+        return labels.get(name, name or "")
+
+    def money(self, amount: int) -> str:
+        return self.edition.money(amount) if self.edition else str(amount)
+
+    def value(self, name: str | None, value: Any) -> str:
+        if name == "owner":
+            return _("Bank") if value is None else self.aliases.get(str(value), str(value))
+        if value is None:
+            return self.NOTHING
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        if name == "bills" and isinstance(value, dict):
+            bills = [
+                f"{count} × {self.money(int(bill))}"
+                for bill, count in value.items()
+                if str(bill).isdigit() and count
+            ]
+            return ", ".join(bills) or self.NOTHING
+        if isinstance(value, dict):
+            # A whole player or deed listed on one side only: its entries, in these words.
+            return ", ".join(
+                f"{self.label(key)}: {self.value(key, item)}"
+                for key, item in value.items()
+                if key not in ("id", "position")
+            )
+        return str(value)

@@ -33,6 +33,7 @@ from tournament.roles import MANAGE
 from tournament.selectors import round_seating
 
 from . import selectors
+from .diff import deed_name, describe_changes
 from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
 from .results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from .selectors import TableProgress
@@ -131,14 +132,6 @@ def results_round(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
 # --- One table's sheet ----------------------------------------------------------------------
 
 
-def _deed_name(edition, position: Any) -> str:
-    try:
-        deed = edition.deed(int(position)) if edition else None
-    except (TypeError, ValueError):
-        deed = None
-    return deed.name if deed else _("space %(position)s") % {"position": position}
-
-
 def _edition(event: Event):
     try:
         return event_edition(event=event)
@@ -160,7 +153,7 @@ def _sheet_players(sheet: TableSheet, seated: dict[str, Player], edition) -> lis
             continue
         deeds.setdefault(str(held.get("owner")), []).append(
             {
-                "name": _deed_name(edition, held.get("position")),
+                "name": deed_name(edition, held.get("position")),
                 "mortgaged": bool(held.get("mortgaged")),
                 "houses": held.get("houses") or 0,
                 "hotel": bool(held.get("hotel")),
@@ -195,41 +188,6 @@ def _sheet_players(sheet: TableSheet, seated: dict[str, Player], edition) -> lis
         )
     rows.sort(key=lambda r: (r["place"] is None, r["place"] or 0, -(r["net_worth"] or 0)))
     return rows
-
-
-def _describe_value(field: str | None, value: Any, names: dict[str, str]) -> str:
-    if value is None:
-        return "—"
-    if field == "owner":
-        return names.get(str(value), str(value))
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items() if k not in ("id", "position"))
-    return str(value)
-
-
-def _revision_lines(
-    revision: SheetRevision, names: dict[str, str], edition
-) -> list[dict[str, str]]:
-    lines = []
-    for change in revision.changes or []:
-        kind, key, field = change.get("kind"), str(change.get("key")), change.get("field")
-        if kind == "player":
-            what = names.get(key, key)
-        elif kind == "property":
-            what = _deed_name(edition, key)
-        else:
-            what = key
-        lines.append(
-            {
-                "what": what,
-                "field": field or "",
-                "before": _describe_value(field, change.get("before"), names),
-                "after": _describe_value(field, change.get("after"), names),
-            }
-        )
-    return lines
 
 
 def _violation_lines(
@@ -299,7 +257,10 @@ def results_table(
                 "players": _sheet_players(sheet, seated, edition),
                 "signatures": list(sheet.signatures.all()),
                 "revisions": [
-                    {"revision": r, "lines": _revision_lines(r, names, edition)}
+                    {
+                        "revision": r,
+                        "lines": describe_changes(r.changes or [], aliases=names, edition=edition),
+                    }
                     for r in sheet.revisions.all()
                 ],
                 "violations": _violation_lines(

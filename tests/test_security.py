@@ -3,7 +3,7 @@
 The role walk reads the routes from the project's resolver, not from a list, so a page
 added later is walked without anyone remembering it. What each route expects comes from
 two independent places: the ``required_permission`` the access decorators put on a view
-(tournament/access.py, scoring/banker_views.py), and the hand-written lists below of what
+(tournament/access.py, scoring/access.py), and the hand-written lists below of what
 is public or needs only a login. A route in neither fails the walk.
 
 The walk runs on the demo event (demo.event.load_demo_event: a championship played

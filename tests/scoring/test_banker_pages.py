@@ -329,7 +329,7 @@ def test_the_second_tablet_gets_a_conflict_showing_what_changed(banker_client, t
     body = response.content.decode()
     assert "Another tablet changed this sheet" in body
     change = next(c for c in response.context["conflict"]["changes"] if c["what"] == "Boardwalk")
-    assert (change["saved"], change["mine"]) == (boot.alias, car.alias)
+    assert (change["before"], change["after"]) == (boot.alias, car.alias)
     # Tablet B's own entries stay on screen, ready to re-apply.
     assert response.context["form"]["owner_39"].value() == str(car.pk)
     assert 'name="version_override" value="1"' in body

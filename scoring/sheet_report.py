@@ -1,0 +1,165 @@
+"""The banker's sheet page as the template reads it: the engine's report by deed and player.
+
+``report_view`` places each violation where the banker looks (beside its deed, under its
+player, or above the sheet) with the sentences of ``scoring.violations``; ``form_report``
+does the same for a form the engine cannot read yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gameplay import Edition
+from tournament.models import Player, Table
+
+from .banker_forms import SheetForm
+from .models import SheetSignature
+from .services.sheets import sheet_check
+from .violations import violation_text
+
+
+@dataclass
+class PlayerColumn:
+    player: Player
+    net_worth: int | None = None
+    place: int | None = None
+    points: int | None = None
+    messages: list[str] = field(default_factory=list)
+    bankrupt: bool = False
+    signed: SheetSignature | None = None
+    net_worth_text: str = "–"
+    # The column's own inputs, set by the view for the entry page.
+    inputs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ReportView:
+    """The engine's report laid out for the sheet: by deed, by player, and the rest."""
+
+    valid: bool
+    columns: list[PlayerColumn]
+    by_position: dict[int, list[str]]
+    general: list[str]
+    houses: int
+    hotels: int
+    bank_houses: int
+    bank_hotels: int
+    house_word: str
+    hotel_word: str
+    checked: bool = True
+
+    @property
+    def problem_count(self) -> int:
+        return (
+            sum(len(m) for m in self.by_position.values())
+            + sum(len(c.messages) for c in self.columns)
+            + len(self.general)
+        )
+
+    @property
+    def houses_over(self) -> bool:
+        return self.houses > self.bank_houses
+
+    @property
+    def hotels_over(self) -> bool:
+        return self.hotels > self.bank_hotels
+
+
+def report_view(
+    *, report: dict[str, Any], data: dict[str, Any], players: list[Player], edition: Edition
+) -> ReportView:
+    aliases = {str(p.pk): p.alias for p in players}
+    results = {str(p.get("id")): p for p in report.get("players", [])}
+    bankrupt = {str(p.get("id")) for p in data.get("players") or [] if p.get("bankrupt")}
+    columns = []
+    for player in players:
+        result = results.get(str(player.pk), {})
+        columns.append(
+            PlayerColumn(
+                player=player,
+                net_worth=result.get("net_worth"),
+                place=result.get("place"),
+                points=result.get("points"),
+                bankrupt=str(player.pk) in bankrupt,
+                net_worth_text=(
+                    "–" if result.get("net_worth") is None else edition.money(result["net_worth"])
+                ),
+            )
+        )
+    by_player = {str(c.player.pk): c for c in columns}
+    by_position: dict[int, list[str]] = {space.position: [] for space in edition.deeds}
+    general = []
+    for violation in report.get("errors", []):
+        message = violation_text(violation=violation, aliases=aliases, edition=edition)
+        positions = [p for p in violation.get("positions") or [] if p in by_position]
+        for pos in positions:
+            by_position[pos].append(message)
+        column = by_player.get(str(violation.get("player")))
+        if column is not None:
+            column.messages.append(message)
+        if not positions and column is None:
+            general.append(message)
+    holdings = [h for h in data.get("properties") or [] if isinstance(h, dict)]
+    return ReportView(
+        valid=bool(report.get("valid")),
+        columns=columns,
+        by_position=by_position,
+        general=general,
+        houses=sum(int(h.get("houses") or 0) for h in holdings if not h.get("hotel")),
+        hotels=sum(1 for h in holdings if h.get("hotel")),
+        bank_houses=edition.bank_houses,
+        bank_hotels=edition.bank_hotels,
+        house_word=edition.word("house", 2),
+        hotel_word=edition.word("hotel", 2),
+    )
+
+
+def form_report(form: SheetForm, players: list[Player], edition: Edition) -> ReportView:
+    """A form the engine cannot read yet (a negative count...): its errors where they belong."""
+    view = report_view(report={"valid": False}, data={}, players=players, edition=edition)
+    columns = {str(c.player.pk): c for c in view.columns}
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        text = [f"{label}: {e}" if label else str(e) for e in errors]
+        parts = name.split("_")
+        if parts[0] in ("owner", "mortgaged", "buildings") and parts[-1].isdigit():
+            view.by_position.setdefault(int(parts[-1]), []).extend(text)
+        elif len(parts) > 1 and parts[-1].isdigit() and parts[-1] in columns:
+            columns[parts[-1]].messages.extend(text)
+        elif parts[0] in ("bills",) and parts[1] in columns:
+            columns[parts[1]].messages.extend(text)
+        else:
+            view.general.extend(text)
+    view.checked = False
+    return view
+
+
+def blank_sheet(players: list[Player], edition: Edition) -> dict[str, Any]:
+    return {
+        "edition": edition.slug,
+        "players": [{"id": str(p.pk), "bankrupt": False, "cash": 0} for p in players],
+        "properties": [],
+    }
+
+
+def bound_report(
+    table: Table, form: SheetForm, players: list[Player], edition: Edition
+) -> ReportView:
+    if not form.is_valid():
+        return form_report(form, players, edition)
+    data = form.sheet_data()
+    return report_view(
+        report=sheet_check(table=table, data=data),
+        data=data,
+        players=players,
+        edition=edition,
+    )
+
+
+def deed_rows(form: SheetForm, view: ReportView):
+    groups = form.deed_groups()
+    for group in groups:
+        for row in group.rows:
+            row.messages = view.by_position.get(row.space.position, [])
+    return groups
