@@ -14,6 +14,8 @@ pages and redirects.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import segno
@@ -294,10 +296,25 @@ def _expected_version(request: HttpRequest, form: SheetForm) -> int:
     return form.cleaned_data["version"]
 
 
-@sheet_access
-@require_POST
-def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
-    """Submit the sheet for signing; idempotent by the tablet's ``submission_key``."""
+@dataclass(frozen=True)
+class _Saved:
+    """What the tablet is told once a write went through: sheet.js reads ``json``; without
+    JavaScript the page shows ``message`` at ``url``."""
+
+    json: dict[str, Any]
+    message: str
+    url: str
+
+
+def _sheet_write(
+    request: HttpRequest, table: Table, write: Callable[[SheetForm], _Saved]
+) -> HttpResponse:
+    """The tablet's writes (the draft, the submission) answered one way, as JSON or a page.
+
+    A form that cannot be read, or a sheet the engine refuses, is a 422 with its messages;
+    another device's save first is the conflict (409); any other refusal a 400. Nothing
+    typed is lost: without JavaScript the page comes back with the entries as typed.
+    """
     players, edition = _setting(table)
     form = SheetForm(request.POST, players=players, edition=edition)
     as_json = _wants_json(request)
@@ -305,28 +322,22 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
         if as_json:
             return JsonResponse({"status": "invalid", "messages": _form_messages(form)}, status=422)
         return _page(request, table, form=form, status=422)
-    key = form.cleaned_data.get("submission_key") or uuid.uuid4()
     try:
-        sheets.sheet_submit(
-            table=table,
-            data=form.sheet_data(),
-            expected_version=_expected_version(request, form),
-            submission_key=key,
-            by=acting_user(request),
-        )
+        saved = write(form)
     except sheets.SheetConflict as error:
         return _conflict_response(request, table, error, players, edition, as_json=as_json)
     except sheets.SheetInvalid as error:
         version = error.sheet.version if error.sheet else form.cleaned_data["version"]
         if as_json:
+            texts = violation_texts(
+                violations=error.violations,
+                aliases={str(p.pk): p.alias for p in players},
+                edition=edition,
+            )
             return JsonResponse(
                 {
                     "status": "invalid",
-                    "messages": violation_texts(
-                        violations=error.violations,
-                        aliases={str(p.pk): p.alias for p in players},
-                        edition=edition,
-                    ),
+                    "messages": texts,
                     "version": version,
                     "submission_key": str(uuid.uuid4()),
                 },
@@ -339,11 +350,10 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
             return JsonResponse({"status": "refused", "messages": error.messages}, status=400)
         bound = SheetForm(_rebound(request), players=players, edition=edition)
         return _page(request, table, form=bound, refused=error.messages, status=400)
-    url = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
     if as_json:
-        return JsonResponse({"status": "submitted", "redirect": url, "key": str(key)})
-    messages.success(request, _("Submitted. Now each player still in the game signs."))
-    return redirect(url)
+        return JsonResponse(saved.json)
+    messages.success(request, saved.message)
+    return redirect(saved.url)
 
 
 def _form_messages(form: SheetForm) -> list[str]:
@@ -356,34 +366,49 @@ def _form_messages(form: SheetForm) -> list[str]:
 
 @sheet_access
 @require_POST
+def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
+    """Submit the sheet for signing; idempotent by the tablet's ``submission_key``."""
+
+    def write(form: SheetForm) -> _Saved:
+        key = form.cleaned_data.get("submission_key") or uuid.uuid4()
+        sheets.sheet_submit(
+            table=table,
+            data=form.sheet_data(),
+            expected_version=_expected_version(request, form),
+            submission_key=key,
+            by=acting_user(request),
+        )
+        url = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+        return _Saved(
+            json={"status": "submitted", "redirect": url, "key": str(key)},
+            message=_("Submitted. Now each player still in the game signs."),
+            url=url,
+        )
+
+    return _sheet_write(request, table, write)
+
+
+@sheet_access
+@require_POST
 def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
     """Save what is on screen as the server's draft (sheet.js does it a moment after typing)."""
-    players, edition = _setting(table)
-    form = SheetForm(request.POST, players=players, edition=edition)
-    as_json = _wants_json(request)
-    if not form.is_valid():
-        if as_json:
-            return JsonResponse({"status": "invalid", "messages": _form_messages(form)}, status=422)
-        return _page(request, table, form=form, status=422)
-    try:
+
+    def write(form: SheetForm) -> _Saved:
         sheet = sheets.sheet_save_draft(
             table=table,
             data=form.sheet_data(),
             expected_version=_expected_version(request, form),
             by=acting_user(request),
         )
-    except sheets.SheetConflict as error:
-        return _conflict_response(request, table, error, players, edition, as_json=as_json)
-    except ValidationError as error:
-        if as_json:
-            return JsonResponse({"status": "refused", "messages": error.messages}, status=400)
-        messages.error(request, " ".join(error.messages))
-        return redirect("scoring:banker_sheet", table_pk=table.pk)
-    if as_json:
-        return JsonResponse({"status": "saved", "version": sheet.version})
-    messages.success(request, _("Draft saved."))
-    url = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
-    return redirect(url + ("?edit=1" if sheet.status == TableSheet.Status.SUBMITTED else ""))
+        url = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+        editing = sheet.status == TableSheet.Status.SUBMITTED
+        return _Saved(
+            json={"status": "saved", "version": sheet.version},
+            message=_("Draft saved."),
+            url=url + ("?edit=1" if editing else ""),
+        )
+
+    return _sheet_write(request, table, write)
 
 
 @sheet_access
@@ -426,9 +451,7 @@ def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
             by=acting_user(request),
         )
     except sheets.SheetConflict as error:
-        bound = SheetForm(_rebound(request), players=players, edition=edition)
-        conflict = _conflict_context(error, players, edition, table)
-        return _page(request, table, form=bound, conflict=conflict, status=409)
+        return _conflict_response(request, table, error, players, edition, as_json=False)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(url)

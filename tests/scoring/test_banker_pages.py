@@ -283,6 +283,17 @@ def test_a_valid_submission_and_the_signatures_lock_the_sheet(banker_client, tab
     # A locked sheet refuses any further submission.
     response = banker_client.post(sheet_url(table, "submit"), form_data(table, version=9))
     assert response.status_code in (400, 409)
+    # A draft over it is refused the same way; without JavaScript what was typed stays.
+    late = form_data(table, version=sheet.version, **{f"cash_{car.pk}": "2100"})
+    response = banker_client.post(sheet_url(table, "draft"), late)
+    assert response.status_code == 400
+    assert "only a judge can correct it now" in response.content.decode()
+    assert response.context["form"][f"cash_{car.pk}"].value() == "2100"
+    json = banker_client.post(
+        sheet_url(table, "draft"), late, headers={"Accept": "application/json"}
+    )
+    assert json.status_code == 400 and json.json()["status"] == "refused"
+    assert TableSheet.objects.get(table=table).data == sheet.data
 
 
 def test_a_retried_submission_is_applied_once(banker_client, table):
