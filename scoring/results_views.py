@@ -38,6 +38,13 @@ from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDeci
 from .results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from .selectors import TableProgress
 from .services import advancement, posting, sheets, ties
+from .tie_breakers import (
+    TIE_BREAKERS,
+    default_tie_breakers_for,
+    format_points,
+    tie_breakers_for,
+)
+from .tie_breakers import columns as tie_breaker_columns
 from .violations import violation_text
 
 STATUS_LABELS = {
@@ -47,12 +54,6 @@ STATUS_LABELS = {
     TableProgress.ENTERING: gettext_lazy("entering scores"),
     TableProgress.SIGNED: gettext_lazy("signed"),
     TableProgress.APPROVED: gettext_lazy("approved"),
-}
-TIE_BREAKER_LABELS = {
-    "points": gettext_lazy("points"),
-    "wins": gettext_lazy("games won"),
-    "net_worth": gettext_lazy("total net worth"),
-    "best_game": gettext_lazy("best game (net worth)"),
 }
 
 
@@ -179,7 +180,7 @@ def _sheet_players(sheet: TableSheet, seated: dict[str, Player], edition) -> lis
                 "building_value": valued.get("building_value"),
                 "net_worth": valued.get("net_worth"),
                 "place": result.place if result else valued.get("place"),
-                "points": selectors.format_points(
+                "points": format_points(
                     result.points
                     if result
                     else (None if valued.get("points") is None else Decimal(valued["points"]))
@@ -444,7 +445,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Every result so far, unposted ones marked, with real names; the officials' view."""
     event = event_or_404(pk)
     rows = selectors.standings(event=event, only_posted=False)
-    tie_breakers = selectors.tie_breakers_for(event=event)
+    tie_breakers = tie_breakers_for(event=event)
+    columns = tie_breaker_columns(event=event)
     rounds = list(Round.objects.filter(event=event).select_related("posting").order_by("number"))
     tie_forms = [
         {
@@ -462,15 +464,15 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "scoring/results/standings.html",
         {
             "event": event,
-            "rows": [{"row": r, "points": selectors.format_points(r.points)} for r in rows],
+            "columns": columns,
+            "rows": [{"row": r, "cells": [c.shown(r.key(c.key)) for c in columns]} for r in rows],
             "unposted": selectors.players_with_unposted_results(event=event),
-            "tie_breakers": [TIE_BREAKER_LABELS.get(k, k) for k in tie_breakers.keys],
-            "points_format": _points_format(event),
+            "tie_breakers": [TIE_BREAKERS[key].label for key in tie_breakers.keys],
             "rounds": rounds,
             "tie_forms": tie_forms,
             "tie_breaker_form": _tie_breaker_form(event),
             "assets_format": event_ranking(event=event) == RANKING_ASSETS,
-            "custom_tie_breakers": tie_breakers != selectors.default_tie_breakers_for(event=event),
+            "custom_tie_breakers": tie_breakers != default_tie_breakers_for(event=event),
             "final": _final(event),
             "semifinal": _final(event, Round.Kind.SEMIFINAL),
         },
@@ -478,8 +480,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _tie_breaker_form(event: Event, data=None) -> TieBreakerOrderForm:
-    keys = selectors.tie_breakers_for(event=event).keys
-    return TieBreakerOrderForm(data, keys=[(k, TIE_BREAKER_LABELS.get(k, k)) for k in keys])
+    keys = tie_breakers_for(event=event).keys
+    return TieBreakerOrderForm(data, keys=[(key, TIE_BREAKERS[key].label) for key in keys])
 
 
 @organizer_required

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from tournament.formats import RANKING_ASSETS, event_ranking
 from tournament.models import Clock, Event, Player, Round, Seat, Table
 
 from .models import BankerLink, ResultLine, StandingsTieDecision, TableSheet, TieDecision
+from .tie_breakers import TIE_BREAKERS, TieBreakers, format_points, tie_breakers_for
 
 # --- Ties at a table -------------------------------------------------------------------------
 
@@ -41,50 +42,6 @@ def tie_decision_for(*, table: Table, tie: tuple[str, ...]) -> TieDecision | Non
 
 
 @dataclass(frozen=True)
-class TieBreakers:
-    """The order in which standings compare players, best first; all keys rank higher-first.
-
-    Keys: "points" (total points), "wins" (games finished in first place), "net_worth"
-    (total net worth over the counted games), "best_game" (best single-game net worth).
-    Players equal on every key are ordered by a stored head-judge decision, or shown tied.
-    It is data so an organizer's own rule needs no code change.
-    """
-
-    keys: tuple[str, ...]
-
-
-# 002 RANKING BY POINTS: points decide; the rest are the house tie-breakers of issue 6.
-POINTS_TIE_BREAKERS = TieBreakers(keys=("points", "wins", "net_worth", "best_game"))
-# Club and junior events rank by assets (000; 002 JUNIOR: "the most assets (net worth)"), so
-# total net worth comes first; points are not awarded in those formats.
-ASSETS_TIE_BREAKERS = TieBreakers(keys=("net_worth", "wins", "best_game"))
-
-
-def default_tie_breakers_for(*, event: Event) -> TieBreakers:
-    """The format's own order: points formats by points, assets formats by net worth."""
-    by_assets = event_ranking(event=event) == RANKING_ASSETS
-    return ASSETS_TIE_BREAKERS if by_assets else POINTS_TIE_BREAKERS
-
-
-def tie_breakers_valid(*, event: Event, keys: list[str] | tuple[str, ...]) -> bool:
-    """Whether ``keys`` is an order the event may use: every key of its format, each once."""
-    allowed = default_tie_breakers_for(event=event).keys
-    return len(keys) == len(allowed) and set(keys) == set(allowed)
-
-
-def tie_breakers_for(*, event: Event) -> TieBreakers:
-    """The event's order if the organizer set one, otherwise the format's default.
-
-    A stored order that no longer fits the format (the format was changed afterwards) is
-    ignored rather than half-applied.
-    """
-    keys = event.tie_breakers or []
-    if keys and tie_breakers_valid(event=event, keys=keys):
-        return TieBreakers(keys=tuple(keys))
-    return default_tie_breakers_for(event=event)
-
-
-@dataclass(frozen=True)
 class StandingRow:
     player_id: int
     alias: str
@@ -100,12 +57,10 @@ class StandingRow:
     player: Player | None = None
 
     def key(self, name: str) -> Decimal | int:
-        return {
-            "points": self.points,
-            "wins": self.wins,
-            "net_worth": self.net_worth,
-            "best_game": self.best_game,
-        }[name]
+        """The player's value for one of ``TIE_BREAKERS``."""
+        if name not in TIE_BREAKERS:
+            raise KeyError(name)
+        return getattr(self, name)
 
 
 def counted_results(*, event: Event, only_posted: bool):
@@ -135,40 +90,32 @@ def standings(
     public pages rank with this same code without a registered name ever being loaded.
     """
     tie_breakers = tie_breakers or tie_breakers_for(event=event)
-    totals: dict[int, dict] = {}
+    games: dict[int, list[dict]] = {}
     lines = (
         counted_results(event=event, only_posted=only_posted)
         .order_by()
         .values("player_id", "player__alias", "place", "points", "net_worth")
     )
     for line in lines:
-        row = totals.setdefault(
-            line["player_id"],
-            {
-                "player_id": line["player_id"],
-                "alias": line["player__alias"],
-                "games": 0,
-                "points": Decimal(0),
-                "wins": 0,
-                "net_worth": 0,
-                "best_game": None,
-            },
-        )
-        row["games"] += 1
-        row["points"] += line["points"] or Decimal(0)
-        row["wins"] += 1 if line["place"] == 1 else 0
-        row["net_worth"] += line["net_worth"]
-        best = row["best_game"]
-        row["best_game"] = line["net_worth"] if best is None else max(best, line["net_worth"])
-    players = Player.objects.in_bulk(list(totals)) if with_players else {}
+        games.setdefault(line["player_id"], []).append(line)
+    players = Player.objects.in_bulk(list(games)) if with_players else {}
     unranked = [
-        StandingRow(rank=0, tied=False, player=players.get(pk), **row) for pk, row in totals.items()
+        StandingRow(
+            player_id=pk,
+            alias=played[0]["player__alias"],
+            games=len(played),
+            rank=0,
+            tied=False,
+            player=players.get(pk),
+            **{key: tie_breaker.total(played) for key, tie_breaker in TIE_BREAKERS.items()},
+        )
+        for pk, played in games.items()
     ]
 
     def strength(row: StandingRow) -> tuple:
-        return tuple(row.key(name) for name in tie_breakers.keys)
+        return tie_breakers.strength(row.key)
 
-    unranked.sort(key=lambda r: (tuple(-v for v in strength(r)), r.alias))
+    unranked.sort(key=lambda r: (strength(r), r.alias))
     decisions = [
         [int(pk) for pk in order]
         for order in StandingsTieDecision.objects.filter(event=event)
@@ -279,17 +226,6 @@ def round_table_statuses(*, round_: Round) -> list[TableStatusRow]:
 # --- CSV rows (aliases only: these files are for posting) --------------------------------------
 
 
-def format_points(points: Decimal | None) -> str:
-    """19 rather than 19.00; 14.5 for a shared place; empty where there are no points."""
-    if points is None:
-        return ""
-    return (
-        str(points.quantize(Decimal(1)))
-        if points == points.to_integral()
-        else f"{points:.2f}".rstrip("0")
-    )
-
-
 def results_csv_rows(*, round_: Round) -> list[list[str]]:
     """One row per player and table of the round, header first."""
     rows = [
@@ -324,30 +260,13 @@ def results_csv_rows(*, round_: Round) -> list[list[str]]:
 
 
 def standings_csv_rows(*, event: Event, only_posted: bool) -> list[list[str]]:
-    rows = [
-        [
-            _("Rank"),
-            _("Alias"),
-            _("Games"),
-            _("Points"),
-            _("Games won"),
-            _("Total net worth"),
-            _("Best game"),
-        ]
-    ]
+    """One row per player, best first, header first; a column for every tie-breaker."""
+    tie_breakers = TIE_BREAKERS.values()
+    rows = [[_("Rank"), _("Alias"), _("Games"), *(capfirst(tb.label) for tb in tie_breakers)]]
     for row in standings(event=event, only_posted=only_posted):
         rank = f"{row.rank}=" if row.tied else str(row.rank)
-        rows.append(
-            [
-                rank,
-                row.alias,
-                str(row.games),
-                format_points(row.points),
-                str(row.wins),
-                str(row.net_worth),
-                str(row.best_game),
-            ]
-        )
+        values = [tb.shown(row.key(tb.key)) for tb in tie_breakers]
+        rows.append([rank, row.alias, str(row.games), *values])
     return rows
 
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef
 
 from scoring.models import ResultLine, RoundPosting
-from scoring.selectors import format_points, tie_breakers_for
 from scoring.selectors import standings as scoring_standings
+from scoring.tie_breakers import TIE_BREAKERS, format_points, tie_breakers_for
 from tournament.clock_selectors import hall_wave
 from tournament.formats import RANKING_ASSETS, event_ranking
 from tournament.models import Event, Round, Seat, Wave
@@ -314,14 +314,10 @@ class PublicStanding:
 
 @dataclass(frozen=True)
 class PublicStandings:
-    keys: tuple[str, ...]
+    columns: tuple[tuple[str, str], ...]  # (key, label) per tie-breaker, in the event's order
     rows: tuple[PublicStanding, ...]
     posted_rounds: tuple[int, ...]
     by_assets: bool
-
-
-def _value(key: str, value) -> str:
-    return format_points(value) if key == "points" else str(value)
 
 
 def standings(*, event_pk: int, release: Release) -> PublicStandings | None:
@@ -331,13 +327,14 @@ def standings(*, event_pk: int, release: Release) -> PublicStandings | None:
         return None
     event = _event(event_pk)
     keys = tie_breakers_for(event=event).keys
+    shown = [TIE_BREAKERS[key] for key in keys]
     ranked = scoring_standings(event=event, only_posted=True, with_players=False)
     rows = tuple(
         PublicStanding(
             place=f"{row.rank}=" if row.tied else str(row.rank),
             alias=row.alias,
             games=row.games,
-            values=tuple(_value(key, row.key(key)) for key in keys),
+            values=tuple(tb.shown(row.key(tb.key)) for tb in shown),
         )
         for row in ranked
     )
@@ -347,7 +344,7 @@ def standings(*, event_pk: int, release: Release) -> PublicStandings | None:
         .values_list("round__number", flat=True)
     )
     return PublicStandings(
-        keys=keys,
+        columns=tuple((tb.key, tb.label) for tb in shown),
         rows=rows,
         posted_rounds=posted,
         by_assets=event_ranking(event=event) == RANKING_ASSETS,
@@ -451,7 +448,7 @@ class Follow:
     alias: str
     seat: FollowSeat | None  # None: tables not released, or not seated in a published round
     standing: PublicStanding | None  # None: standings not released, or no posted game yet
-    keys: tuple[str, ...]
+    columns: tuple[tuple[str, str], ...]
 
 
 def follow(*, event_pk: int, alias: str, release: Release) -> Follow | None:
@@ -505,4 +502,4 @@ def follow(*, event_pk: int, alias: str, release: Release) -> Follow | None:
             )
     table = standings(event_pk=event_pk, release=release)
     standing = next((row for row in table.rows if row.alias == alias), None) if table else None
-    return Follow(alias=alias, seat=seat, standing=standing, keys=table.keys if table else ())
+    return Follow(alias=alias, seat=seat, standing=standing, columns=table.columns if table else ())

@@ -12,7 +12,7 @@ from tournament.formats import event_points_table
 from tournament.models import Event, Player, Round, Table
 
 from ..models import StandingsTieDecision, TableSheet, TieDecision
-from ..selectors import default_tie_breakers_for, tie_breakers_valid
+from ..tie_breakers import default_tie_breakers_for, tie_breakers_valid
 from .posting import refuse_if_posted
 from .results import tie_outcome, write_results
 from .sheets import locked

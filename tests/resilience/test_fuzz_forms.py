@@ -34,7 +34,8 @@ from hypothesis import strategies as st
 from gameplay import load_edition
 from scoring.banker_forms import SheetForm
 from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
-from scoring.selectors import banker_table_players, tie_breakers_for
+from scoring.selectors import banker_table_players
+from scoring.tie_breakers import tie_breakers_for
 from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
 from tournament.csv_io import EXPORT_COLUMNS, IMPORT_COLUMNS, MAX_IMPORT_BYTES
 from tournament.organizer_forms import AliasForm, EventForm

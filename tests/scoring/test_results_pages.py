@@ -18,6 +18,7 @@ from scoring_helpers import make_players, make_round, play, table_of
 from scoring import results_urls
 from scoring.models import ResultLine, RoundPosting, SheetRevision, TableSheet
 from scoring.services.posting import round_post
+from spectator.services import release_set
 from tournament.models import Player, Round
 from tournament.roles import (
     BANKER,
@@ -431,7 +432,7 @@ def test_organizer_standings_show_names_aliases_and_unposted_results(client, eve
     assert "Rosalind Quimby" in body and "Boot" in body
     assert "includes unposted results" in body and "not posted" in body
     assert "Ranked by points, then games won, then total net worth, then best game" in body
-    rows = [(r["row"].rank, r["row"].alias, r["points"]) for r in response.context["rows"]]
+    rows = [(r["row"].rank, r["row"].alias, r["cells"][0]) for r in response.context["rows"]]
     assert rows == [(1, "Boot", "19"), (2, "Car", "10"), (3, "Hat", "5"), (4, "Dog", "3")]
 
     round_post(round_=round1, by=None)
@@ -563,6 +564,23 @@ def test_standings_csv_download_all_and_posted(client, event, round1):
     assert _csv_rows(response)[1] == ["1", "Boot", "1", "19", "1", "3000", "3000"]
     posted = _csv_rows(client.get(url("standings_csv", event) + "?posted=1"))
     assert len(posted) == 1  # only the header until round 1 is posted
+
+
+def test_a_tie_breaker_has_one_name_on_every_page_and_in_the_csv(client, event, round1):
+    """The public page said "Wins" where the organizer's said "games won" (issue #19)."""
+    round_post(round_=round1, by=None)
+    release_set(event=event, pages={"standings": True}, by=None)
+    client = login(client, ORGANIZER)
+    organizer = client.get(url("standings", event))
+    public = client.get(reverse("spectator:standings", kwargs={"pk": event.pk}))
+    header = _csv_rows(client.get(url("standings_csv", event)))[0]
+    form = organizer.context["tie_breaker_form"]
+    assert str(dict(form.fields["key_1"].choices)["wins"]) == "games won"
+    assert "Ranked by points, then games won, then" in organizer.content.decode()
+    assert '<th scope="col" class="num">Games won</th>' in organizer.content.decode()
+    assert '<th scope="col" class="num key-wins">Games won</th>' in public.content.decode()
+    assert "Ranked by points, games won, total net worth, best game." in public.content.decode()
+    assert header[3:] == ["Points", "Games won", "Total net worth", "Best game"]
 
 
 def test_club_standings_page_explains_winners_first_and_offers_only_club_keys(client, event):

@@ -12,7 +12,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from scoring_helpers import make_players, make_round, play, sheet_data, table_of
 
-from scoring import selectors
+from scoring import selectors, tie_breakers
 from scoring.models import ResultLine, TableSheet
 from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
@@ -270,8 +270,8 @@ def test_csv_rows_list_aliases_places_and_points(event, judge):
     standings = selectors.standings_csv_rows(event=event, only_posted=True)
     assert standings[1] == ["1", "E", "3", "41", "2", "6200", "2800"]
     assert len(standings) == 9
-    assert selectors.format_points(Decimal("14.50")) == "14.5"
-    assert selectors.format_points(Decimal("11.33")) == "11.33"
+    assert tie_breakers.format_points(Decimal("14.50")) == "14.5"
+    assert tie_breakers.format_points(Decimal("11.33")) == "11.33"
     assert TableSheet.objects.count() == 6
 
 
@@ -290,7 +290,7 @@ def test_the_organizers_tie_breaker_order_changes_the_standings(event, judge):
     )
     event.refresh_from_db()
     assert event.tie_breakers == ["points", "net_worth", "wins", "best_game"]
-    assert selectors.tie_breakers_for(event=event).keys == (
+    assert tie_breakers.tie_breakers_for(event=event).keys == (
         "points",
         "net_worth",
         "wins",
@@ -357,11 +357,11 @@ def test_club_events_order_their_own_keys_and_points_is_not_one(event, judge):
         )
     standings_tie_breakers_set(event=event, keys=["wins", "net_worth", "best_game"], by=judge)
     event.refresh_from_db()
-    assert selectors.tie_breakers_for(event=event).keys == ("wins", "net_worth", "best_game")
+    assert tie_breakers.tie_breakers_for(event=event).keys == ("wins", "net_worth", "best_game")
     # A stored order that no longer fits the format is ignored, not half-applied.
     event.format = "championship"
     event.save()
-    assert selectors.tie_breakers_for(event=event) == selectors.POINTS_TIE_BREAKERS
+    assert tie_breakers.tie_breakers_for(event=event) == tie_breakers.POINTS_TIE_BREAKERS
 
 
 # --- Club advancement: table winners first, then the highest total assets --------------------
