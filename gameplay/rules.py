@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .edition import Edition, Space
-from .sheet import Holding, ScoreSheet, Violation
+from .sheet import Holding, ScoreSheet, Violation, violation
 
 
 def building_level(holding: Holding, edition: Edition) -> int:
@@ -38,12 +38,6 @@ def rule_violations(sheet: ScoreSheet) -> list[Violation]:
     return violations
 
 
-def _buildings(holding: Holding, edition: Edition) -> str:
-    if holding.hotel:
-        return f"a {edition.word('hotel')}"
-    return f"{holding.houses} {edition.word('house', holding.houses)}"
-
-
 def _state(holding: Holding) -> dict[str, Any]:
     """A deed's state as ``Violation.params`` give it, for a sentence to describe."""
     return {"mortgaged": holding.mortgaged, "houses": holding.houses, "hotel": holding.hotel}
@@ -55,11 +49,10 @@ def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Vi
     if holding.owner is None:
         if holding.mortgaged or has_buildings(holding):
             found.append(
-                Violation(
+                violation(
                     "unowned-property-state",
-                    f"{deed.name} belongs to the bank, so it cannot be mortgaged or built on.",
-                    None,
-                    where,
+                    edition=edition,
+                    positions=where,
                     params={"position": holding.position, **_state(holding)},
                 )
             )
@@ -67,14 +60,11 @@ def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Vi
     owner = holding.owner
     if holding.hotel and holding.houses:
         found.append(
-            Violation(
+            violation(
                 "houses-out-of-range",
-                f"{owner}: {deed.name} has a {edition.word('hotel')} and "
-                f"{holding.houses} {edition.word('house', holding.houses)}; the "
-                f"{edition.word('house', 2)} are turned in when the {edition.word('hotel')} "
-                f"is built, so enter the {edition.word('hotel')} alone.",
-                owner,
-                where,
+                edition=edition,
+                player=owner,
+                positions=where,
                 params={
                     "case": "hotel",
                     "player": owner,
@@ -86,13 +76,12 @@ def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Vi
     if not has_buildings(holding):
         return found
     if deed.kind != "street":
-        kind = edition.word(deed.kind)
         found.append(
-            Violation(
+            violation(
                 "building-on-railroad-or-utility",
-                f"{owner}: {deed.name} is a {kind}; nothing can be built on it.",
-                owner,
-                where,
+                edition=edition,
+                player=owner,
+                positions=where,
                 params={
                     "player": owner,
                     "position": holding.position,
@@ -103,12 +92,11 @@ def _deed_violations(holding: Holding, deed: Space, edition: Edition) -> list[Vi
         )
     elif holding.mortgaged:
         found.append(
-            Violation(
+            violation(
                 "building-on-mortgaged-property",
-                f"{owner}: {deed.name} is mortgaged and has {_buildings(holding, edition)}; "
-                "buildings must be sold before a property is mortgaged.",
-                owner,
-                where,
+                edition=edition,
+                player=owner,
+                positions=where,
                 params={"player": owner, "position": holding.position, **_state(holding)},
             )
         )
@@ -132,15 +120,12 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
         if len(owners) != 1:
             for builder in builders:
                 positions = tuple(h.position for h in built if h.owner == builder)
-                names = ", ".join(edition.spaces[p].name for p in positions)
                 found.append(
-                    Violation(
+                    violation(
                         "building-without-monopoly",
-                        f"{builder}: {names} {'has' if len(positions) == 1 else 'have'} "
-                        f"buildings, but {builder} does not own every "
-                        f"property of the {group.name} group.",
-                        builder,
-                        positions,
+                        edition=edition,
+                        player=builder,
+                        positions=positions,
                         params={"player": builder, "group": group.key, "positions": positions},
                     )
                 )
@@ -153,15 +138,12 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
         other_mortgaged = [h for h in mortgaged if any(b.position != h.position for b in standing)]
         if other_mortgaged:
             positions = tuple(sorted({h.position for h in standing + other_mortgaged}))
-            names = ", ".join(edition.spaces[h.position].name for h in other_mortgaged)
             found.append(
-                Violation(
+                violation(
                     "building-in-group-with-mortgaged-lot",
-                    f"{owner}: the {group.name} group has buildings while {names} "
-                    f"{'is' if len(other_mortgaged) == 1 else 'are'} mortgaged; "
-                    "no group with a mortgaged property may carry buildings.",
-                    owner,
-                    positions,
+                    edition=edition,
+                    player=owner,
+                    positions=positions,
                     params={
                         "player": owner,
                         "group": group.key,
@@ -171,16 +153,12 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
             )
         levels = {h.position: building_level(h, edition) for h in held}
         if max(levels.values()) - min(levels.values()) > 1:
-            detail = ", ".join(
-                f"{edition.spaces[h.position].name} {_buildings(h, edition)}" for h in held
-            )
             found.append(
-                Violation(
+                violation(
                     "uneven-building",
-                    f"{owner}: the {group.name} group is not built evenly ({detail}); lots of "
-                    "one group may differ by at most one building.",
-                    owner,
-                    tuple(group.positions),
+                    edition=edition,
+                    player=owner,
+                    positions=tuple(group.positions),
                     params={
                         "player": owner,
                         "group": group.key,
@@ -200,18 +178,16 @@ def _supply_violations(sheet: ScoreSheet) -> list[Violation]:
     houses = [h for h in sheet.holdings if h.houses and not h.hotel]
     hotels = [h for h in sheet.holdings if h.hotel]
     house_count = sum(h.houses for h in houses)
-    for count, stock, word, holdings, code in (
-        (house_count, edition.bank_houses, "house", houses, "house-supply-exceeded"),
-        (len(hotels), edition.bank_hotels, "hotel", hotels, "hotel-supply-exceeded"),
+    for count, stock, holdings, code in (
+        (house_count, edition.bank_houses, houses, "house-supply-exceeded"),
+        (len(hotels), edition.bank_hotels, hotels, "hotel-supply-exceeded"),
     ):
         if count > stock:
             found.append(
-                Violation(
+                violation(
                     code,
-                    f"The table shows {count} {edition.word(word, count)}, but the bank has only "
-                    f"{stock}; recount the buildings.",
-                    None,
-                    tuple(h.position for h in holdings),
+                    edition=edition,
+                    positions=tuple(h.position for h in holdings),
                     params={"count": count, "stock": stock},
                 )
             )
@@ -226,17 +202,12 @@ def _bankrupt_violations(sheet: ScoreSheet) -> list[Violation]:
             continue
         positions = tuple(h.position for h in sheet.holdings if h.owner == player.id)
         if player.cash or positions:
-            held = []
-            if player.cash:
-                held.append(edition.money(player.cash))
-            held.extend(edition.spaces[p].name for p in positions)
             found.append(
-                Violation(
+                violation(
                     "bankrupt-player-has-assets",
-                    f"{player.id} is bankrupt but still has {', '.join(held)}; a bankrupt "
-                    "player hands everything to the creditor or the bank.",
-                    player.id,
-                    positions,
+                    edition=edition,
+                    player=player.id,
+                    positions=positions,
                     params={"player": player.id, "cash": player.cash, "positions": positions},
                 )
             )

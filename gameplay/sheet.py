@@ -16,48 +16,28 @@ from types import MappingProxyType
 from typing import Any
 
 from .edition import Edition
+from .wording import SENTENCES, Words
 
 
 class SheetFormatError(ValueError):
     """The input is not a score sheet at all; nothing about it can be checked."""
 
 
-# Every code the engine reports. Applications key their own sentences on these (the
-# tablet writes each one translated), so a new code is added here first: a Violation with
-# a code not listed is refused, and the tests check each listed code has a sentence.
-VIOLATION_CODES = frozenset(
-    {
-        "non-integer-count",
-        "negative-count",
-        "unknown-denomination",
-        "cash-total-mismatch",
-        "unknown-property",
-        "unknown-owner",
-        "property-owned-twice",
-        "property-listed-twice",
-        "houses-out-of-range",
-        "unowned-property-state",
-        "building-on-railroad-or-utility",
-        "building-on-mortgaged-property",
-        "building-without-monopoly",
-        "building-in-group-with-mortgaged-lot",
-        "uneven-building",
-        "house-supply-exceeded",
-        "hotel-supply-exceeded",
-        "bankrupt-player-has-assets",
-    }
-)
+# Every code the engine reports: one per sentence of wording.py. Applications key their own
+# wording on these, so a Violation with a code not listed is refused.
+VIOLATION_CODES = frozenset(SENTENCES)
 
 
 @dataclass(frozen=True)
 class Violation:
     """One broken rule: a stable code, a sentence for the banker, and where it is.
 
-    ``message`` is the engine's English sentence (the command line prints it). ``params``
-    carries the same facts as raw data (player ids, deed positions, group keys, counts,
-    amounts) so that an application can write the sentence in its own language and name
-    players its own way, without picking the English apart. Which keys each code carries
-    is listed in gameplay/README.md. ``params`` is read-only and takes no part in equality.
+    ``params`` carries the facts as raw data (player ids, deed positions, group keys,
+    counts, amounts); ``message`` is the code's sentence (wording.py) written from them in
+    English, players by id, as the command line prints it. An application writes the same
+    sentence in its own language from ``params`` and names players its own way. Which keys
+    each code carries is listed in gameplay/README.md. ``params`` is read-only and takes no
+    part in equality. Build one with :func:`violation`, which writes the message.
     """
 
     code: str
@@ -68,7 +48,9 @@ class Violation:
 
     def __post_init__(self) -> None:
         if self.code not in VIOLATION_CODES:
-            raise ValueError(f"unknown violation code {self.code!r}; list it in VIOLATION_CODES")
+            raise ValueError(
+                f"unknown violation code {self.code!r}; give it a sentence in wording.py"
+            )
         # A frozen violation should not change under whoever holds it: copy, then seal.
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
 
@@ -80,6 +62,19 @@ class Violation:
             "positions": list(self.positions),
             "params": _plain(self.params),
         }
+
+
+def violation(
+    code: str,
+    *,
+    edition: Edition,
+    params: Mapping[str, Any],
+    player: str | None = None,
+    positions: tuple[int, ...] = (),
+) -> Violation:
+    """A violation of ``code`` whose message is its one sentence, in English, by player id."""
+    message = SENTENCES[code](params, Words(edition=edition))
+    return Violation(code, message, player, positions, params=params)
 
 
 def _plain(value: Any) -> Any:
@@ -180,8 +175,8 @@ def _flag(item: Mapping, key: str, where: str) -> bool:
 
 def _read_count(
     value: Any,
-    what: str,
     player: str,
+    edition: Edition,
     violations: list[Violation],
     bill: int | None = None,
 ) -> int:
@@ -195,20 +190,20 @@ def _read_count(
     number = _whole_number(value)
     if number is None:
         violations.append(
-            Violation(
+            violation(
                 "non-integer-count",
-                f"{player}: {what} must be a whole number, not {value!r}.",
-                player,
+                edition=edition,
+                player=player,
                 params={**counted, "value": _as_data(value)},
             )
         )
         return 0
     if number < 0:
         violations.append(
-            Violation(
+            violation(
                 "negative-count",
-                f"{player}: {what} cannot be negative ({number}).",
-                player,
+                edition=edition,
+                player=player,
                 params={**counted, "value": number},
             )
         )
@@ -232,11 +227,10 @@ def _read_player(item: Any, edition: Edition, violations: list[Violation]) -> Pl
             bill = _whole_number(_as_number(denomination))
             if bill not in edition.denominations:
                 violations.append(
-                    Violation(
+                    violation(
                         "unknown-denomination",
-                        f"{player}: there is no {edition.currency_symbol}{denomination} bill in "
-                        f"this edition (bills: {', '.join(map(str, edition.denominations))}).",
-                        player,
+                        edition=edition,
+                        player=player,
                         params={
                             "player": player,
                             "bill": _as_data(denomination),
@@ -245,19 +239,17 @@ def _read_player(item: Any, edition: Edition, violations: list[Violation]) -> Pl
                     )
                 )
                 continue
-            what = f"the number of {edition.money(bill)} bills"
-            bills_total += bill * _read_count(count, what, player, violations, bill)
+            bills_total += bill * _read_count(count, player, edition, violations, bill)
 
     cash = bills_total
     if "cash" in item and item["cash"] is not None:
-        counted = _read_count(item["cash"], "cash", player, violations)
+        counted = _read_count(item["cash"], player, edition, violations)
         if bills_total is not None and counted != bills_total:
             violations.append(
-                Violation(
+                violation(
                     "cash-total-mismatch",
-                    f"{player}: the bills add up to {edition.money(bills_total)} but the counted "
-                    f"cash is {edition.money(counted)}; recount.",
-                    player,
+                    edition=edition,
+                    player=player,
                     params={"player": player, "bills_total": bills_total, "cash": counted},
                 )
             )
@@ -298,11 +290,11 @@ def _read_holdings(
         if deed is None:
             listed_for = item.get("owner") if isinstance(item.get("owner"), str) else None
             violations.append(
-                Violation(
+                violation(
                     "unknown-property",
-                    f"Position {item.get('position')!r} is not a title deed in {edition.name}.",
-                    listed_for,
-                    (position,) if position is not None else (),
+                    edition=edition,
+                    player=listed_for,
+                    positions=(position,) if position is not None else (),
                     params={"position": _as_data(item.get("position")), "owner": listed_for},
                 )
             )
@@ -310,11 +302,10 @@ def _read_holdings(
         owner = item.get("owner")
         if owner is not None and owner not in player_ids:
             violations.append(
-                Violation(
+                violation(
                     "unknown-owner",
-                    f"{deed.name} is listed for {owner!r}, who is not a player at this table.",
-                    None,
-                    (position,),
+                    edition=edition,
+                    positions=(position,),
                     params={"position": position, "owner": _as_data(owner)},
                 )
             )
@@ -324,9 +315,7 @@ def _read_holdings(
             position=position,
             owner=owner,
             mortgaged=_flag(item, "mortgaged", where),
-            houses=_read_houses(
-                item.get("houses", 0), deed.name, position, owner, edition, violations
-            ),
+            houses=_read_houses(item.get("houses", 0), position, owner, edition, violations),
             hotel=_flag(item, "hotel", where),
         )
         earlier = holdings.get(position)
@@ -334,23 +323,21 @@ def _read_holdings(
             holdings[position] = holding
         elif earlier.owner != holding.owner:
             violations.append(
-                Violation(
+                violation(
                     "property-owned-twice",
-                    f"{deed.name} is listed for both {earlier.owner or 'the bank'} and "
-                    f"{holding.owner or 'the bank'}; there is only one title deed.",
-                    holding.owner,
-                    (position,),
+                    edition=edition,
+                    player=holding.owner,
+                    positions=(position,),
                     params={"position": position, "owners": (earlier.owner, holding.owner)},
                 )
             )
         else:
             violations.append(
-                Violation(
+                violation(
                     "property-listed-twice",
-                    f"{deed.name} is listed twice for {holding.owner or 'the bank'}; "
-                    "list each title deed once.",
-                    holding.owner,
-                    (position,),
+                    edition=edition,
+                    player=holding.owner,
+                    positions=(position,),
                     params={"position": position, "owner": holding.owner},
                 )
             )
@@ -359,7 +346,6 @@ def _read_holdings(
 
 def _read_houses(
     value: Any,
-    deed_name: str,
     position: int,
     owner: str | None,
     edition: Edition,
@@ -368,12 +354,11 @@ def _read_houses(
     houses = _whole_number(value)
     if houses is None or not 0 <= houses <= edition.max_houses:
         violations.append(
-            Violation(
+            violation(
                 "houses-out-of-range",
-                f"{deed_name}: the number of {edition.word('house', 2)} must be a whole number "
-                f"from 0 to {edition.max_houses}, not {value!r}.",
-                owner,
-                (position,),
+                edition=edition,
+                player=owner,
+                positions=(position,),
                 params={
                     "case": "count",
                     "position": position,

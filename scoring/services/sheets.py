@@ -23,7 +23,7 @@ from tournament.models import Event, Seat, Table
 
 from ..diff import sheet_changes
 from ..models import SheetRevision, TableSheet
-from ..violations import violation_text
+from ..violations import seating_violation, violation_text
 from .posting import refuse_if_posted
 from .results import write_results
 
@@ -76,8 +76,8 @@ class SheetInvalid(ValidationError):
     def _setting(*, sheet: TableSheet | None) -> tuple[dict[str, str], Edition | None]:
         """The aliases of the sheet's table and its event's edition, to word the violations.
 
-        Without a sheet (or with an edition that no longer loads) the sentences fall back to
-        the engine's own, ids replaced where they can be.
+        Without a sheet no alias is known; with an edition that no longer loads, the
+        sentences that name a deed are the engine's own (scoring/violations.py).
         """
         if sheet is None:
             return {}, None
@@ -142,22 +142,11 @@ def _examine(*, table: Table, data: dict[str, Any]) -> dict[str, Any]:
     }
     listed = [str(p.get("id")) for p in data.get("players") or [] if isinstance(p, dict)]
     extra = [
-        _violation(
-            "player-not-at-table",
-            _("Player %(id)s is not seated at this table.") % {"id": pid},
-            pid,
-        )
-        for pid in listed
-        if pid not in seated
+        seating_violation("player-not-at-table", player=pid) for pid in listed if pid not in seated
     ]
     if report["players"] or not report["errors"]:
         extra += [
-            _violation(
-                "player-missing",
-                _("Player %(id)s is seated at this table but not on the sheet.") % {"id": pid},
-                pid,
-            )
-            for pid in sorted(seated - set(listed))
+            seating_violation("player-missing", player=pid) for pid in sorted(seated - set(listed))
         ]
     if extra:
         report["errors"] = report["errors"] + extra

@@ -398,7 +398,7 @@ def test_params_are_read_only_and_leave_equality_alone():
 
 def test_a_code_the_engine_does_not_list_is_refused():
     """Applications word each listed code; an unlisted one would reach people unworded."""
-    with pytest.raises(ValueError, match="VIOLATION_CODES"):
+    with pytest.raises(ValueError, match="sentence in wording.py"):
         Violation("made-up-code", "Something is wrong.")
 
 

@@ -21,7 +21,7 @@ from scoring_helpers import sheet_data
 from gameplay import VIOLATION_CODES, check_sheet, load_edition
 from scoring.models import TableSheet
 from scoring.services.sheets import SheetInvalid, sheet_submit
-from scoring.violations import violation_text
+from scoring.violations import seating_violation, violation_text
 from tournament.roles import JUDGE
 
 CLASSIC = load_edition("classic-us")
@@ -216,43 +216,43 @@ def test_a_german_request_gets_the_german_sentence_through_gettext(monkeypatch):
     )
 
 
-# --- Falling back to the engine's sentence ---------------------------------------------------
+# --- What cannot be worded is shown as stored ------------------------------------------------
 
 
-def test_a_report_stored_before_params_shows_the_message_with_aliases():
+def test_a_report_stored_before_params_shows_the_engines_sentence():
     data = sheet(player("1"), properties=[deed(BOARDWALK, "1", houses=1)])
     (violation,) = check_sheet(data).to_dict()["errors"]
     del violation["params"]
     text = violation_text(violation=violation, aliases={"1": "Steady Wheelbarrow"}, edition=CLASSIC)
-    assert text == (
-        "Steady Wheelbarrow: Boardwalk has buildings, but Steady Wheelbarrow does not own "
-        "every property of the Dark Blue group."
+    assert (
+        text
+        == violation["message"]
+        == ("1: Boardwalk has buildings, but 1 does not own every property of the Dark Blue group.")
     )
 
 
-def test_the_fallback_leaves_amounts_and_counts_that_equal_an_id_alone():
-    violation = {**only_violation("house-supply-exceeded"), "params": None}
-    aliases = {"44": "Forty Four", "32": "Thirty Two"}
-    text = violation_text(violation=violation, aliases=aliases, edition=CLASSIC)
-    assert text == violation["message"]
-    bankrupt = {**only_violation("bankrupt-player-has-assets"), "params": None}
-    text = violation_text(violation=bankrupt, aliases={ONE: "Broke", "50": "X"}, edition=CLASSIC)
-    assert text.startswith("Broke is bankrupt but still has $50, Reading Railroad")
-
-
-def test_unknown_codes_unfit_params_and_a_missing_edition_fall_back():
+def test_unknown_codes_unfit_params_and_a_missing_edition_show_the_stored_sentence():
     unknown = {"code": "unreadable-sheet", "message": "'players' must be a non-empty list"}
     assert violation_text(violation=unknown, aliases=ALIASES, edition=CLASSIC) == (
         "'players' must be a non-empty list"
     )
     violation = only_violation("building-without-monopoly")
     other_group = {**violation, "params": {**violation["params"], "group": "no-such-group"}}
-    expected = (
-        "Steady Wheelbarrow: Boardwalk has buildings, but Steady Wheelbarrow does not own "
-        "every property of the Dark Blue group."
+    assert (
+        violation_text(violation=other_group, aliases=ALIASES, edition=CLASSIC)
+        == (violation["message"])
     )
-    assert violation_text(violation=other_group, aliases=ALIASES, edition=CLASSIC) == expected
-    assert violation_text(violation=violation, aliases=ALIASES, edition=None) == expected
+    assert (
+        violation_text(violation=violation, aliases=ALIASES, edition=None) == (violation["message"])
+    )
+
+
+def test_the_seating_violations_need_no_edition():
+    violation = seating_violation("player-not-at-table", player=TWO)
+    assert violation["message"] == f"Player {TWO} is not seated at this table."
+    assert violation_text(violation=violation, aliases=ALIASES, edition=None) == (
+        "Player Lucky Thimble is not seated at this table."
+    )
 
 
 def test_the_seating_violations_name_the_alias():
