@@ -11,23 +11,15 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.translation import gettext as _
+from django.http import HttpRequest, HttpResponse
 
 from tournament.access import banker_required
-from tournament.clock_selectors import table_get
+from tournament.lookups import table_or_404
 from tournament.models import Table
 
 from .selectors import banker_link_table
 
 _SESSION_GRANT = "banker_link"
-
-
-def table_or_404(table_pk: int) -> Table:
-    try:
-        return table_get(pk=table_pk)
-    except Table.DoesNotExist as exc:
-        raise Http404(_("No such table.")) from exc
 
 
 def link_grants(request: HttpRequest, table: Table) -> bool:

@@ -38,6 +38,7 @@ from tournament.access import (
     tables_banked_by,
 )
 from tournament.formats import event_edition
+from tournament.lookups import table_or_404
 from tournament.models import Player, Table
 from tournament.throttle import (
     BANKER_LINK_MISSES_PER_IP,
@@ -46,7 +47,7 @@ from tournament.throttle import (
     throttle_hit,
 )
 
-from .access import link_grant, link_grant_drop, sheet_access, table_or_404
+from .access import link_grant, link_grant_drop, sheet_access
 from .banker_forms import (
     HOTEL,
     SheetForm,

@@ -28,12 +28,11 @@ from .clock_selectors import (
     event_clocks,
     hall_wave,
     round_list,
-    table_get,
     wave_clock,
     wave_get,
 )
-from .lookups import event_or_404
-from .models import Announcement, Event, Round, Table, Wave
+from .lookups import event_or_404, table_or_404
+from .models import Announcement, Event, Round, Wave
 
 STATUS_LABELS = {
     Status.NOT_STARTED: gettext_lazy("Not started"),
@@ -67,13 +66,6 @@ def _wave(event: Event, wave_pk: int) -> Wave:
         return wave_get(event=event, pk=wave_pk)
     except Wave.DoesNotExist as exc:
         raise Http404(_("No such wave at this event.")) from exc
-
-
-def _table(table_pk: int) -> Table:
-    try:
-        return table_get(pk=table_pk)
-    except Table.DoesNotExist as exc:
-        raise Http404(_("No such table.")) from exc
 
 
 def _error(request: HttpRequest, error: ValidationError) -> None:
@@ -300,7 +292,7 @@ def announcement_delete(request: HttpRequest, pk: int, announcement_pk: int) -> 
 @banker_required
 def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
     """The banker's tablet: the official countdown, the calls, and the end-of-game buttons."""
-    table = _table(table_pk)
+    table = table_or_404(table_pk)
     clock = wave_clock(wave=table.wave, now=timezone.now())
     view = next(v for v in clock.tables if v.table.pk == table.pk)
     status = TableStatus(table.status)
@@ -323,7 +315,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
 
 
 def _table_action(request: HttpRequest, table_pk: int, act, success: str) -> HttpResponse:
-    table = _table(table_pk)
+    table = table_or_404(table_pk)
     try:
         act(table=table, by=acting_user(request))
     except ValidationError as error:

@@ -1,6 +1,6 @@
-"""The 404-raising lookups every page that takes an event or round from its URL shares.
+"""The 404-raising lookups every page that takes an event, round or table from its URL shares.
 
-Selectors return querysets and raise model errors; pages turn a missing event or round
+Selectors return querysets and raise model errors; pages turn a missing event, round or table
 into a 404, the same way everywhere.
 """
 
@@ -10,7 +10,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from .models import Event, Round
+from .clock_selectors import table_get
+from .models import Event, Round, Table
 from .selectors import event_list, round_get
 
 
@@ -23,3 +24,11 @@ def round_or_404(event: Event, number: int) -> Round:
         return round_get(event=event, number=number)
     except Round.DoesNotExist as exc:
         raise Http404(_("This event has no such round.")) from exc
+
+
+def table_or_404(pk: int) -> Table:
+    """A table with its round, event and wave, as the banker's and clock pages need it."""
+    try:
+        return table_get(pk=pk)
+    except Table.DoesNotExist as exc:
+        raise Http404(_("No such table.")) from exc
