@@ -11,9 +11,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from gameplay.edition import load_edition
 from scoring.models import BankerLink, SheetSignature, TableSheet
 from tournament.access import organizer_required
+from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Seat, Table
 
 from .pdf import page_size, pdf_response, render_pdf
@@ -25,7 +25,7 @@ def _context(event: Event, footer: str, **extra) -> dict:
 
 
 def blank_round_pages(event: Event, round_: Round) -> list:
-    edition = load_edition(event.edition)
+    edition = event_edition(event=event)
     seats = (
         Seat.objects.filter(round=round_)
         .select_related("table", "player")
@@ -38,7 +38,7 @@ def blank_round_pages(event: Event, round_: Round) -> list:
 
 
 def filled_table_pages(event: Event, table: Table) -> list:
-    edition = load_edition(event.edition)
+    edition = event_edition(event=event)
     sheet = TableSheet.objects.filter(table=table).first()
     data = sheet.data if sheet else {}
     signatures = list(sheet.signatures.all()) if sheet else []
@@ -81,7 +81,7 @@ def printouts_index(request: HttpRequest, pk: int) -> HttpResponse:
 def blank_score_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """One blank sheet with an empty header, to photocopy."""
     event = get_object_or_404(Event, pk=pk)
-    sheets = [blank_page(load_edition(event.edition))]
+    sheets = [blank_page(event_edition(event=event))]
     pdf = render_pdf("printouts/score_sheets.html", _context(event, "Score Sheet", sheets=sheets))
     return pdf_response(pdf, f"event-{event.pk}-score-sheet.pdf")
 
@@ -198,7 +198,7 @@ def participant_pages(players: list, per_page: int = PARTICIPANTS_PER_SHEET) -> 
 @organizer_required
 def event_registration_form(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    context = _context(event, "Event Registration Form", edition=load_edition(event.edition))
+    context = _context(event, "Event Registration Form", edition=event_edition(event=event))
     return pdf_response(
         render_pdf("printouts/event_registration.html", context),
         f"event-{event.pk}-event-registration.pdf",
@@ -234,7 +234,7 @@ def winner_notification_form(request: HttpRequest, pk: int, player_pk: int) -> H
     """The form filled for ``player``, with their filled score sheets of every round."""
     event = get_object_or_404(Event, pk=pk)
     player = get_object_or_404(Player, pk=player_pk, event=event)
-    edition = load_edition(event.edition)
+    edition = event_edition(event=event)
     sheets = []
     seats = player.seats.select_related("table__round").order_by("round__number")
     for seat in seats:
