@@ -1,0 +1,148 @@
+"""The club knockout's bracket planner against the kit (shared/seeds/000) and hand-worked fields.
+
+Every expected structure below was worked out by hand from the kit's rules: each preliminary
+round has as many tables as the next round has players, the last has six tables, tables of 3
+to 6 (or 3 to 5), the fewest rounds, then tables as close to four as possible.
+"""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournament.bracket import (
+    HIGHEST_ASSETS,
+    TABLE_WINNERS,
+    balanced_tables,
+    bracket_options,
+)
+
+
+def _structure(plan):
+    return [(r.players, r.tables, r.advancing) for r in plan.rounds]
+
+
+def test_kit_example_216_people_36_tables_of_six_then_six_tables_of_six():
+    # 000: "if you start with 216 people, your first round will be 36 tables of six people
+    # each and your second round six tables of six players each."
+    plan = bracket_options(players=216).table_winners
+    assert _structure(plan) == [(216, (6,) * 36, 36), (36, (6,) * 6, 6)]
+    assert plan.final_players == 6
+    # Briefing 15 + two rounds of 90 with 15 to re-seat after each + the 90-minute final.
+    assert plan.minutes == 15 + 2 * (90 + 15) + 90
+
+
+def test_24_players_six_tables_of_four_then_the_final():
+    # 000: "You must have a minimum of 24 players" ... "tables should be set up for four".
+    plan = bracket_options(players=24).table_winners
+    assert _structure(plan) == [(24, (4,) * 6, 6)]
+    assert plan.round_count == 2  # "at least two rounds of play": the round and the final
+
+
+def test_100_players_25_tables_of_four_then_six_tables():
+    # Two rounds are needed (one round reaches at most 6 x 6 = 36). Round 1 may have 18..33
+    # tables (the next round needs 18..36 players at six tables). 25 tables seat 100 at
+    # exactly four (distance 0); 25 winners at six tables are 5,4,4,4,4,4 (distance 1).
+    # 24 tables would cost 4 (four tables of 5) and 26 tables 4 + 2: 25 is the closest.
+    plan = bracket_options(players=100).table_winners
+    assert _structure(plan) == [(100, (4,) * 25, 25), (25, (5, 4, 4, 4, 4, 4), 6)]
+
+
+def test_50_players_cannot_make_exactly_six_table_winners():
+    # One round of six tables seats at most 36; two rounds need round 2's six tables to hold
+    # at least 18 winners, so round 1 needs 18 tables of at least three: 54 players. From 37
+    # to 53 no knockout reaches six, so the planner offers the kit's other choice.
+    options = bracket_options(players=50)
+    assert options.table_winners is None
+    assert (options.fewer_fit, options.more_fit) == (36, 54)
+    # "choose six winners from your preliminary round by highest total assets": 50 at tables
+    # closest to four: 12 tables (ten of 4, two of 5) and 13 tables (eleven of 4, two of 3)
+    # are both two seats from four; the fewer tables win (fewer games and bankers).
+    plan = options.highest_assets
+    assert plan.method == HIGHEST_ASSETS
+    assert _structure(plan) == [(50, (5, 5) + (4,) * 10, 6)]
+    assert options.recommended is plan
+
+
+def test_awkward_37_players():
+    options = bracket_options(players=37)
+    assert options.table_winners is None
+    assert (options.fewer_fit, options.more_fit) == (36, 54)
+    # Nine tables: eight of 4 and one of 5.
+    assert _structure(options.highest_assets) == [(37, (5,) + (4,) * 8, 6)]
+
+
+def test_30_players_six_tables_of_five():
+    plan = bracket_options(players=30).table_winners
+    assert _structure(plan) == [(30, (5,) * 6, 6)]
+
+
+def test_tables_of_three_to_five_only_216_players_need_three_rounds():
+    # With tables of at most five, two rounds reach at most 30 x 5 = 150 players. Three rounds:
+    # round 1 has 54..72 tables (216/5 rounded up .. and the 54 the two later rounds need at
+    # least). 54 tables seat 216 at exactly four; then 54 players at 18 tables of three (18 is
+    # the only count: 54/5 rounded up is 11, and round 3 needs at least 18 players); then 18 at
+    # six tables of three.
+    options = bracket_options(players=216, table_min=3, table_max=5)
+    assert _structure(options.table_winners) == [
+        (216, (4,) * 54, 54),
+        (54, (3,) * 18, 18),
+        (18, (3,) * 6, 6),
+    ]
+
+
+def test_the_kit_s_half_at_three_half_at_four():
+    # 000: "seat people unevenly at tables, i.e., half of them at tables of three and half at
+    # tables of four".
+    assert balanced_tables(21, 6) == (4, 4, 4, 3, 3, 3)
+
+
+def test_six_or_fewer_play_the_final_directly():
+    plan = bracket_options(players=5).highest_assets
+    assert plan.rounds == () and plan.final_players == 5
+
+
+def test_bad_table_range_is_refused():
+    with pytest.raises(ValueError):
+        bracket_options(players=24, table_min=5, table_max=4)
+
+
+@settings(deadline=None)
+@given(st.integers(min_value=7, max_value=1500), st.sampled_from([5, 6]))
+def test_every_plan_is_a_valid_knockout(players, table_max):
+    options = bracket_options(players=players, table_min=3, table_max=table_max)
+    for plan in (options.table_winners, options.highest_assets):
+        if plan is None:
+            continue
+        field = players
+        for round_ in plan.rounds:
+            assert round_.players == field == sum(round_.tables)
+            assert all(3 <= size <= table_max for size in round_.tables)
+            assert max(round_.tables) - min(round_.tables) <= 1
+            field = round_.advancing
+        assert field == plan.final_players == 6
+        if plan.method == TABLE_WINNERS:
+            # Each round's table winners are the next round's field; the last has six tables.
+            assert [r.advancing for r in plan.rounds] == [r.table_count for r in plan.rounds]
+            assert plan.rounds[-1].table_count == 6
+    # A highest-assets plan exists for every field that can be seated at all.
+    assert options.highest_assets is not None
+    if options.table_winners is None:
+        # The nearest fitting fields really fit, and nothing between them does.
+        for field in (options.fewer_fit, options.more_fit):
+            if field is not None:
+                assert bracket_options(players=field, table_max=table_max).table_winners
+
+
+@settings(deadline=None)
+@given(st.integers(min_value=1, max_value=3000))
+def test_fewest_rounds_against_the_closed_form(players):
+    # With tables of 3 to 6, r rounds end in six table winners exactly when the field lies in
+    # [18 * 3^(r-1), 36 * 6^(r-1)]: the last round seats 18..36 at six tables, and each earlier
+    # round multiplies the reachable field by 3 at the low end and 6 at the high end (the
+    # interval of table counts [P/6, P/3] is never empty of a whole number past 6 players).
+    fitting = [r for r in range(1, 7) if 18 * 3 ** (r - 1) <= players <= 36 * 6 ** (r - 1)]
+    plan = bracket_options(players=players).table_winners
+    if fitting:
+        assert len(plan.rounds) == fitting[0]
+    else:
+        assert plan is None
