@@ -37,6 +37,10 @@ class Event(models.Model):
     organization = models.CharField(_("organization"), max_length=200)
     venue = models.CharField(_("venue"), max_length=200)
     address = models.CharField(_("address"), max_length=300, blank=True)
+    # The kit's Event Registration Form asks for the city and the state on their own lines.
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    state = models.CharField(_("state / region"), max_length=100, blank=True)
+    postal_code = models.CharField(_("postal code"), max_length=20, blank=True)
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("start time"))
     contact_name = models.CharField(_("contact name"), max_length=200, blank=True)
@@ -47,6 +51,11 @@ class Event(models.Model):
     )
     contact_phone = models.CharField(_("contact telephone"), max_length=40, blank=True)
     contact_fax = models.CharField(_("contact fax"), max_length=40, blank=True)
+    # Who receives the signed forms (000: "Please return to"): the organizer's own body, a
+    # sponsor or a national federation, with the address and fax the forms print.
+    forms_return_name = models.CharField(_("return forms to"), max_length=200, blank=True)
+    forms_return_address = models.TextField(_("return address"), blank=True)
+    forms_return_fax = models.CharField(_("return fax"), max_length=40, blank=True)
     charity = models.CharField(_("charity"), max_length=200, blank=True)
     money_raised = models.DecimalField(
         _("money raised"), max_digits=12, decimal_places=2, null=True, blank=True
@@ -103,6 +112,42 @@ class Event(models.Model):
     # Standings tie-breaker keys best first (scoring.selectors.TieBreakers); empty means
     # the format's default order. Set on the standings page, not the event form.
     tie_breakers = models.JSONField(_("tie-breaker order"), default=list, blank=True)
+    # The club kit's knockout (000, THE DAY OF THE TOURNAMENT; tournament/bracket.py): table
+    # winners go through to the next round, or the six highest asset totals of the preliminary
+    # round go to the final. Empty for the formats that are not knockouts.
+    knockout_method = models.CharField(
+        _("how players reach the final"),
+        max_length=16,
+        choices=[
+            ("table_winners", _("Table winners go through, round after round")),
+            ("highest_assets", _("The six highest asset totals of the preliminary round")),
+        ],
+        blank=True,
+        default="",
+    )
+    # The bracket the organizer confirmed before round 1 (bracket.BracketPlan.to_dict()).
+    bracket = models.JSONField(_("confirmed bracket"), default=dict, blank=True)
+    bracket_confirmed_at = models.DateTimeField(_("bracket confirmed at"), null=True, blank=True)
+    bracket_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("bracket confirmed by"),
+    )
+    # 000: "You must have a minimum of 24 players". Seating fewer is the organizer's decision,
+    # recorded with its reason.
+    minimum_override_reason = models.TextField(_("reason to play with fewer players"), blank=True)
+    minimum_override_at = models.DateTimeField(_("fewer players allowed at"), null=True, blank=True)
+    minimum_override_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("fewer players allowed by"),
+    )
     paper_size = models.CharField(
         _("paper size"),
         max_length=10,
@@ -143,6 +188,9 @@ class Player(models.Model):
     class Status(models.TextChoices):
         PLAYER = "player", _("Player")
         ALTERNATE = "alternate", _("Alternate")
+        # Beyond the places and the event's alternates (002: "three alternate positions will
+        # be secured"): registered, told so, and promoted only by the organizer.
+        WAITING = "waiting", _("Waiting list")
         NO_SHOW = "no_show", _("No-show")
         WITHDRAWN = "withdrawn", _("Withdrawn")
         EJECTED = "ejected", _("Ejected")
@@ -181,6 +229,8 @@ class Player(models.Model):
     )
     # 1 is the next alternate to step in; empty for everyone else.
     alternate_position = models.PositiveIntegerField(_("alternate order"), null=True, blank=True)
+    # 1 is the first on the waiting list; empty for everyone else.
+    waiting_position = models.PositiveIntegerField(_("waiting list order"), null=True, blank=True)
     replaces = models.ForeignKey(
         "self",
         on_delete=models.SET_NULL,
@@ -213,6 +263,9 @@ class Player(models.Model):
             models.UniqueConstraint(fields=["event", "alias"], name="unique_alias_per_event"),
             models.UniqueConstraint(
                 fields=["event", "alternate_position"], name="unique_alternate_position"
+            ),
+            models.UniqueConstraint(
+                fields=["event", "waiting_position"], name="unique_waiting_position"
             ),
         ]
 
