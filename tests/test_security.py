@@ -473,26 +473,26 @@ def test_a_successful_login_clears_its_usernames_failures(client, fresh_cache, f
 def test_the_admin_login_counts_in_the_same_limit(client, fresh_cache, frozen_time):
     """Issue #17: 40 wrong passwords on /admin/login/ went uncounted, then the right one
     got in while /accounts/login/ had the account locked."""
-    User.objects.create_user("headjudge", password="the right passphrase", is_staff=True)
+    User.objects.create_user("chief", password="the right passphrase", is_staff=True)
     for attempt in range(FREE_FAILURES_PER_USERNAME):
-        assert _admin_login(client, "headjudge", f"guess {attempt}").status_code == 200
+        assert _admin_login(client, "chief", f"guess {attempt}").status_code == 200
     # The admin's failures slow down the login page...
-    assert _login(client, "headjudge", "the right passphrase", ip="10.3.3.3").status_code == 429
+    assert _login(client, "chief", "the right passphrase", ip="10.3.3.3").status_code == 429
     # ...and the admin's own page: refused with the reason, not let in.
-    response = _admin_login(Client(), "headjudge", "the right passphrase", ip="10.4.4.4")
+    response = _admin_login(Client(), "chief", "the right passphrase", ip="10.4.4.4")
     assert "Too many failed attempts to log in" in response.content.decode()
     assert "_auth_user_id" not in client.session
     frozen_time.advance(1)
-    response = _admin_login(client, "headjudge", "the right passphrase", ip="10.4.4.4")
+    response = _admin_login(client, "chief", "the right passphrase", ip="10.4.4.4")
     assert response.status_code == 302 and client.session["_auth_user_id"]
 
 
 @pytest.mark.django_db
 def test_login_page_failures_slow_down_the_admin_login_too(client, fresh_cache, frozen_time):
-    User.objects.create_user("headjudge", password="the right passphrase", is_staff=True)
+    User.objects.create_user("chief", password="the right passphrase", is_staff=True)
     for attempt in range(40):
-        _login(client, "headjudge", f"guess {attempt}", ip=f"10.0.1.{attempt}")
-    response = _admin_login(client, "headjudge", "the right passphrase", ip="10.0.2.1")
+        _login(client, "chief", f"guess {attempt}", ip=f"10.0.1.{attempt}")
+    response = _admin_login(client, "chief", "the right passphrase", ip="10.0.2.1")
     assert response.status_code == 200
     assert "Too many failed attempts to log in" in response.content.decode()
     assert "_auth_user_id" not in client.session
