@@ -75,6 +75,7 @@ class ResilientRedisCache(RedisCache):
         self._lock = threading.Lock()
         self._down_until = 0.0  # time.monotonic(); 0 while Redis answers
         self._down = False
+        self._answered_at = -float("inf")  # time.monotonic() of the last call Redis answered
         self._missed: set[str] = set()
         self._missed_overflow = False
 
@@ -83,7 +84,14 @@ class ResilientRedisCache(RedisCache):
         return self._down
 
     def available(self) -> bool:
-        """Whether Redis answers now (one PING, unless it is known to be away)."""
+        """Whether Redis answers: known from the last call when it was recent, else one PING.
+
+        A health check polled in a tight loop thus costs Redis one PING per RETRY_S.
+        """
+        if self._down:
+            return False
+        if time.monotonic() - self._answered_at < self.RETRY_S:
+            return True
         return self._call(lambda: bool(self._cache.get_client(write=False).ping()), False, ())
 
     # --- the guard around every call ---------------------------------------------------------
@@ -98,6 +106,7 @@ class ResilientRedisCache(RedisCache):
             self._went_away(error)
             self._miss(written)
             return default
+        self._answered_at = time.monotonic()
         if self._down:
             self._came_back()
         return result

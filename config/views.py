@@ -20,8 +20,9 @@ def health(request: HttpRequest) -> HttpResponse:
     process is up and serving Django" is what a balancer needs to know. It also serves as
     the load bench's baseline: the cheapest request the full middleware stack can answer.
 
-    It does ask the shared cache (one PING; none while the cache is known to be away, see
-    config/cache.py), and says "degraded" when it is unreachable, still with status 200:
+    It does ask the shared cache whether it answers (known from its last call, or one PING
+    every few seconds at most, config/cache.py), and says "degraded" when it does not, still
+    with status 200:
     every server shares that Redis, so a 503 would take all of them out together, while
     without the cache each still serves every page, only slower. Monitoring reads the body.
     never_cache stops a proxy from answering for a server that has gone away.

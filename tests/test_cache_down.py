@@ -207,3 +207,14 @@ def test_while_away_reads_find_nothing_and_increments_find_no_key():
     with pytest.raises(ValueError):
         backend.incr("x")
     assert cache.get("x") is None  # the test's own cache is untouched
+
+
+def test_health_follows_the_cache_without_asking_it_on_every_poll():
+    backend = ResilientRedisCache(CLOSED_PORT, {})
+    backend.RETRY_S = 60  # nothing is retried during this test
+    backend._cache = flaky = FlakyRedis()
+    backend.get("x")
+    assert backend.available()  # Redis just answered: no PING needed (FlakyRedis has none)
+    flaky.up = False
+    backend.get("x")
+    assert not backend.available()

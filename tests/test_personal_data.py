@@ -16,12 +16,9 @@ from tournament.models import Player, Round, Seat, Table, Wave
 from tournament.roles import ORGANIZER
 
 
-@pytest.fixture
-def organizer_client(client, event):
-    user = User.objects.create_user("org", password="pw")
-    user.groups.add(Group.objects.get(name=ORGANIZER))
-    client.force_login(user)
-    Player.objects.create(
+def ada(event) -> Player:
+    """A registered player: her name, email and birth date are what must stay private."""
+    return Player.objects.create(
         event=event,
         first_name="Ada",
         last_name="Realname",
@@ -31,6 +28,14 @@ def organizer_client(client, event):
         signed_at=timezone.now(),
         alias="Lucky Thimble",
     )
+
+
+@pytest.fixture
+def organizer_client(client, event):
+    user = User.objects.create_user("org", password="pw")
+    user.groups.add(Group.objects.get(name=ORGANIZER))
+    client.force_login(user)
+    ada(event)
     return client
 
 
@@ -56,16 +61,7 @@ def wave(event) -> Wave:
     round_ = Round.objects.create(event=event, number=1)
     wave = Wave.objects.create(round=round_, number=1)
     table = Table.objects.create(round=round_, wave=wave, number=1)
-    player = Player.objects.create(
-        event=event,
-        first_name="Ada",
-        last_name="Realname",
-        date_of_birth=datetime.date(1990, 1, 1),
-        signature="Ada",
-        signed_at=timezone.now(),
-        alias="Lucky Thimble",
-    )
-    Seat.objects.create(round=round_, table=table, player=player, position=1)
+    Seat.objects.create(round=round_, table=table, player=ada(event), position=1)
     clock_services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=10))
     return wave
 
@@ -81,6 +77,7 @@ def test_the_hall_shows_nothing_before_the_event_home_is_released(client, wave):
     state, page = hall(client, wave)
     assert state["wave"] is None and "tables" not in state
     assert "Lucky Thimble" not in page and "data-clock-remaining" not in page
+    assert "once the organizer releases the event" in page
 
 
 def test_the_hall_shows_the_clock_but_no_tables_until_they_are_released(client, wave):

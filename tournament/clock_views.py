@@ -132,13 +132,12 @@ def _clock_context(clock: WaveClock | None) -> dict:
 # --- Public: the hall display and the state the pages poll -------------------------------
 
 
-def _public_hall_clock(event: Event, now) -> WaveClock | None:
+def _public_hall_clock(event: Event, wave: Wave | None, now) -> WaveClock | None:
     """The hall's wave clock as far as the organizer has released it, or None.
 
     Without the event home released there is no clock; without the tables released (and
     the round's assignments published) the clock comes without its tables.
     """
-    wave = hall_wave(event=event)
     release = hall_release(event=event, wave=wave)
     if wave is None or not release.clock:
         return None
@@ -151,8 +150,10 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     """Full-screen page for the projector: aliases only, never real names, and only what
     the organizer has released (the URL is public)."""
     event = event_or_404(pk)
-    clock = _public_hall_clock(event, timezone.now())
-    return render(request, "tournament/clock/hall.html", {"event": event, **_clock_context(clock)})
+    wave = hall_wave(event=event)
+    clock = _public_hall_clock(event, wave, timezone.now())
+    context = {"event": event, "held_back": wave is not None and clock is None}
+    return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
 
 
 @never_cache
@@ -162,7 +163,7 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     reloads."""
     event = event_or_404(pk)
     now = timezone.now()
-    clock = _public_hall_clock(event, now)
+    clock = _public_hall_clock(event, hall_wave(event=event), now)
     if clock is None:
         return JsonResponse({"server_ms": int(now.timestamp() * 1000), "wave": None})
     return JsonResponse(clock_payload(clock, now=now))
