@@ -8,7 +8,6 @@ import os
 import secrets
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -69,7 +68,7 @@ def production_env(**extra: str) -> dict[str, str]:
         "DJANGO_ALLOWED_HOSTS": "boardwalk.example.org",
         "EMAIL_HOST": "mail.example.org",
         # An empty database: the demo-password check must not read a developer's db.sqlite3.
-        "DATABASE_URL": f"sqlite:///{tempfile.gettempdir()}/boardwalk-settings-{secrets.token_hex(4)}",
+        "DATABASE_URL": "sqlite://:memory:",
         **extra,
     }
 
