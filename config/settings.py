@@ -25,8 +25,15 @@ Environment variables:
                                 turn off the HTTPS redirect when TLS ends elsewhere.
 ``DJANGO_CLIENT_IP_HEADER``     The proxy's client-address header for the throttles,
                                 e.g. HTTP_X_REAL_IP; default REMOTE_ADDR.
+``DJANGO_TRUSTED_PROXIES``      Comma-separated addresses or networks of the proxies whose
+                                DJANGO_CLIENT_IP_HEADER is believed, e.g. 127.0.0.1.
+``REDIS_URL``                   The shared cache, e.g. redis://127.0.0.1:6379/0.
+``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
+``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``, ``DEFAULT_FROM_EMAIL``
+                                Outgoing mail (password resets), Django's own names.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -87,6 +94,8 @@ if not ALLOWED_HOSTS:
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # Boardwalk's own system checks (config/checks.py).
+    "config.apps.BoardwalkConfig",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -112,6 +121,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Sets the cookie that lets a device that logged in before past the login throttle.
+    "tournament.signin.KnownDeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -153,6 +164,10 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Authentication ---------------------------------------------------------------
+
+# Django's ModelBackend behind the login throttle, so every way to sign in (the login page,
+# the admin's, any authenticate() with a request) shares one count (tournament/signin.py).
+AUTHENTICATION_BACKENDS = ["tournament.signin.ThrottledModelBackend"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -220,10 +235,39 @@ X_FRAME_OPTIONS = "DENY"
 # production share it, so a violation shows up on a laptop first.
 
 # The request header a trusted reverse proxy sets to the visitor's address, read by the
-# login, banker-link and registration throttles (tournament/throttle.py), e.g.
-# DJANGO_CLIENT_IP_HEADER=HTTP_X_REAL_IP. Empty: use REMOTE_ADDR. Only set it when the
-# proxy always overwrites that header, or a visitor could pick their own address.
+# login, banker-link, password-reset and registration throttles (tournament/throttle.py),
+# e.g. DJANGO_CLIENT_IP_HEADER=HTTP_X_REAL_IP. It is believed only on requests whose
+# REMOTE_ADDR is one of DJANGO_TRUSTED_PROXIES (addresses or networks, e.g. 127.0.0.1 or
+# 10.0.0.0/8): anyone else could send the header themselves and never be throttled.
 BOARDWALK_CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
+BOARDWALK_TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
+for _proxy in BOARDWALK_TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _error:
+        raise ImproperlyConfigured(
+            f"DJANGO_TRUSTED_PROXIES: {_proxy!r} is not an address or network ({_error})."
+        ) from None
+
+# --- Email --------------------------------------------------------------------------------
+
+# Password resets are the only mail Boardwalk sends. Production reads the SMTP server from
+# the environment (Django's own setting names); without EMAIL_HOST, `check --deploy` warns
+# (config/checks.py), because every reset would fail unseen. Development prints the mail
+# to the console instead.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+    EMAIL_TIMEOUT = 10
+elif DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "boardwalk@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Sign-in and caches ------------------------------------------------------------
 
@@ -233,12 +277,15 @@ LOGOUT_REDIRECT_URL = "tournament:home"
 
 # The throttles (registration, login, banker links) count in the cache. One process
 # needs nothing more; several processes behind a load balancer should share Redis:
-# REDIS_URL=redis://127.0.0.1:6379/0.
+# REDIS_URL=redis://127.0.0.1:6379/0. The cache is only a cache: while Redis is
+# unreachable the pages are built without it and the throttles count per process
+# (config/cache.py); the short timeouts keep a dead Redis host from stalling requests.
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.ResilientRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
 else:

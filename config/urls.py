@@ -8,16 +8,28 @@ extra code.
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament.access import ThrottledLoginView
+from tournament.signin import (
+    ThrottledAdminAuthenticationForm,
+    ThrottledLoginView,
+    ThrottledPasswordResetView,
+)
 
 from . import views
+
+# The admin's login page checks passwords through the same throttled backend; this form
+# says "wait" instead of "wrong" when an attempt was refused (tournament/signin.py).
+admin.site.login_form = ThrottledAdminAuthenticationForm
+
+# A request too large to read gets a page that says so (413) instead of a bare 400.
+handler400 = "config.views.bad_request"
 
 urlpatterns = [
     path("health/", views.health, name="health"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    # Before Django's own auth URLs: the same login page, with failed attempts throttled.
+    # Before Django's own auth URLs: the same pages, with their throttles.
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     # The public pages first: a hall full of phones polls them, so they resolve quickest.
     path("", include("spectator.urls")),

@@ -5,7 +5,10 @@ from django.utils.translation import gettext_lazy as _
 
 
 class DemoConfig(AppConfig):
-    """Installed only so Django finds ``load_demo`` and ``simulate_event``; it has no models."""
+    """Installed so Django finds ``load_demo`` and ``simulate_event``; it has no models."""
 
     name = "demo"
     verbose_name = _("Demo")
+
+    def ready(self) -> None:
+        from . import checks  # noqa: F401  (registers the demo-password deploy check)

@@ -40,12 +40,7 @@ from tournament.access import (
 from tournament.formats import event_edition
 from tournament.lookups import table_or_404
 from tournament.models import Player, Table
-from tournament.throttle import (
-    BANKER_LINK_MISSES_PER_IP,
-    client_ip,
-    throttle_exceeded,
-    throttle_hit,
-)
+from tournament.throttle import BANKER_LINK_MISSES_PER_IP, client_ip, throttle_hit
 
 from .access import link_grant, link_grant_drop, sheet_access
 from .banker_forms import (
@@ -77,17 +72,16 @@ def banker_link_open(request: HttpRequest, key: str) -> HttpResponse:
     """The QR code on the table card: grant this one table to the tablet, open its page.
 
     The grant replaces any earlier one, so a tablet moved to another table holds only the
-    table whose card it scanned last. Wrong keys are counted per address; past the limit
-    every key is refused for the rest of the window, the right one too, so the answer
-    tells a guesser nothing (tournament/throttle.py).
+    table whose card it scanned last. A right key always opens, however many wrong ones
+    came from the same address (a venue's tablets share one); wrong keys are counted per
+    address and, past the limit, answered 429 instead of 403 (tournament/throttle.py).
     """
-    ip = client_ip(request)
-    if throttle_exceeded(limit=BANKER_LINK_MISSES_PER_IP, subject=ip):
-        return render(request, "scoring/banker/link_refused.html", {"throttled": True}, status=429)
     table = banker_link_table(key=key)
     if table is None:
-        throttle_hit(limit=BANKER_LINK_MISSES_PER_IP, subject=ip)
         link_grant_drop(request)
+        if throttle_hit(limit=BANKER_LINK_MISSES_PER_IP, subject=client_ip(request)):
+            context = {"throttled": True}
+            return render(request, "scoring/banker/link_refused.html", context, status=429)
         return render(request, "scoring/banker/link_refused.html", status=403)
     link_grant(request, table=table, key=key)
     if table.status in (Table.Status.FINISHED, Table.Status.SCORED):

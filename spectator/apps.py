@@ -11,4 +11,10 @@ class SpectatorConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the receivers that bump an event's public version on every public change.
+        from tournament.clock_selectors import hall_release_register
+
         from . import signals  # noqa: F401
+        from .selectors import hall_release
+
+        # The hall display (tournament app) shows only what these switches release.
+        hall_release_register(hall_release)

@@ -24,7 +24,7 @@ from django.db.models import Exists, OuterRef
 from scoring.models import ResultLine, RoundPosting
 from scoring.selectors import standings as scoring_standings
 from scoring.tie_breakers import TIE_BREAKERS, format_points, tie_breakers_for
-from tournament.clock_selectors import hall_wave
+from tournament.clock_selectors import HallRelease, hall_wave
 from tournament.formats import RANKING_ASSETS, event_ranking
 from tournament.models import Event, Round, Seat, Wave
 
@@ -104,6 +104,13 @@ class Release:
 def release_for(*, event_pk: int) -> Release:
     values = PublicRelease.objects.filter(event_id=event_pk).values(*PAGES).first()
     return Release(**values) if values else Release()
+
+
+def hall_release(event_pk: int) -> HallRelease:
+    """The switches as the hall display reads them (registered in apps.py): the clock goes
+    with the event home, the tables with the table assignments."""
+    release = release_for(event_pk=event_pk)
+    return HallRelease(clock=release.home, tables=release.tables)
 
 
 # --- Schedule and the current round ---------------------------------------------------------

@@ -42,7 +42,9 @@ def public_version(*, event_pk: int) -> str:
     if version is None:
         # add(): two servers racing to create it agree on whichever token landed first.
         cache.add(key, uuid.uuid4().hex, timeout=None)
-        version = cache.get(key) or "none"
+        # A cache that cannot keep the token (Redis unreachable, config/cache.py) gets a new
+        # one per request: every page is built afresh and no ETag can match a stale copy.
+        version = cache.get(key) or uuid.uuid4().hex
     return version
 
 

@@ -1,6 +1,7 @@
 """Shared pytest fixtures for Boardwalk's tests."""
 
 import datetime
+import time
 
 import pytest
 
@@ -18,3 +19,22 @@ def event(db) -> Event:
         date=datetime.date(2030, 4, 20),
         start_time=datetime.time(9, 30),
     )
+
+
+class FrozenTime:
+    """A clock that stands still until the test moves it."""
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+    def advance(self, seconds: float) -> None:
+        self.at += seconds
+
+
+@pytest.fixture
+def frozen_time(monkeypatch) -> FrozenTime:
+    """``time.time()`` standing still (the throttles' clock reads it), at a whole second of
+    today, so a test of limits in time does not depend on when it runs."""
+    clock = FrozenTime(float(int(time.time())))
+    monkeypatch.setattr(time, "time", lambda: clock.at)
+    return clock

@@ -13,6 +13,7 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
+from spectator.services import release_set
 from tournament import clock_services as services
 from tournament.models import Announcement, Clock, ClockAction, Player, Round, Seat, Table, Wave
 from tournament.roles import BANKER, HEAD_JUDGE, ORGANIZER
@@ -20,7 +21,9 @@ from tournament.roles import BANKER, HEAD_JUDGE, ORGANIZER
 
 @pytest.fixture
 def wave(event) -> Wave:
-    round_ = Round.objects.create(event=event, number=1)
+    # The hall shows only what is released (tests/test_personal_data.py): here, everything.
+    release_set(event=event, pages={"home": True, "tables": True}, by=None)
+    round_ = Round.objects.create(event=event, number=1, assignments_published=True)
     wave = Wave.objects.create(round=round_, number=1)
     table = Table.objects.create(round=round_, wave=wave, number=1)
     for position, (first, alias) in enumerate(

@@ -384,6 +384,7 @@ def test_too_many_posts_from_one_address_get_429(client, event):
 def test_behind_a_proxy_each_visitor_is_counted_by_the_proxys_header(client, event, settings):
     # Every request reaches Django from the proxy's one address; the header tells visitors apart.
     settings.BOARDWALK_CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
+    settings.BOARDWALK_TRUSTED_PROXIES = ["127.0.0.1"]  # the test client's REMOTE_ADDR
     url, visitor = register_url(event), "203.0.113.5"
     for _ in range(throttle.REGISTRATION_POSTS_PER_WINDOW):
         response = client.post(url, form_data(eligibility_declared=None), HTTP_X_REAL_IP=visitor)
@@ -393,14 +394,25 @@ def test_behind_a_proxy_each_visitor_is_counted_by_the_proxys_header(client, eve
     assert other.status_code == 302
 
 
-def test_throttle_window_restarts(db):
-    start = 1_000_000 * throttle.REGISTRATION_WINDOW_SECONDS
+def test_the_registration_limit_counts_the_last_ten_minutes_whatever_the_clock_says(
+    db, monkeypatch
+):
+    """10 posts in any 10 minutes: the 11th is refused until the first is 10 minutes old,
+    wherever the posts fall against the clock's quarter hours."""
+    window = throttle.REGISTRATION_WINDOW_SECONDS
+    start = 1_000_000 * window - 5  # five seconds before a multiple of the window
+    clock = [float(start)]
+    monkeypatch.setattr(throttle, "now", lambda: clock[0])
     for _ in range(throttle.REGISTRATION_POSTS_PER_WINDOW):
-        assert not throttle.registration_post_throttled(event_id=1, ip="1.2.3.4", now=start)
-    assert throttle.registration_post_throttled(event_id=1, ip="1.2.3.4", now=start + 1)
-    assert not throttle.registration_post_throttled(event_id=2, ip="1.2.3.4", now=start + 1)
-    later = start + throttle.REGISTRATION_WINDOW_SECONDS
-    assert not throttle.registration_post_throttled(event_id=1, ip="1.2.3.4", now=later)
+        assert not throttle.registration_post_throttled(event_id=1, ip="1.2.3.4")
+        clock[0] += 1  # the last posts land after the multiple
+    assert throttle.registration_post_throttled(event_id=1, ip="1.2.3.4")
+    assert not throttle.registration_post_throttled(event_id=2, ip="1.2.3.4")
+    clock[0] = start + window - 1  # the first post is still inside the last 10 minutes
+    assert throttle.registration_post_throttled(event_id=1, ip="1.2.3.4")
+    # Later, the early posts have left the window: one more is let through.
+    clock[0] = start + 2 * window
+    assert not throttle.registration_post_throttled(event_id=1, ip="1.2.3.4")
 
 
 # --- On-the-day entry ----------------------------------------------------------------

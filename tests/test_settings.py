@@ -29,6 +29,15 @@ SETTINGS_VARS = [
     "DJANGO_SECURE_HSTS_PRELOAD",
     "DJANGO_SECURE_PROXY_SSL_HEADER",
     "DJANGO_CLIENT_IP_HEADER",
+    "DJANGO_TRUSTED_PROXIES",
+    "REDIS_URL",
+    "EMAIL_HOST",
+    "EMAIL_PORT",
+    "EMAIL_HOST_USER",
+    "EMAIL_HOST_PASSWORD",
+    "EMAIL_USE_TLS",
+    "EMAIL_USE_SSL",
+    "DEFAULT_FROM_EMAIL",
     # Set by the browser tests for Playwright; the deploy check rightly flags it.
     "DJANGO_ALLOW_ASYNC_UNSAFE",
 ]
@@ -57,6 +66,9 @@ def production_env(**extra: str) -> dict[str, str]:
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
         "DJANGO_ALLOWED_HOSTS": "boardwalk.example.org",
+        "EMAIL_HOST": "mail.example.org",
+        # An empty database: the demo-password check must not read a developer's db.sqlite3.
+        "DATABASE_URL": "sqlite://:memory:",
         **extra,
     }
 
@@ -144,3 +156,67 @@ def test_database_url_selects_postgresql(url):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "django.db.backends.postgresql"
+
+
+# --- Email (issue #17, item 8) -----------------------------------------------------------
+
+
+def test_production_without_a_mail_server_fails_the_deploy_check():
+    env = production_env()
+    del env["EMAIL_HOST"]
+    result = run_django(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **env)
+    assert result.returncode != 0
+    assert "boardwalk.W001" in result.stderr + result.stdout
+    assert "password reset emails cannot be sent" in result.stderr + result.stdout
+
+
+def test_the_mail_server_comes_from_the_environment():
+    setting = (
+        "settings.EMAIL_BACKEND, settings.EMAIL_HOST, settings.EMAIL_PORT, "
+        "settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.DEFAULT_FROM_EMAIL"
+    )
+    result = run_django(
+        ["-c", PRINT_SETTING.format(setting)],
+        **production_env(
+            EMAIL_PORT="587",
+            EMAIL_HOST_USER="boardwalk",
+            EMAIL_HOST_PASSWORD="secret",
+            DEFAULT_FROM_EMAIL="Boardwalk <noreply@example.org>",
+        ),
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        "mail.example.org",
+        "587",
+        "True",
+        "boardwalk",
+        "Boardwalk",
+        "<noreply@example.org>",
+    ]
+
+
+def test_development_prints_mail_to_the_console():
+    result = run_django(["-c", PRINT_SETTING.format("settings.EMAIL_BACKEND")])
+    assert result.stdout.strip() == "django.core.mail.backends.console.EmailBackend"
+
+
+# --- Trusted proxies (issue #17, item 7) -------------------------------------------------
+
+
+def test_a_client_ip_header_without_trusted_proxies_fails_the_deploy_check():
+    env = production_env(DJANGO_CLIENT_IP_HEADER="HTTP_X_REAL_IP")
+    result = run_django(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **env)
+    assert result.returncode != 0 and "boardwalk.W002" in result.stderr + result.stdout
+    env["DJANGO_TRUSTED_PROXIES"] = "127.0.0.1, 10.0.0.0/8"
+    result = run_django(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **env)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_trusted_proxy_that_is_not_an_address_is_an_error():
+    result = run_django(
+        ["-c", PRINT_SETTING.format("settings.BOARDWALK_TRUSTED_PROXIES")],
+        DJANGO_TRUSTED_PROXIES="127.0.0.1,nginx",
+    )
+    assert result.returncode != 0
+    assert "DJANGO_TRUSTED_PROXIES: 'nginx' is not an address or network" in result.stderr

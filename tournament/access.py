@@ -9,8 +9,8 @@ Bankers are the one role scoped to rows, not pages: a user whose only role is ba
 the tables where ``Table.banker`` is them and no other (judges, head judges and organizers
 open any table, to help at it). Table-scoped views carry ``table_scoped = True``.
 
-Signing in is throttled here too (``ThrottledLoginView``), with the same counters as the
-registration form and the banker's private link (tournament/throttle.py).
+Every page behind a permission is sent ``Cache-Control: private, no-store``: they hold
+registered names, emails and birth dates. Signing in, and its throttle, live in ``signin``.
 """
 
 from __future__ import annotations
@@ -20,23 +20,16 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView, redirect_to_login
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from .models import Table
 from .roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
-from .throttle import (
-    LOGIN_FAILURES_PER_IP,
-    LOGIN_FAILURES_PER_USERNAME,
-    client_ip,
-    throttle_exceeded,
-    throttle_hit,
-    throttle_reset,
-)
 
 
 def _requires(permission: str):
@@ -44,7 +37,12 @@ def _requires(permission: str):
         def wrapped(request, *args, **kwargs):
             if not request.user.has_perm(permission):
                 raise PermissionDenied
-            return view(request, *args, **kwargs)
+            response = view(request, *args, **kwargs)
+            # The officials' pages and downloads hold names, emails and birth dates: no
+            # shared proxy may keep them, and no browser should write them to disk.
+            if not response.has_header("Cache-Control"):
+                patch_cache_control(response, private=True, no_store=True)
+            return response
 
         wrapped.__name__ = view.__name__
         wrapped.__doc__ = view.__doc__
@@ -140,50 +138,3 @@ def banker_required(view):
     wrapped.table_scoped = True
     wrapped.private_link = True
     return wrapped
-
-
-# --- Signing in ---------------------------------------------------------------------------
-
-
-def _username(request: HttpRequest) -> str:
-    return request.POST.get("username", "").strip().casefold()
-
-
-class ThrottledLoginView(LoginView):
-    """Django's login page, refusing further tries after too many failures.
-
-    Failures are counted per address and per username in a fixed window. Once either is
-    over its limit the form is shown again, with a message saying when to try again and
-    status 429, without checking the password at all: a person reads the message, a
-    script reads the status, and neither learns whether a guess was right. A successful
-    login clears its username's count, so a mistyped password does not linger.
-    """
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        ip, username = client_ip(request), _username(request)
-        if throttle_exceeded(limit=LOGIN_FAILURES_PER_IP, subject=ip) or throttle_exceeded(
-            limit=LOGIN_FAILURES_PER_USERNAME, subject=username
-        ):
-            form = self.get_form_class()(
-                request, initial={"username": request.POST.get("username", "")}
-            )
-            minutes = LOGIN_FAILURES_PER_USERNAME.window_seconds // 60
-            context = self.get_context_data(
-                form=form,
-                throttled=_(
-                    "Too many failed attempts to log in. Wait %(minutes)s minutes and try "
-                    "again, or ask the organizer to reset your password."
-                )
-                % {"minutes": minutes},
-            )
-            return self.render_to_response(context, status=429)
-        return super().post(request, *args, **kwargs)
-
-    def form_invalid(self, form):
-        throttle_hit(limit=LOGIN_FAILURES_PER_IP, subject=client_ip(self.request))
-        throttle_hit(limit=LOGIN_FAILURES_PER_USERNAME, subject=_username(self.request))
-        return super().form_invalid(form)
-
-    def form_valid(self, form):
-        throttle_reset(limit=LOGIN_FAILURES_PER_USERNAME, subject=_username(self.request))
-        return super().form_valid(form)

@@ -9,3 +9,7 @@ class TournamentConfig(AppConfig):
 
     name = "tournament"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # Connect the receiver that marks a browser as a known device on every login.
+        from . import signin  # noqa: F401

@@ -6,6 +6,7 @@ The pure arithmetic lives in ``clock``; these functions only gather the stored f
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -180,3 +181,36 @@ def table_get(*, pk: int) -> Table:
 
 def round_list(*, event: Event) -> QuerySet[Round]:
     return Round.objects.filter(event=event).prefetch_related("announcements").order_by("number")
+
+
+# --- What the public hall pages may show -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HallRelease:
+    """What the hall display and its polled state may show: the clock (the round, wave, time
+    and announcements) and the wave's tables (numbers, statuses and aliases)."""
+
+    clock: bool = False
+    tables: bool = False
+
+
+# The organizer's release switches belong to the spectator app, which this app must not
+# import; it registers how to read them (spectator/apps.py). Until then nothing is shown.
+_hall_release_sources: list[Callable[[int], HallRelease]] = []
+
+
+def hall_release_register(source: Callable[[int], HallRelease]) -> None:
+    if source not in _hall_release_sources:
+        _hall_release_sources.append(source)
+
+
+def hall_release(*, event: Event, wave: Wave | None) -> HallRelease:
+    """The switches for ``event``; tables also need their round's assignments published."""
+    if wave is None or not _hall_release_sources:
+        return HallRelease()
+    switches = _hall_release_sources[0](event.pk)
+    return HallRelease(
+        clock=switches.clock,
+        tables=switches.tables and wave.round.assignments_published,
+    )

@@ -9,6 +9,8 @@ renders the time server-side so that it works without JavaScript.
 
 from __future__ import annotations
 
+import dataclasses
+
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -26,6 +28,7 @@ from .clock import Status, TableStatus, format_remaining, table_status_label
 from .clock_selectors import (
     WaveClock,
     event_clocks,
+    hall_release,
     hall_wave,
     round_list,
     wave_clock,
@@ -121,25 +124,41 @@ def _clock_context(clock: WaveClock | None) -> dict:
 # --- Public: the hall display and the state the pages poll -------------------------------
 
 
+def _public_hall_clock(event: Event, wave: Wave | None, now) -> WaveClock | None:
+    """The hall's wave clock as far as the organizer has released it, or None.
+
+    Without the event home released there is no clock; without the tables released (and
+    the round's assignments published) the clock comes without its tables.
+    """
+    release = hall_release(event=event, wave=wave)
+    if wave is None or not release.clock:
+        return None
+    clock = wave_clock(wave=wave, now=now)
+    return clock if release.tables else dataclasses.replace(clock, tables=())
+
+
 @require_GET
 def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
-    """Full-screen page for the projector: aliases only, never real names."""
+    """Full-screen page for the projector: aliases only, never real names, and only what
+    the organizer has released (the URL is public)."""
     event = event_or_404(pk)
     wave = hall_wave(event=event)
-    clock = wave_clock(wave=wave, now=timezone.now()) if wave else None
-    return render(request, "tournament/clock/hall.html", {"event": event, **_clock_context(clock)})
+    clock = _public_hall_clock(event, wave, timezone.now())
+    context = {"event": event, "held_back": wave is not None and clock is None}
+    return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
 
 
 @never_cache
 @require_GET
 def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
-    """The hall's wave right now; when another wave takes over, the page reloads."""
+    """The hall's wave right now, as released; when another wave takes over, the page
+    reloads."""
     event = event_or_404(pk)
-    wave = hall_wave(event=event)
     now = timezone.now()
-    if wave is None:
+    clock = _public_hall_clock(event, hall_wave(event=event), now)
+    if clock is None:
         return JsonResponse({"server_ms": int(now.timestamp() * 1000), "wave": None})
-    return JsonResponse(clock_payload(wave_clock(wave=wave, now=now), now=now))
+    return JsonResponse(clock_payload(clock, now=now))
 
 
 @never_cache

@@ -26,6 +26,10 @@ from .services import Registration, automatic_alias, player_register, registrati
 
 # The largest upload the import page accepts; a few thousand registrations fit easily.
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
+# The most registrations one import takes: far more than an event seats (the aliases run out
+# near 300), and each row is checked against the registration rules, so a 100,000-line
+# file would hold a server process for minutes. A bigger file is refused before reading.
+MAX_IMPORT_ROWS = 2000
 
 IMPORT_COLUMNS = (
     "first_name",

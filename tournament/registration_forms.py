@@ -16,7 +16,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from .csv_io import MAX_IMPORT_BYTES, decode_csv_bytes
+from .csv_io import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, decode_csv_bytes
 from .models import Event
 from .services import Registration, registration_errors
 
@@ -172,7 +172,11 @@ class ImportForm(forms.Form):
         label=_("…or paste the CSV text"),
         required=False,
         strip=False,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        # static/js/import.js refuses a paste over the limit before sending it, so the
+        # text stays in the box; without JavaScript the server says the same.
+        widget=forms.Textarea(
+            attrs={"rows": 8, "spellcheck": "false", "data-max-bytes": MAX_IMPORT_BYTES}
+        ),
     )
 
     def clean(self):
@@ -180,16 +184,40 @@ class ImportForm(forms.Form):
         upload = cleaned.get("file")
         if upload:
             if upload.size > MAX_IMPORT_BYTES:
-                raise ValidationError(
-                    _("This file is too large; split it into files under %(size)s MB.")
-                    % {"size": MAX_IMPORT_BYTES // (1024 * 1024)}
-                )
+                raise ValidationError(_too_large())
             try:
                 cleaned["csv_text"] = decode_csv_bytes(data=upload.read())
             except ValidationError as error:
                 self.add_error("file", error)
         elif cleaned.get("text", "").strip():
-            cleaned["csv_text"] = cleaned["text"]
+            # On the field, so the pasted text comes back in the box to be cut in parts.
+            if len(cleaned["text"].encode()) > MAX_IMPORT_BYTES:
+                self.add_error("text", _too_large())
+            else:
+                cleaned["csv_text"] = cleaned["text"]
         elif not self.has_error("text"):
             raise ValidationError(_("Choose a CSV file or paste its text."))
+        self._refuse_too_many_lines(cleaned.get("csv_text", ""))
         return cleaned
+
+    def _refuse_too_many_lines(self, text: str) -> None:
+        """Counted before any line is read: a quoted line break counts too, so this can only
+        overcount, never let a bigger file through."""
+        lines = len(text.splitlines())
+        if lines > MAX_IMPORT_ROWS + 1:  # the header line is not a registration
+            self.cleaned_data.pop("csv_text", None)
+            field = "file" if self.cleaned_data.get("file") else "text"
+            self.add_error(
+                field,
+                _(
+                    "This has %(lines)s lines; one import takes at most %(max)s registrations. "
+                    "Split it into several files, each with the header line."
+                )
+                % {"lines": lines, "max": MAX_IMPORT_ROWS},
+            )
+
+
+def _too_large() -> str:
+    return _("This is larger than %(size)s MB; split it into parts, each with the header line.") % {
+        "size": MAX_IMPORT_BYTES // (1024 * 1024)
+    }

@@ -24,6 +24,7 @@ from .throttle import client_ip, registration_post_throttled
 
 # Session key: {event pk: player pk}, so the confirmation page needs nothing in the URL.
 SESSION_KEY = "registered_players"
+MAX_ERRORS_SHOWN = 100
 
 
 def _submit(form: RegistrationForm, *, event: Event, source: str) -> Player | None:
@@ -137,6 +138,7 @@ def player_import(request: HttpRequest, pk: int) -> HttpResponse:
                 form = ImportForm()
     else:
         form = ImportForm()
+    errors = result.errors if result else []
     return render(
         request,
         "tournament/registration/import.html",
@@ -144,6 +146,10 @@ def player_import(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "form": form,
             "result": result,
+            # A file that is wrong throughout is wrong in the same few ways: the first lines
+            # show them, and a page of thousands of lines would only bury them.
+            "errors_shown": errors[:MAX_ERRORS_SHOWN],
+            "errors_more": max(0, len(errors) - MAX_ERRORS_SHOWN),
             "columns": IMPORT_COLUMNS,
             "player_list_url": _player_list_url(event),
         },

@@ -87,7 +87,10 @@ def test_the_main_pages_run_under_the_policy(live_server, watched, table):
     # Registration: the public form.
     page.goto(f"{live_server.url}/events/{event.pk}/register/")
     assert page.locator("form").count() >= 1
-    # The hall display: clock.js draws the clock from the polled state.
+    # The hall display: clock.js draws the clock from the polled state, once released.
+    from spectator.services import release_set
+
+    release_set(event=event, pages={"home": True}, by=None)
     page.goto(f"{live_server.url}/events/{event.pk}/hall/")
     page.wait_for_selector("[data-clock-remaining]")
 

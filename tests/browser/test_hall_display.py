@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
+from spectator.services import release_set
 from tournament import clock_services as services
 from tournament.models import Clock, ClockAction, Player, Round, Seat, Table, Wave
 from tournament.roles import ensure_roles
@@ -30,7 +31,11 @@ def wave(transactional_db) -> Wave:
         date=datetime.date(2031, 6, 7),
         start_time=datetime.time(10, 0),
     )
-    round_ = Round.objects.create(event=event, number=1, started_at=timezone.now())
+    # The hall shows only what is released: here, everything.
+    release_set(event=event, pages={"home": True, "tables": True}, by=None)
+    round_ = Round.objects.create(
+        event=event, number=1, started_at=timezone.now(), assignments_published=True
+    )
     wave = Wave.objects.create(round=round_, number=1)
     table = Table.objects.create(round=round_, wave=wave, number=1)
     for position, alias in enumerate(["Lucky Thimble", "Top Hat", "Race Car", "Old Boot"], 1):

@@ -299,6 +299,7 @@ FUZZED: dict[str, Spec] = {
     # Public and Django's own forms that the project serves.
     "tournament:register": Spec(lambda w: form_values(RegistrationForm(event=w.event))),
     "login": Spec(lambda w: {"username": st.text(), "password": st.text()}),
+    "password_reset": Spec(lambda w: {"email": st.text()}),
     "set_language": Spec(lambda w: {"language": pick("en", "fr", "xx"), **_next(w)}),
     # Registration, events and the player list.
     "tournament:player_add": Spec(lambda w: form_values(OnTheDayForm(event=w.event))),
