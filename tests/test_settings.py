@@ -144,3 +144,20 @@ def test_database_url_selects_postgresql(url):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "django.db.backends.postgresql"
+
+
+def test_outside_the_tests_passwords_get_the_slow_hasher():
+    """tests/conftest.py puts MD5 first to save time; the site itself must not: a password
+    hashed by a plain Django process is PBKDF2 at Django 5.2's 1,000,000 iterations."""
+    result = run_django(
+        [
+            "-c",
+            "import django; django.setup(); from django.contrib.auth.hashers import "
+            "make_password; print(make_password('a long Boardwalk passphrase'))",
+        ],
+        **production_env(),
+    )
+    assert result.returncode == 0, result.stderr
+    algorithm, iterations, _salt, _hash = result.stdout.strip().split("$")
+    assert algorithm == "pbkdf2_sha256"
+    assert int(iterations) >= 1_000_000

@@ -10,7 +10,8 @@ import shutil
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# BOARDWALK_CHROMIUM names another chromium binary (or a missing one, to see the tests skip).
+CHROMIUM = os.environ.get("BOARDWALK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless=new",
     "--no-sandbox",
@@ -26,7 +27,8 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def browser():
     if not os.path.exists(CHROMIUM):
-        message = "Debian's chromium is not installed (apt-get install chromium)"
+        # tests/conftest.py counts the skips by this reason's start (CHROMIUM_MISSING).
+        message = f"chromium not found at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
@@ -57,8 +59,11 @@ def page(browser):
 
 
 @pytest.fixture(autouse=True)
-def roles(transactional_db):
-    """Browser tests run on a flushed database, which loses the groups the migrations made."""
+def roles(browser, transactional_db):
+    """Browser tests run on a flushed database, which loses the groups the migrations made.
+
+    The browser comes first so that without chromium the tests skip before any database
+    is built."""
     from tournament.roles import ensure_roles
 
     ensure_roles()
