@@ -41,7 +41,7 @@ def pytest_terminal_summary(terminalreporter):
     """One line after pytest's own summary when the browser tests could not run.
 
     A hook of this conftest rather than tests/browser/conftest.py: under pytest-xdist only
-    the controlling process prints, and it loads no conftest below tests/.
+    the controlling process prints, and it loads this conftest but not the browser one.
     """
     yield
     skipped = [
