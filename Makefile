@@ -4,6 +4,8 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist); each gets its own test database (test_<name>_gw0, ...).
+PYTEST_WORKERS ?= 2
 
 .PHONY: install run test e2e bench lint format clean
 
@@ -23,7 +25,7 @@ run: install
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py);
 # `make test` leaves it out (-m 'not e2e' in pyproject.toml). Screenshots: artifacts/e2e/.

@@ -1,12 +1,28 @@
-"""Shared pytest fixtures for Boardwalk's tests."""
+"""Shared pytest fixtures for Boardwalk's tests, and the suite's own summary line."""
 
 import datetime
 import time
 
 import pytest
+from django.conf import settings
+from django.test import override_settings
 
 from tournament.models import Event
 from tournament.services import event_create
+
+# tests/browser/conftest.py skips with a reason starting with this when there is no chromium.
+CHROMIUM_MISSING = "chromium not found"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher():
+    """MD5 first, as Django's testing docs advise: the suite creates and logs in hundreds of
+    users, and each PBKDF2 hash costs a noticeable fraction of a second on a 2-core machine.
+    The site's own hashers stay in the list, so any hash they made still verifies; the
+    site keeps hashing with them (tests/test_settings.py checks that in a fresh process)."""
+    hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=hashers):
+        yield
 
 
 @pytest.fixture
@@ -38,3 +54,23 @@ def frozen_time(monkeypatch) -> FrozenTime:
     clock = FrozenTime(float(int(time.time())))
     monkeypatch.setattr(time, "time", lambda: clock.at)
     return clock
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_terminal_summary(terminalreporter):
+    """One line after pytest's own summary when the browser tests could not run.
+
+    A hook of this conftest rather than tests/browser/conftest.py: under pytest-xdist only
+    the controlling process prints, and it loads this conftest but not the browser one.
+    """
+    yield
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if CHROMIUM_MISSING in str(report.longrepr)
+    ]
+    if skipped:
+        terminalreporter.write_line(
+            f"{len(skipped)} browser tests skipped: {CHROMIUM_MISSING}; "
+            "install it with: apt-get install chromium"
+        )

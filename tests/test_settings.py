@@ -220,3 +220,20 @@ def test_a_trusted_proxy_that_is_not_an_address_is_an_error():
     )
     assert result.returncode != 0
     assert "DJANGO_TRUSTED_PROXIES: 'nginx' is not an address or network" in result.stderr
+
+
+def test_outside_the_tests_passwords_get_the_slow_hasher():
+    """tests/conftest.py puts MD5 first to save time; the site itself must not: a password
+    hashed by a plain Django process is PBKDF2 at Django 5.2's 1,000,000 iterations."""
+    result = run_django(
+        [
+            "-c",
+            "import django; django.setup(); from django.contrib.auth.hashers import "
+            "make_password; print(make_password('a long Boardwalk passphrase'))",
+        ],
+        **production_env(),
+    )
+    assert result.returncode == 0, result.stderr
+    algorithm, iterations, _salt, _hash = result.stdout.strip().split("$")
+    assert algorithm == "pbkdf2_sha256"
+    assert int(iterations) >= 1_000_000

@@ -269,23 +269,52 @@ def import_registrations(*, event: Event, text: str) -> ImportResult:
     raw_rows, errors = _read(text)
     if errors and not raw_rows:
         return ImportResult(errors=errors)
+    rows, parse_errors = _parse_rows(raw_rows)
+    errors.extend(parse_errors)
+    errors.extend(_repeats_within_file(rows))
+    registered = _registered(event=event)
+    to_create, skipped, rule_errors = _rows_to_register(
+        event=event, rows=rows, registered=registered
+    )
+    errors.extend(rule_errors)
+    if errors:
+        return ImportResult(errors=sorted(errors, key=lambda error: error[0]))
+    return _register_rows(event=event, rows=to_create, aliases=registered.aliases, skipped=skipped)
 
+
+def _parse_rows(
+    raw_rows: list[tuple[int, dict[str, str]]],
+) -> tuple[list[_Row], list[tuple[int, str]]]:
+    """The rows that read as registrations, and every other row's reasons."""
     text_limits = {column: Player._meta.get_field(column).max_length for column in TEXT_COLUMNS}
     rows: list[_Row] = []
+    errors: list[tuple[int, str]] = []
     for line, values in raw_rows:
         registration, row_errors = _parse_row(values, text_limits=text_limits)
         errors.extend((line, message) for message in row_errors)
         if registration is not None:
             rows.append(_Row(line=line, registration=registration))
+    return rows, errors
 
-    # The same person twice in one file is a mistake in the file, not a second player.
+
+def _person(registration: Registration) -> tuple[str, str, datetime.date]:
+    return (
+        registration.first_name.casefold(),
+        registration.last_name.casefold(),
+        registration.date_of_birth,
+    )
+
+
+def _repeats_within_file(rows: list[_Row]) -> list[tuple[int, str]]:
+    """The same person twice in one file is a mistake in the file, not a second player."""
+    errors: list[tuple[int, str]] = []
     seen_email: dict[str, int] = {}
     seen_person: dict[tuple[str, str, datetime.date], int] = {}
     seen_alias: dict[str, int] = {}
     for row in rows:
         reg = row.registration
         email = reg.email.casefold()
-        person = (reg.first_name.casefold(), reg.last_name.casefold(), reg.date_of_birth)
+        person = _person(reg)
         alias = reg.alias.casefold()
         if email and email in seen_email:
             errors.append(
@@ -308,44 +337,69 @@ def import_registrations(*, event: Event, text: str) -> ImportResult:
         seen_person.setdefault(person, row.line)
         if alias:
             seen_alias.setdefault(alias, row.line)
+    return errors
 
+
+@dataclass(frozen=True)
+class _Registered:
+    """Who the event already has, whatever their status, as the import compares them."""
+
+    emails: frozenset[str]
+    people: frozenset[tuple[str, str, datetime.date]]
+    aliases: tuple[str, ...]
+
+
+def _registered(*, event: Event) -> _Registered:
     existing = Player.objects.filter(event=event)
-    existing_emails = {e.casefold() for e in existing.values_list("email", flat=True) if e}
-    existing_people = {
-        (first.casefold(), last.casefold(), born)
-        for first, last, born in existing.values_list("first_name", "last_name", "date_of_birth")
-    }
-    existing_aliases = list(existing.values_list("alias", flat=True))
-    existing_aliases_folded = {alias.casefold() for alias in existing_aliases}
+    return _Registered(
+        emails=frozenset(e.casefold() for e in existing.values_list("email", flat=True) if e),
+        people=frozenset(
+            (first.casefold(), last.casefold(), born)
+            for first, last, born in existing.values_list(
+                "first_name", "last_name", "date_of_birth"
+            )
+        ),
+        aliases=tuple(existing.values_list("alias", flat=True)),
+    )
 
+
+def _rows_to_register(
+    *, event: Event, rows: list[_Row], registered: _Registered
+) -> tuple[list[_Row], int, list[tuple[int, str]]]:
+    """The rows not yet registered, how many were, and the public form's objections."""
+    aliases_folded = {alias.casefold() for alias in registered.aliases}
     to_create: list[_Row] = []
     skipped = 0
+    errors: list[tuple[int, str]] = []
     for row in rows:
         reg = row.registration
-        person = (reg.first_name.casefold(), reg.last_name.casefold(), reg.date_of_birth)
-        if (reg.email and reg.email.casefold() in existing_emails) or person in existing_people:
+        already = reg.email and reg.email.casefold() in registered.emails
+        if already or _person(reg) in registered.people:
             skipped += 1
             continue
         row_errors = _registration_messages(registration_errors(event=event, registration=reg))
         # The database keeps aliases unique even among withdrawn players.
         if (
             reg.alias
-            and reg.alias.casefold() in existing_aliases_folded
+            and reg.alias.casefold() in aliases_folded
             and not any(message.startswith("alias:") for message in row_errors)
         ):
             row_errors.append(_("alias: Another player at this event already has this alias."))
         errors.extend((row.line, message) for message in row_errors)
         to_create.append(row)
+    return to_create, skipped, errors
 
-    if errors:
-        return ImportResult(errors=sorted(errors, key=lambda error: error[0]))
 
+def _register_rows(
+    *, event: Event, rows: list[_Row], aliases: tuple[str, ...], skipped: int
+) -> ImportResult:
+    """All rows in one transaction; ``player_register`` seats them or lists them as alternates."""
     try:
         with transaction.atomic():
             # Aliases typed in the file are reserved first, so an automatic alias given
             # to an earlier line can never take one a later line asked for.
-            taken = existing_aliases + [row.registration.alias for row in to_create]
-            for row in to_create:
+            taken = [*aliases, *(row.registration.alias for row in rows)]
+            for row in rows:
                 reg = row.registration
                 if not reg.alias:
                     alias = automatic_alias(event=event, registration=reg, taken=taken)
@@ -357,7 +411,7 @@ def import_registrations(*, event: Event, text: str) -> ImportResult:
                     raise _ImportAborted(row.line, _validation_messages(error)) from error
     except _ImportAborted as aborted:
         return ImportResult(errors=[(aborted.line, message) for message in aborted.messages])
-    return ImportResult(created=len(to_create), skipped_existing=skipped)
+    return ImportResult(created=len(rows), skipped_existing=skipped)
 
 
 def _validation_messages(error: ValidationError) -> list[str]:

@@ -10,7 +10,8 @@ import shutil
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# BOARDWALK_CHROMIUM names another chromium binary (or a missing one, to see the tests skip).
+CHROMIUM = os.environ.get("BOARDWALK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless=new",
     "--no-sandbox",
@@ -24,19 +25,26 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium() -> str:
+    """The chromium binary; without one the browser tests skip (and fail in CI)."""
     if not os.path.exists(CHROMIUM):
-        message = "Debian's chromium is not installed (apt-get install chromium)"
+        # tests/conftest.py counts the skips by this reason's start (CHROMIUM_MISSING).
+        message = f"chromium not found at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
     from playwright.sync_api import sync_playwright
 
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             yield browser
             browser.close()
     finally:
@@ -57,8 +65,12 @@ def page(browser):
 
 
 @pytest.fixture(autouse=True)
-def roles(transactional_db):
-    """Browser tests run on a flushed database, which loses the groups the migrations made."""
+def roles(chromium, transactional_db):
+    """Browser tests run on a flushed database, which loses the groups the migrations made.
+
+    Asking for chromium first skips a machine without it before any database is built. Not
+    the browser itself: it must start after the live server, so that it is closed (its
+    pages no longer polling) before the server stops at the end of the session."""
     from tournament.roles import ensure_roles
 
     ensure_roles()

@@ -90,14 +90,18 @@ class Server:
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited early:\n{self.log.read_text()}")
             try:
                 with urllib.request.urlopen(self.base + "/accounts/login/", timeout=2) as answer:
                     if answer.status == 200:
                         return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.2)
+                pass
+            # Between two knocks, wait on the process itself: if it dies, we know at once.
+            try:
+                self.process.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                continue
+            raise RuntimeError(f"server exited early:\n{self.log.read_text()}")
         raise RuntimeError(f"server did not answer within {timeout}s:\n{self.log.read_text()}")
 
     def kill(self) -> None:
