@@ -52,7 +52,9 @@ def static_path(url: str) -> Path | None:
         return None
     name = unquote(parts.path)[len(urlsplit(prefix).path) :]
     # finders.find joins safely too; refuse ".." and absolute names before asking it.
-    if not name or name.startswith("/") or posixpath.normpath(name) != name:
+    if not name or name.startswith("/") or ".." in name.split("/"):
+        return None
+    if posixpath.normpath(name) != name:
         return None
     found = finders.find(name)
     return Path(found) if found else None
