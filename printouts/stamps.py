@@ -176,6 +176,8 @@ def _flat(node: list) -> list[bytes]:
 def stamp_groups(ops: list[bytes], count: int) -> tuple[list[bytes], list[list[bytes]]]:
     """A palette page's drawing split into its ``count`` stamps, and the page transform
     (the ``cm`` operators every stamp is drawn under)."""
+    if not count:
+        return [], []
     node, prefix = _tree(ops), []
     while True:
         groups = [item for item in node if isinstance(item, list)]
@@ -188,7 +190,7 @@ def stamp_groups(ops: list[bytes], count: int) -> tuple[list[bytes], list[list[b
         node = groups[0]
 
 
-def _ops(pdf: pydyf.PDF, page: pydyf.Dictionary) -> pydyf.Stream:
+def _contents(pdf: pydyf.PDF, page: pydyf.Dictionary) -> pydyf.Stream:
     return pdf.objects[int(page["Contents"].split()[0])]
 
 
@@ -197,14 +199,16 @@ def _operators(stream: pydyf.Stream) -> list[bytes]:
 
 
 def compose(*, body, pages: list[Composed], palette: Palette) -> bytes:
-    """The PDF of ``pages``: each its base and its stamps, drawn beneath the base (a marked
-    cell's fill then lies under the body's rules and printed amounts)."""
+    """The PDF of ``pages``, each its base and its stamps.
+
+    On the body the stamps are drawn first, so a marked cell's fill lies under the body's
+    rules and printed amounts; on a page of its own they go on top.
+    """
+    if not palette.documents:
+        raise LayoutError("a composed PDF needs its stamps laid out first")
     own = [page.page for page in pages if page.page is not None]
     drawn = ([body] if body is not None else []) + own + palette.pages
-    document = (palette.documents or [None])[0]
-    if document is None:
-        raise LayoutError("a composed PDF needs at least one palette document")
-    combined = document.copy(drawn)
+    combined = palette.documents[0].copy(drawn)
 
     def finish(_document, pdf: pydyf.PDF) -> None:
         kids = pdf.pages["Kids"]
@@ -214,8 +218,9 @@ def compose(*, body, pages: list[Composed], palette: Palette) -> bytes:
         drawings: dict[int, list[bytes]] = {}
         prefix: list[bytes] = []
         for page_dict, ids in zip(dicts[len(own) :], palette.page_stamps, strict=True):
-            stream = _ops(pdf, page_dict)
-            prefix, groups = stamp_groups(_operators(stream), len(ids))
+            stream = _contents(pdf, page_dict)
+            transform, groups = stamp_groups(_operators(stream), len(ids))
+            prefix = transform or prefix  # the same on every palette page: the page's size
             drawings.update(zip(ids, groups, strict=True))
             stream.stream = []  # the palette page itself is not printed
         # A page of its own leaves its coordinate flip in force: q ... Q contains it.
