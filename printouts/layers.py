@@ -124,12 +124,13 @@ def sheet_stamps(sheet: SheetPage, layout: SheetLayout, *, event, footer: str) -
     """(stamp, target) pairs that make ``sheet``'s page out of the body."""
     placed: list[tuple[Stamp, Point]] = []
 
-    def text(slot: str, html: str, *, anchor: str = "right", last_line=False) -> None:
-        stamp = Stamp(html, layout.classes[slot], anchor=anchor, last_line=last_line)
+    def text(slot: str, html: str, *, anchor="right", last_line=False, line=True) -> None:
+        style = layout.classes[slot]
+        stamp = Stamp(html, style, anchor=anchor, last_line=last_line, line=line)
         placed.append((stamp, layout.target(slot)))
 
     header = render_to_string("printouts/_header_fields.html", {"sheet": sheet, "event": event})
-    text("header", mark_safe(header.strip()), last_line=True)
+    text("header", mark_safe(header.strip()), last_line=True, line=False)
     text("footer", escape(footer))
     money = sheet.edition.money
     for row in sheet.rows:
@@ -139,7 +140,7 @@ def sheet_stamps(sheet: SheetPage, layout: SheetLayout, *, event, footer: str) -
                 corner, size = layout.cells[slot]
                 placed.append((Stamp("", f"mark-cell {size}", anchor="box"), corner))
                 x = format_html('<b>X</b> <span class="ghost">{}</span>', money(cell.value))
-                text(slot, x)
+                text(slot, x, line=False)
         if row.value is not None:
             text(f"value-{row.deed.position}", escape(money(row.value)))
     for bill in sheet.bills:
@@ -173,5 +174,5 @@ def sheet_stamps(sheet: SheetPage, layout: SheetLayout, *, event, footer: str) -
             "name": sheet.extras["approved_by"],
             "when": when,
         }
-        text("approval", escape(note), anchor="left")
+        text("approval", escape(note), anchor="left", line=False)  # may wrap
     return placed

@@ -75,7 +75,7 @@ def score_sheets_pdf(
     pages = []
     for number, page in enumerate(lead_pages, start=1):
         text = escape(_page_footer(footer, number=number, total=total))
-        stamp = Stamp(text, layout.classes["footer"])
+        stamp = Stamp(text, layout.classes["footer"], line=True)
         pages.append(Composed([(palette.add(stamp), layout.target("footer"))], page=page))
     done = len(lead_pages)
     numbered = list(enumerate(sheets, start=done + 1))

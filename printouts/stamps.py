@@ -10,7 +10,10 @@ WeasyPrint once, and every page is assembled from those drawings:
   fonts), each drawn in its own stacking context so its drawing is one self-contained
   ``q ... Q`` group in the palette's content stream. A stamp is placed on a page by
   translating that group so its anchor (a line's baseline at its right or left edge, or its
-  box's top-left corner) lands on the target measured in the body.
+  box's top-left corner) lands on the target measured in the body. One-line stamps of plain
+  text (amounts, counts, footers) share an element with others of their style, one a line,
+  which WeasyPrint lays out for a fraction of an element's cost; their group is then cut
+  into its lines, each drawn as ``BT``, its ``Tm`` and the glyphs of that line, ``ET``.
 
 Nothing is drawn by hand: every glyph, rule and fill comes from WeasyPrint's own drawing of
 the same CSS, so a composed page is the page one layout would have printed. Palette pages
@@ -52,6 +55,26 @@ class Stamp:
     style: str
     anchor: str = "right"
     last_line: bool = False
+    line: bool = False  # one line of plain text, laid out with others of its style
+
+
+@dataclass
+class Entry:
+    """One element of a palette: a stamp, or one-line stamps of one style, one a line."""
+
+    ids: list[int]
+    style: str
+    lines: bool = False
+
+
+LINES_PER_ENTRY = 30  # an entry stays on one palette page (break-inside: avoid)
+# One-line stamps share an element only if every character is one a text font draws (none
+# of the emoji a colour font paints as an image, which is not text to cut into lines).
+PLAIN_BELOW = 0x2500
+
+
+def _plain(html: str) -> bool:
+    return "<" not in html and all(ord(char) < PLAIN_BELOW for char in html)
 
 
 @dataclass
@@ -76,15 +99,17 @@ def element_boxes(page, attribute: str) -> dict[str, boxes.Box]:
     return found
 
 
-def anchor_point(box, anchor: str, *, last_line: bool = False) -> Point:
-    """Where ``box`` puts its anchor: see Stamp."""
+def anchor_point(box, anchor: str, *, last_line: bool = False, edges=None) -> Point:
+    """Where ``box`` puts its anchor: see Stamp. ``edges``: the box whose content edge
+    counts, when ``box`` is one line of it."""
     if anchor == "box":
         return box.border_box_x(), box.border_box_y()
     texts = [b for b in box.descendants() if isinstance(b, boxes.TextBox)]
     if not texts:
         raise LayoutError(f"{box!r} has no line to anchor on")
     text = texts[-1] if last_line else texts[0]
-    x = box.content_box_x() + (box.width if anchor == "right" else 0)
+    edges = edges or box
+    x = edges.content_box_x() + (edges.width if anchor == "right" else 0)
     return x, text.position_y + text.baseline
 
 
@@ -102,7 +127,7 @@ class Palette:
         self._ids: dict[Stamp, int] = {}
         self.anchors: dict[int, Point] = {}
         self.documents: list = []
-        self.page_stamps: list[list[int]] = []  # per palette page, its stamps in order
+        self.page_entries: list[list[Entry]] = []  # per palette page, its elements in order
         self._laid_out = 0
 
     def add(self, stamp: Stamp) -> int:
@@ -111,33 +136,61 @@ class Palette:
             self.stamps.append(stamp)
         return self._ids[stamp]
 
+    def _entries(self, new: range) -> list[Entry]:
+        entries: list[Entry] = []
+        lines: dict[str, Entry] = {}
+        for index in new:
+            stamp = self.stamps[index]
+            if not (stamp.line and _plain(stamp.html)):
+                entries.append(Entry([index], stamp.style))
+                continue
+            entry = lines.get(stamp.style)
+            if entry is None or len(entry.ids) == LINES_PER_ENTRY:
+                entry = lines[stamp.style] = Entry([], stamp.style, lines=True)
+                entries.append(entry)
+            entry.ids.append(index)
+        return entries
+
     def lay_out(self) -> None:
         """Lay out the stamps added since the last call, as one more document."""
-        new = list(range(self._laid_out, len(self.stamps)))
+        new = range(self._laid_out, len(self.stamps))
         if not new:
             return
         self._laid_out = len(self.stamps)
+        entries = self._entries(new)
         html = render_to_string(
             "printouts/palette.html",
             {
-                "stamps": [(index, self.stamps[index]) for index in new],
+                "entries": [
+                    (number, entry, [self.stamps[index].html for index in entry.ids])
+                    for number, entry in enumerate(entries)
+                ],
                 "page_size": self.renderer.size,
             },
         )
         document = self.renderer.document(html, footer=None, stylesheets=self.stylesheets)
+        placed = 0
         for page in document.pages:
-            found = element_boxes(page, "data-stamp")
-            ids = sorted(int(value) for value in found)
-            for index in ids:
-                stamp = self.stamps[index]
-                self.anchors[index] = anchor_point(
-                    found[str(index)], stamp.anchor, last_line=stamp.last_line
-                )
-            self.page_stamps.append(ids)
-        placed = sum(len(ids) for ids in self.page_stamps)
-        if placed != self._laid_out:
-            raise LayoutError(f"{self._laid_out - placed} stamps were not laid out")
+            found = element_boxes(page, "data-entry")
+            numbers = sorted(int(value) for value in found)
+            for number in numbers:
+                self._measure(entries[number], found[str(number)])
+            self.page_entries.append([entries[number] for number in numbers])
+            placed += len(numbers)
+        if placed != len(entries):
+            raise LayoutError(f"{len(entries) - placed} palette elements were not laid out")
         self.documents.append(document)
+
+    def _measure(self, entry: Entry, box) -> None:
+        if not entry.lines:
+            stamp = self.stamps[entry.ids[0]]
+            self.anchors[entry.ids[0]] = anchor_point(box, stamp.anchor, last_line=stamp.last_line)
+            return
+        lines = [b for b in box.descendants() if isinstance(b, boxes.LineBox)]
+        if len(lines) != len(entry.ids):
+            raise LayoutError(f"{len(entry.ids)} one-line stamps took {len(lines)} lines")
+        for index, line in zip(entry.ids, lines, strict=True):
+            self.anchors[index] = anchor_point(line, self.stamps[index].anchor, edges=box)
 
     @property
     def pages(self) -> list:
@@ -190,6 +243,36 @@ def stamp_groups(ops: list[bytes], count: int) -> tuple[list[bytes], list[list[b
         node = groups[0]
 
 
+def line_segments(ops: list[bytes], count: int) -> list[list[bytes]]:
+    """An entry of one-line stamps cut into its lines, each a text object of its own.
+
+    WeasyPrint draws plain lines of one style as one text object: the colour and alpha, then
+    ``BT``, for each line its ``Tm`` and glyphs (``Tf`` when the font changes), ``ET``. Each
+    line keeps the colour and the font in force where it starts.
+    """
+    state: list[bytes] = []
+    segments: list[list[bytes]] = []
+    font, inside = None, False
+    for op in ops:
+        if op in (b"q", b"Q"):
+            continue
+        if op in (b"BT", b"ET"):
+            inside = op == b"BT"
+        elif not inside and not segments and op.endswith((b" gs", b" rg", b" g")):
+            state.append(op)
+        elif inside and op.endswith(b" Tm"):
+            segments.append([font] if font else [])
+            segments[-1].append(op)
+        elif inside and segments and op.endswith((b" Tf", b" TJ", b" Tj")):
+            font = op if op.endswith(b" Tf") else font
+            segments[-1].append(op)
+        else:
+            raise LayoutError(f"unexpected {op[:40]!r} among one-line stamps")
+    if len(segments) != count:
+        raise LayoutError(f"{count} one-line stamps drew {len(segments)} lines")
+    return [[*state, b"BT", *segment, b"ET"] for segment in segments]
+
+
 def _contents(pdf: pydyf.PDF, page: pydyf.Dictionary) -> pydyf.Stream:
     return pdf.objects[int(page["Contents"].split()[0])]
 
@@ -217,11 +300,16 @@ def compose(*, body, pages: list[Composed], palette: Palette) -> bytes:
         own_dicts = dicts[: len(own)]
         drawings: dict[int, list[bytes]] = {}
         prefix: list[bytes] = []
-        for page_dict, ids in zip(dicts[len(own) :], palette.page_stamps, strict=True):
+        for page_dict, entries in zip(dicts[len(own) :], palette.page_entries, strict=True):
             stream = _contents(pdf, page_dict)
-            transform, groups = stamp_groups(_operators(stream), len(ids))
+            transform, groups = stamp_groups(_operators(stream), len(entries))
             prefix = transform or prefix  # the same on every palette page: the page's size
-            drawings.update(zip(ids, groups, strict=True))
+            for entry, group in zip(entries, groups, strict=True):
+                if entry.lines:
+                    group = line_segments(group, len(entry.ids))
+                    drawings.update(zip(entry.ids, group, strict=True))
+                else:
+                    drawings[entry.ids[0]] = group
             stream.stream = []  # the palette page itself is not printed
         # A page of its own leaves its coordinate flip in force: q ... Q contains it.
         save, restore = pydyf.Stream([b"q"]), pydyf.Stream([b"Q"])

@@ -62,12 +62,17 @@ def page_words(content: bytes, index: int = 0) -> list[Word]:
     text = document[index].get_textpage()
     words: list[Word] = []
     current: Word | None = None
-    for i in range(text.count_chars()):
-        char = text.get_text_range(i, 1)
+    count, i = text.count_chars(), 0
+    while i < count:
+        char, left_box = text.get_text_range(i, 1), i
+        i += 1
+        if not char and i < count:  # half of a surrogate pair (an emoji): read both
+            char = text.get_text_range(i - 1, 2)
+            i += 1
         if not char.strip():
             current = None
             continue
-        left, bottom, right, top = text.get_charbox(i, loose=True)
+        left, bottom, right, top = text.get_charbox(left_box, loose=True)
         middle = (bottom + top) / 2
         # Ligatures ("fi") give their letters overlapping boxes; a gap over 3 pt is a new word.
         near = current and current.left - 1 <= left and left - current.right < 3

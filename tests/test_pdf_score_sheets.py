@@ -21,7 +21,8 @@ from pypdf import PdfReader
 from gameplay.edition import edition_slugs, load_edition
 from printouts.render import score_sheets_pdf
 from printouts.sheets import blank_page, columns, deed_values, filled_page
-from scoring.models import TableSheet
+from printouts.stamps import LayoutError, line_segments, stamp_groups
+from scoring.models import SheetSignature, TableSheet
 from tournament.models import Event, Player, Round, Seat, Table
 
 # shared/seeds/004, HOUSES: "He may then begin on the second row of houses, and so on, up to
@@ -371,3 +372,49 @@ def test_filled_sheet_records_when_it_was_approved(organizer_client, event, fill
     sheet.save()
     content = table_pdf(organizer_client, event, table)
     assert "Approved by headjudge on 2030-04-20 14:05." in reader_lines(content, 0)
+
+
+# --- the composition's pieces -----------------------------------------------------------------
+
+
+def test_one_line_stamps_are_cut_into_their_lines():
+    # How WeasyPrint draws three plain lines of one style: one text object, the font once.
+    ops = [b"q", b"q", b"/a1.0 gs", b"0 0 0 rg", b"BT", b"1 0 0 -1 10 20 Tm", b"/F1 12 Tf"]
+    ops += [b"[<01>] TJ", b"1 0 0 -1 12 40 Tm", b"[<02>] TJ", b"1 0 0 -1 9 60 Tm"]
+    ops += [b"/F2 12 Tf", b"[<03>] TJ", b"ET", b"Q", b"Q"]
+    state = [b"/a1.0 gs", b"0 0 0 rg", b"BT"]
+    assert line_segments(ops, 3) == [
+        [*state, b"1 0 0 -1 10 20 Tm", b"/F1 12 Tf", b"[<01>] TJ", b"ET"],
+        [*state, b"/F1 12 Tf", b"1 0 0 -1 12 40 Tm", b"[<02>] TJ", b"ET"],
+        [*state, b"/F1 12 Tf", b"1 0 0 -1 9 60 Tm", b"/F2 12 Tf", b"[<03>] TJ", b"ET"],
+    ]
+    with pytest.raises(LayoutError):
+        line_segments(ops, 2)
+    with pytest.raises(LayoutError):  # anything but text (an emoji's image) is not cut
+        line_segments([*ops[:-2], b"1 0 0 1 5 5 cm", b"/Im0 Do", b"Q", b"Q"], 3)
+
+
+def test_stamp_groups_are_the_palette_pages_top_groups():
+    page = [b"1 0 0 -1 0 842 cm", b"q", b"0.75 0 0 0.75 0 0 cm", b"q", b"q"]
+    page += [b"q", b"BT", b"A", b"ET", b"Q", b"q", b"0 0 1 rg", b"1 1 2 2 re", b"f", b"Q"]
+    page += [b"Q", b"Q", b"Q"]
+    prefix, groups = stamp_groups(page, 2)
+    assert prefix == [b"1 0 0 -1 0 842 cm", b"0.75 0 0 0.75 0 0 cm"]
+    assert groups == [[b"BT", b"A", b"ET"], [b"0 0 1 rg", b"1 1 2 2 re", b"f"]]
+    with pytest.raises(LayoutError):
+        stamp_groups(page, 3)
+
+
+def test_names_with_emoji_print_through_element_stamps(organizer_client, event, filled):
+    table, players = filled
+    ada = players[0]
+    ada.alias = "Top Hat 🎩"
+    ada.save()
+    SheetSignature.objects.filter(player=ada).update(initials="A🎩")
+    content = table_pdf(organizer_client, event, table)
+    assert len(pdf_pages(content)) == 4
+    # pypdf misreads any page whose fonts include the emoji's fallback, even from a single
+    # WeasyPrint layout; pdfium reads it as printed.
+    lines = reader_lines(content, 0)
+    assert "Player Ada Lovelace (Top Hat 🎩)" in line_starting(lines, "Spring Championship")
+    assert "A🎩 BNK" in lines
