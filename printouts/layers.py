@@ -34,7 +34,7 @@ class SheetLayout:
     document: object  # a weasyprint Document of one page
     targets: dict[str, Point] = field(default_factory=dict)
     classes: dict[str, str] = field(default_factory=dict)  # slot -> its stamps' class
-    cells: dict[str, tuple[Point, float, float]] = field(default_factory=dict)  # top-left, w, h
+    cells: dict[str, tuple[Point, str]] = field(default_factory=dict)  # top-left, size class
     css: list[str] = field(default_factory=list)  # the generated classes
 
     def target(self, slot: str) -> Point:
