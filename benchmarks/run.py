@@ -4,6 +4,8 @@ Timings are measured here, never asserted in tests: a shared two-core machine is
 for timed assertions, while a dated table with the machine it ran on shows trends honestly.
 
 Each benchmark is a function returning rows for the report; add new ones to BENCHMARKS.
+``run.py --only pdf`` reruns one group (GROUPS) and rewrites only its rows, each then
+naming the date and machine it ran on.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import load  # noqa: E402
+from benchmarks import load, pdfs  # noqa: E402
 from gameplay import check_sheet, load_edition  # noqa: E402
 from gameplay.simulate import simulate_game  # noqa: E402
 from tournament.seating import SeatingProblem, check_seating, seat  # noqa: E402
@@ -195,45 +197,16 @@ def bench_seating_social_golfer() -> list[Row]:
     return rows
 
 
-def bench_blank_score_sheets_pdf() -> list[Row]:
-    """The organizer prints a round's blank sheets before the doors open: 200 pages in one PDF."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from printouts.pdf import render_pdf
-    from printouts.sheets import blank_page
-    from tournament.models import Event
-
-    edition = load_edition("classic-us")
-    event = Event(name="Benchmark Open", edition=edition.slug, paper_size="A4")
-    sheets = [blank_page(edition) for _ in range(200)]
-    context = {"event": event, "page_size": "A4", "footer": "Score Sheet", "sheets": sheets}
-    pdf = b""
-
-    def render() -> None:
-        nonlocal pdf
-        pdf = render_pdf("printouts/score_sheets.html", context)
-
-    times = _timed(render, repeat=3)
-    return [
-        (
-            "blank score sheets PDF, 200 pages (classic-us, WeasyPrint)",
-            f"{statistics.median(times):,.1f} s per batch",
-            f"median of 3 runs; {len(pdf) / 1024:,.0f} KiB; "
-            f"{statistics.median(times) / len(sheets) * 1e3:,.0f} ms per page",
-        )
-    ]
-
-
 BENCHMARKS = [
     bench_score_sheet_check,
     bench_simulation,
     bench_seating_sweep,
     bench_seating_social_golfer,
-    bench_blank_score_sheets_pdf,
+    pdfs.bench_pdfs,
     load.bench_load,
 ]
+# `run.py --only pdf` reruns these and rewrites only their rows of the report.
+GROUPS = {"pdf": ([pdfs.bench_pdfs], "PDF")}
 
 
 def machine() -> str:
@@ -248,11 +221,44 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
-def main() -> None:
+def run(benchmarks) -> list[Row]:
     rows: list[Row] = []
-    for benchmark in BENCHMARKS:
+    for benchmark in benchmarks:
         print(f"running {benchmark.__name__} ...", flush=True)
         rows.extend(benchmark())
+    return rows
+
+
+def merge_rows(report: str, rows: list[Row], marker: str) -> str:
+    """``report`` with its table rows naming ``marker`` replaced by ``rows``, in place of the
+    first of them (or at the table's end); every other line as it was."""
+    lines, out, placed = report.splitlines(), [], False
+    table_end = max(i for i, line in enumerate(lines) if line.startswith("| ")) + 1
+    new = [f"| {name} | {result} | {how} |" for name, result, how in rows]
+    for index, line in enumerate(lines):
+        if line.startswith("| ") and marker in line.split(" | ")[0]:
+            if not placed:
+                out += new
+                placed = True
+            continue
+        if index == table_end and not placed:
+            out += new
+            placed = True
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--only"] and len(sys.argv) == 3 and sys.argv[2] in GROUPS:
+        benchmarks, marker = GROUPS[sys.argv[2]]
+        rows = [(name, result, f"{how}; {machine()}") for name, result, how in run(benchmarks)]
+        report = merge_rows(REPORT.read_text(encoding="utf-8"), rows, marker)
+        REPORT.write_text(report, encoding="utf-8")
+        print(report)
+        return
+    if sys.argv[1:]:
+        sys.exit(f"usage: {sys.argv[0]} [--only {'|'.join(GROUPS)}]")
+    rows = run(BENCHMARKS)
     lines = [
         "# Benchmarks",
         "",

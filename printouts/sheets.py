@@ -1,16 +1,21 @@
 """The rows of the kit's Score Sheet, blank or filled, for one player.
 
-Columns follow the kit (shared/seeds/000, Score Sheet): mortgaged, fully owned, with 1..n
-houses, with a hotel, where n is the edition's ``houses_per_hotel`` (four in the classic
-game, three in a three-house edition). A cell's value is what the deed is worth in that state
-under gameplay's valuation: price/2 mortgaged, price owned, price + k house costs with k
-houses, price + ``edition.hotel_value`` with a hotel. Railroads and utilities have only the
+Columns follow the kit (shared/seeds/000, Score Sheet): under "No buildings", mortgaged and
+fully owned; under "With buildings", with 1..n houses and with a hotel, where n is the
+edition's ``max_houses``, the most houses a lot can carry. That is not always the houses a
+hotel needs: the rupee edition (shared/seeds/004) builds "up to a limit of four houses to a
+property" yet sells a hotel after three, so its lots can stand with 4 houses. A cell's value
+is what the deed is worth in that state under gameplay's valuation: price/2 mortgaged, price
+owned, price + k house costs with k houses, price + ``edition.hotel_value`` with a hotel
+(which counts the ``houses_per_hotel`` turned in). Railroads and utilities have only the
 first two columns.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
 
 from gameplay.edition import Edition, Space
 from gameplay.sheet import Holding
@@ -64,6 +69,11 @@ class SheetPage:
     extras: dict = field(default_factory=dict)
 
     @property
+    def building_columns(self) -> int:
+        """The columns under "With buildings": 1..max_houses houses, then the hotel."""
+        return len(self.columns) - 2
+
+    @property
     def grand_total(self) -> int | None:
         if self.total_property is None or self.total_cash is None:
             return None
@@ -72,11 +82,13 @@ class SheetPage:
 
 def columns(edition: Edition) -> list[str]:
     house, houses = edition.word("house"), edition.word("house", 2)
-    labels = ["Mortgaged", "Fully owned"]
-    labels += [f"With 1 {house}"] + [
-        f"With {k} {houses}" for k in range(2, edition.houses_per_hotel + 1)
+    labels = [_("Mortgaged"), _("Fully owned")]
+    labels.append(_("With 1 %(house)s") % {"house": house})
+    labels += [
+        _("With %(count)d %(houses)s") % {"count": k, "houses": houses}
+        for k in range(2, edition.max_houses + 1)
     ]
-    labels.append(f"With a {edition.word('hotel')}")
+    labels.append(_("With a %(hotel)s") % {"hotel": edition.word("hotel")})
     return labels
 
 
@@ -84,10 +96,10 @@ def deed_values(deed: Space, edition: Edition) -> list[int | None]:
     """The value of ``deed`` in each column of the sheet."""
     values: list[int | None] = [deed.price // 2, deed.price]
     if deed.kind == "street":
-        values += [deed.price + k * deed.house_cost for k in range(1, edition.houses_per_hotel + 1)]
+        values += [deed.price + k * deed.house_cost for k in range(1, edition.max_houses + 1)]
         values.append(deed.price + edition.hotel_value(deed))
     else:
-        values += [None] * (edition.houses_per_hotel + 1)
+        values += [None] * (edition.max_houses + 1)
     return values
 
 
