@@ -10,7 +10,6 @@ comes back with the engine's violations next to the judge's numbers.
 
 from __future__ import annotations
 
-import csv
 from decimal import Decimal
 from typing import Any
 
@@ -26,6 +25,7 @@ from django.views.decorators.http import require_POST
 
 from gameplay import Edition, EditionError
 from tournament.access import head_judge_required, judge_required, organizer_required
+from tournament.csv_io import csv_response
 from tournament.formats import RANKING_ASSETS, RANKING_POINTS, event_edition, event_ranking
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
@@ -560,21 +560,14 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
 # --- CSV -------------------------------------------------------------------------------
 
 
-def _csv(rows: list[list[str]], filename: str) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    csv.writer(response).writerows(rows)
-    return response
-
-
 @organizer_required
 def results_csv(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """A round's results, one row per player and table, by alias."""
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
-    return _csv(
-        selectors.results_csv_rows(round_=round_),
-        f"event-{event.pk}-round-{round_.number}-results.csv",
+    return csv_response(
+        rows=selectors.results_csv_rows(round_=round_),
+        filename=f"event-{event.pk}-round-{round_.number}-results.csv",
     )
 
 
@@ -584,7 +577,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     only_posted = request.GET.get("posted") == "1"
     suffix = "posted" if only_posted else "all"
-    return _csv(
-        selectors.standings_csv_rows(event=event, only_posted=only_posted),
-        f"event-{event.pk}-standings-{suffix}.csv",
+    return csv_response(
+        rows=selectors.standings_csv_rows(event=event, only_posted=only_posted),
+        filename=f"event-{event.pk}-standings-{suffix}.csv",
     )
