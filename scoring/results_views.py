@@ -33,7 +33,7 @@ from tournament.roles import MANAGE
 from tournament.selectors import round_seating
 
 from . import selectors
-from .diff import deed_name, describe_changes
+from .diff import conflict_screen, deed_name, describe_changes
 from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
 from .results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from .selectors import TableProgress
@@ -313,14 +313,17 @@ def results_correct(
         context["form"] = None
         return render(request, "scoring/results/correct.html", context)
     seated = _seated(table)
+    names = {pid: p.alias for pid, p in seated.items()}
     form = SheetCorrectionForm(
         request.POST or None,
         sheet_data=sheet.data,
         report=sheet.report,
         players=seated,
         edition=edition,
+        version=sheet.version,
     )
     violations: list[dict[str, Any]] = []
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
             sheets.sheet_correct(
@@ -328,6 +331,20 @@ def results_correct(
                 data=form.corrected_data(),
                 reason=form.cleaned_data["reason"],
                 by=request.user,
+                expected_version=form.expected_version(),
+            )
+        except sheets.SheetConflict as error:
+            # Another judge saved first: their correction and this page side by side, and
+            # everything typed here stays in the form.
+            status = 409
+            context["conflict"] = conflict_screen(
+                error,
+                aliases=names,
+                edition=edition,
+                form_id="correction-form",
+                save_url=request.path,
+                reload_url=request.path,
+                by_judge=True,
             )
         except sheets.SheetInvalid as error:
             violations = error.violations
@@ -340,7 +357,6 @@ def results_correct(
                 % {"number": table.number},
             )
             return _table_page(table)
-    names = {pid: p.alias for pid, p in seated.items()}
     context.update(
         {
             "form": form,
@@ -348,7 +364,7 @@ def results_correct(
             "posted": RoundPosting.objects.filter(round=round_).exists(),
         }
     )
-    return render(request, "scoring/results/correct.html", context)
+    return render(request, "scoring/results/correct.html", context, status=status)
 
 
 @head_judge_required
