@@ -51,7 +51,7 @@ from .banker_forms import (
     cash_field,
     out_order_field,
 )
-from .diff import describe_changes
+from .diff import conflict_screen
 from .models import TableSheet
 from .selectors import (
     banker_link_active,
@@ -255,17 +255,14 @@ def _conflict_response(
 def _conflict_context(
     error: sheets.SheetConflict, players: list[Player], edition: Edition, table: Table
 ) -> dict[str, Any]:
-    table_pk = table.pk
-    return {
-        "draft_url": reverse("scoring:sheet_draft", kwargs={"table_pk": table_pk}),
-        "sheet_url": reverse("scoring:banker_sheet", kwargs={"table_pk": table_pk}),
-        "version": error.current_version,
-        "status": error.current_status,
-        "changes": describe_changes(
-            error.changes, aliases={str(p.pk): p.alias for p in players}, edition=edition
-        ),
-        "message": error.messages[0],
-    }
+    return conflict_screen(
+        error,
+        aliases={str(p.pk): p.alias for p in players},
+        edition=edition,
+        form_id="sheet-form",
+        save_url=reverse("scoring:sheet_draft", kwargs={"table_pk": table.pk}),
+        reload_url=reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk}),
+    )
 
 
 def _rebound(request: HttpRequest, *, version: int | None = None) -> Any:

@@ -104,6 +104,36 @@ def describe_changes(
     return lines
 
 
+def conflict_screen(
+    conflict: Any,
+    *,
+    aliases: Mapping[str, str],
+    edition: Edition | None,
+    form_id: str,
+    save_url: str,
+    reload_url: str,
+    by_judge: bool = False,
+) -> dict[str, Any]:
+    """What ``scoring/banker/_conflict.html`` shows for a ``services.sheets.SheetConflict``.
+
+    The one conflict screen, for the banker's tablet and the judges' correction alike:
+    what differs between the saved sheet and this screen (:func:`describe_changes`), and
+    the two ways on. "Keep my entries" submits the form ``form_id`` to ``save_url`` with
+    the saved version; "show the saved sheet" opens ``reload_url``. ``by_judge`` words it
+    for judges, whose sheet another judge changed.
+    """
+    return {
+        "form_id": form_id,
+        "save_url": save_url,
+        "reload_url": reload_url,
+        "by_judge": by_judge,
+        "version": conflict.current_version,
+        "status": conflict.current_status,
+        "changes": describe_changes(conflict.changes, aliases=aliases, edition=edition),
+        "message": conflict.messages[0],
+    }
+
+
 class _Words:
     NOTHING = "—"
 

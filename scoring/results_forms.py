@@ -25,6 +25,9 @@ _REASON = forms.CharField(
     help_text=gettext_lazy("Kept with the decision; say what happened and who agreed."),
 )
 _DEED_DEFAULTS = {"mortgaged": False, "houses": 0, "hotel": False}
+_STALE_PAGE = gettext_lazy(
+    "This page does not say which version of the sheet it shows; open the correction again."
+)
 
 
 class OrderForm(forms.Form):
@@ -105,9 +108,24 @@ class TieBreakerOrderForm(forms.Form):
 
 
 class SheetCorrectionForm(forms.Form):
-    """A signed sheet as editable fields, plus the reason for changing it."""
+    """A signed sheet as editable fields, plus the reason for changing it.
+
+    ``version`` is the sheet's version when the page was drawn, so a correction made
+    meanwhile is not overwritten unseen; the conflict screen's "keep my entries" button
+    sends ``version_override``, the version the judge has now seen.
+    """
 
     reason = _REASON
+    version = forms.IntegerField(
+        min_value=0,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": _STALE_PAGE,
+            "invalid": _STALE_PAGE,
+            "min_value": _STALE_PAGE,
+        },
+    )
+    version_override = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -116,9 +134,11 @@ class SheetCorrectionForm(forms.Form):
         report: dict[str, Any],
         players: dict[str, Player],
         edition: Edition,
+        version: int,
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
+        self.fields["version"].initial = version
         self.sheet_data = sheet_data
         self.edition = edition
         self.players = players
@@ -199,6 +219,11 @@ class SheetCorrectionForm(forms.Form):
         return rows
 
     # --- Back to the engine's shape ------------------------------------------------
+
+    def expected_version(self) -> int:
+        """The version the judge saw: the page's, or the newer one a conflict showed."""
+        override = self.cleaned_data.get("version_override")
+        return self.cleaned_data["version"] if override is None else override
 
     def corrected_data(self) -> dict[str, Any]:
         """The sheet with the typed values; untouched entries stay as they were written."""

@@ -10,7 +10,6 @@ comes back with the engine's violations next to the judge's numbers.
 
 from __future__ import annotations
 
-import csv
 from decimal import Decimal
 from typing import Any
 
@@ -26,6 +25,7 @@ from django.views.decorators.http import require_POST
 
 from gameplay import Edition, EditionError
 from tournament.access import head_judge_required, judge_required, organizer_required
+from tournament.csv_io import csv_response
 from tournament.formats import RANKING_ASSETS, RANKING_POINTS, event_edition, event_ranking
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
@@ -33,7 +33,7 @@ from tournament.roles import MANAGE
 from tournament.selectors import round_seating
 
 from . import selectors
-from .diff import deed_name, describe_changes
+from .diff import conflict_screen, deed_name, describe_changes
 from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
 from .results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from .selectors import TableProgress
@@ -313,14 +313,17 @@ def results_correct(
         context["form"] = None
         return render(request, "scoring/results/correct.html", context)
     seated = _seated(table)
+    names = {pid: p.alias for pid, p in seated.items()}
     form = SheetCorrectionForm(
         request.POST or None,
         sheet_data=sheet.data,
         report=sheet.report,
         players=seated,
         edition=edition,
+        version=sheet.version,
     )
     violations: list[dict[str, Any]] = []
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
             sheets.sheet_correct(
@@ -328,6 +331,20 @@ def results_correct(
                 data=form.corrected_data(),
                 reason=form.cleaned_data["reason"],
                 by=request.user,
+                expected_version=form.expected_version(),
+            )
+        except sheets.SheetConflict as error:
+            # Another judge saved first: their correction and this page side by side, and
+            # everything typed here stays in the form.
+            status = 409
+            context["conflict"] = conflict_screen(
+                error,
+                aliases=names,
+                edition=edition,
+                form_id="correction-form",
+                save_url=request.path,
+                reload_url=request.path,
+                by_judge=True,
             )
         except sheets.SheetInvalid as error:
             violations = error.violations
@@ -340,7 +357,6 @@ def results_correct(
                 % {"number": table.number},
             )
             return _table_page(table)
-    names = {pid: p.alias for pid, p in seated.items()}
     context.update(
         {
             "form": form,
@@ -348,7 +364,7 @@ def results_correct(
             "posted": RoundPosting.objects.filter(round=round_).exists(),
         }
     )
-    return render(request, "scoring/results/correct.html", context)
+    return render(request, "scoring/results/correct.html", context, status=status)
 
 
 @head_judge_required
@@ -560,21 +576,14 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
 # --- CSV -------------------------------------------------------------------------------
 
 
-def _csv(rows: list[list[str]], filename: str) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    csv.writer(response).writerows(rows)
-    return response
-
-
 @organizer_required
 def results_csv(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """A round's results, one row per player and table, by alias."""
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
-    return _csv(
-        selectors.results_csv_rows(round_=round_),
-        f"event-{event.pk}-round-{round_.number}-results.csv",
+    return csv_response(
+        rows=selectors.results_csv_rows(round_=round_),
+        filename=f"event-{event.pk}-round-{round_.number}-results.csv",
     )
 
 
@@ -584,7 +593,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     only_posted = request.GET.get("posted") == "1"
     suffix = "posted" if only_posted else "all"
-    return _csv(
-        selectors.standings_csv_rows(event=event, only_posted=only_posted),
-        f"event-{event.pk}-standings-{suffix}.csv",
+    return csv_response(
+        rows=selectors.standings_csv_rows(event=event, only_posted=only_posted),
+        filename=f"event-{event.pk}-standings-{suffix}.csv",
     )

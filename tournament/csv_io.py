@@ -1,4 +1,4 @@
-"""CSV import and export of registrations.
+"""CSV import and export of registrations, and the one CSV writer every export uses.
 
 Organizers collect paper forms or run sign-ups elsewhere; importing puts those people
 through exactly the rules of the public form (``registration_errors`` and
@@ -6,6 +6,11 @@ through exactly the rules of the public form (``registration_errors`` and
 so the organizer fixes the file and uploads it again instead of untangling half an
 import. Rows already registered are skipped, which makes re-uploading the same (or a
 corrected, longer) file safe.
+
+Every CSV the site writes (registrations here; results and standings in ``scoring``,
+pages and ``manage.py export_results`` alike) goes through ``csv_write``, which defuses
+spreadsheet formulas. It lives in ``tournament``, the lowest app that writes a CSV, so
+every app above may use it.
 """
 
 from __future__ import annotations
@@ -13,12 +18,16 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any, TextIO
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 from .models import Event, Player
@@ -64,10 +73,14 @@ EXPORT_COLUMNS = IMPORT_COLUMNS + EXPORT_ONLY_COLUMNS
 TRUE_WORDS = frozenset({"yes", "true", "1", "y"})
 FALSE_WORDS = frozenset({"no", "false", "0", "n", ""})
 
-# A spreadsheet runs a cell starting with these as a formula. Names and addresses come
-# from the public form, so the export defuses them with a leading apostrophe, and the
-# import removes that apostrophe again so a round trip changes nothing.
+# A spreadsheet runs a cell starting with these as a formula (OWASP, "CSV Injection").
+# Names, addresses and aliases come from the public form, so every export defuses them
+# with a leading apostrophe (``csv_cell``), and the registration import removes that
+# apostrophe again so a round trip changes nothing.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A plain number ("-150", "-14.5") starts with "-" but cannot run anything, and an
+# apostrophe would turn it into text a spreadsheet no longer adds up.
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 @dataclass(frozen=True)
@@ -437,17 +450,12 @@ def registrations_for_export(*, event: Event) -> list[Player]:
     )
 
 
-def _export_value(value: Any) -> str:
-    if value is None:
-        return ""
+def _export_value(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, datetime.date | datetime.datetime):
         return value.isoformat()
-    text = str(value)
-    if text.startswith(FORMULA_STARTS):
-        return "'" + text
-    return text
+    return value
 
 
 def write_registrations_csv(*, event: Event, stream: TextIO) -> None:
@@ -457,7 +465,42 @@ def write_registrations_csv(*, event: Event, stream: TextIO) -> None:
     correctly; the import ignores it.
     """
     stream.write("\ufeff")
-    writer = csv.writer(stream)
-    writer.writerow(EXPORT_COLUMNS)
-    for player in registrations_for_export(event=event):
-        writer.writerow([_export_value(getattr(player, column)) for column in EXPORT_COLUMNS])
+    rows = [
+        [_export_value(getattr(player, column)) for column in EXPORT_COLUMNS]
+        for player in registrations_for_export(event=event)
+    ]
+    csv_write(rows=[EXPORT_COLUMNS, *rows], stream=stream)
+
+
+# --- The one CSV writer ------------------------------------------------------------
+
+
+def csv_cell(value: Any) -> Any:
+    """One cell as a spreadsheet may safely open it: text that would run as a formula gets
+    a leading apostrophe (shown by no spreadsheet); numbers stay numbers.
+
+    Numbers are told apart by type (``int``, ``Decimal``, ...) or, for the exports that
+    write them as text, by being a plain number; either way a negative amount is still a
+    number in the spreadsheet. Anything else is text: aliases, names, reasons.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def csv_write(*, rows: Iterable[Iterable[Any]], stream: TextIO) -> None:
+    """``rows`` as CSV on ``stream``, every cell through ``csv_cell``: the only CSV writer."""
+    csv.writer(stream).writerows([csv_cell(value) for value in row] for row in rows)
+
+
+def csv_response(*, rows: Iterable[Iterable[Any]], filename: str) -> HttpResponse:
+    """``rows`` as a CSV download named ``filename``."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    csv_write(rows=rows, stream=response)
+    return response

@@ -329,13 +329,17 @@ def sheet_approve(*, sheet: TableSheet, by: User | None) -> TableSheet:
 
 
 @transaction.atomic
-def sheet_correct(*, sheet: TableSheet, data: Any, reason: str, by: User | None) -> TableSheet:
+def sheet_correct(
+    *, sheet: TableSheet, data: Any, reason: str, by: User | None, expected_version: int
+) -> TableSheet:
     """A judge corrects a signed or approved sheet, with a reason.
 
     The correction must pass the rules engine like any submission; it is kept as a
     revision (who, when, what changed, why), the results are rewritten, and the sheet
     counts as approved by the correcting judge. A posted round is withdrawn first, so
-    public scores never change unannounced.
+    public scores never change unannounced. ``expected_version`` is the version the
+    judge's page showed: the form sends every entry, so one from before another judge's
+    correction would quietly put that correction back; it gets a ``SheetConflict``.
     """
     reason = reason.strip()
     if not reason:
@@ -345,8 +349,9 @@ def sheet_correct(*, sheet: TableSheet, data: Any, reason: str, by: User | None)
         raise ValidationError(
             _("This sheet is not signed yet; the banker still edits it."), code="not-signed"
         )
-    refuse_if_posted(sheet.table.round)
     data = _normalized(data=data, event=sheet.table.round.event)
+    _expect(sheet=sheet, expected_version=expected_version, data=data)
+    refuse_if_posted(sheet.table.round)
     if data == sheet.data:
         raise ValidationError(_("The correction changes nothing."), code="unchanged")
     report = _examine(table=sheet.table, data=data)

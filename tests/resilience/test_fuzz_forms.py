@@ -215,6 +215,7 @@ def _correct(world: World) -> dict[str, st.SearchStrategy]:
         report=sheet.report,
         players=seated,
         edition=load_edition(world.event.edition),
+        version=sheet.version,
     )
     return form_values(form)
 

@@ -94,3 +94,15 @@ def play(table: Table, cash: dict[Player, int], bankrupt: Sequence[Player] = (),
     sheet_sign(sheet=sheet, initials="BNK", by=by)
     sheet.refresh_from_db()
     return sheet
+
+
+def posted_back(form) -> dict[str, str]:
+    """An unbound form's fields as the browser would post them back: checked boxes as "on",
+    empty fields and unchecked boxes left out."""
+    data = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        data[name] = "on" if value is True else str(value)
+    return data

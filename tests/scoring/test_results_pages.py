@@ -13,7 +13,7 @@ import io
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
-from scoring_helpers import make_players, make_round, play, table_of
+from scoring_helpers import make_players, make_round, play, posted_back, table_of
 
 from scoring import results_urls
 from scoring.models import ResultLine, RoundPosting, SheetRevision, TableSheet
@@ -241,15 +241,7 @@ def test_approving_twice_shows_the_services_refusal(client, event, round1):
 def _correction_post(client, event, players, **changes) -> dict[str, str]:
     """The correction form as the page fills it in, with ``changes`` applied."""
     response = client.get(url("results_correct", event, round_number=1, table_number=1))
-    form = response.context["form"]
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if value is None or value is False:
-            continue
-        data[name] = "on" if value is True else str(value)
-    data.update(changes)
-    return data
+    return {**posted_back(response.context["form"]), **changes}
 
 
 def test_a_judge_corrects_a_sheet_with_a_reason(client, event, players, round1):

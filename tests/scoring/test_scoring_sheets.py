@@ -285,16 +285,24 @@ def test_a_correction_is_checked_kept_with_its_reason_and_rewrites_results(table
     sheet = play(table, {boot: 3000, car: 2000, hat: 1500, dog: 1000})
     corrected = sheet_data({boot: 3000, car: 2000, hat: 1500, dog: 1600})
     with pytest.raises(ValidationError, match="reason"):
-        sheet_correct(sheet=sheet, data=corrected, reason=" ", by=judge)
+        sheet_correct(
+            sheet=sheet, data=corrected, reason=" ", by=judge, expected_version=sheet.version
+        )
     wrong = sheet_data({boot: 3000, car: 2000, hat: 1500, dog: 1600})
     wrong["properties"] = [{"position": 1, "owner": str(dog.pk), "hotel": True}]
     with pytest.raises(SheetInvalid) as caught:
-        sheet_correct(sheet=sheet, data=wrong, reason="recount", by=judge)
+        sheet_correct(
+            sheet=sheet, data=wrong, reason="recount", by=judge, expected_version=sheet.version
+        )
     assert caught.value.violations[0]["positions"]
     assert TableSheet.objects.get().version == sheet.version  # refused: nothing changed
 
     sheet = sheet_correct(
-        sheet=sheet, data=corrected, reason="Dog's $500 bill was counted as $100", by=judge
+        sheet=sheet,
+        data=corrected,
+        reason="Dog's $500 bill was counted as $100",
+        by=judge,
+        expected_version=sheet.version,
     )
     assert (sheet.status, sheet.approved_by, sheet.version) == ("approved", judge, 2)
     history = list(sheet.revisions.order_by("version"))
@@ -314,7 +322,11 @@ def test_only_signed_sheets_are_corrected(table, four, judge):
     sheet = submit(table, sheet_data({boot: 4, car: 3, hat: 2, dog: 1}), version=0)
     with pytest.raises(ValidationError, match="not signed"):
         sheet_correct(
-            sheet=sheet, data=sheet_data({boot: 5, car: 3, hat: 2, dog: 1}), reason="x", by=judge
+            sheet=sheet,
+            data=sheet_data({boot: 5, car: 3, hat: 2, dog: 1}),
+            reason="x",
+            by=judge,
+            expected_version=sheet.version,
         )
 
 
@@ -419,6 +431,7 @@ def test_a_round_is_posted_only_when_every_waves_tables_are_signed(event, judge)
             data=sheet_data(dict(zip(players[4:], (5, 3, 2, 1), strict=True))),
             reason="x",
             by=judge,
+            expected_version=sheet.version,
         )
     round_unpost(round_=round_)
     with pytest.raises(ValidationError, match="not posted"):
@@ -428,5 +441,6 @@ def test_a_round_is_posted_only_when_every_waves_tables_are_signed(event, judge)
         data=sheet_data(dict(zip(players[4:], (5, 3, 2, 1), strict=True))),
         reason="x",
         by=judge,
+        expected_version=sheet.version,
     )
     round_post(round_=round_, by=judge)

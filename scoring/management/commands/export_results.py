@@ -1,17 +1,18 @@
 """Write an event's results and standings as CSV files, for the archive or the federation.
 
-The same rows as the organizer's CSV downloads (``scoring.selectors``), so a file taken
-from the command line after the day and one downloaded during it agree.
+The same rows as the organizer's CSV downloads (``scoring.selectors``), written by the same
+writer (``tournament.csv_io.csv_write``, which defuses spreadsheet formulas), so a file
+taken from the command line after the day and one downloaded during it agree.
 """
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import selectors
+from tournament.csv_io import csv_write
 from tournament.models import Event, Round
 
 
@@ -49,4 +50,4 @@ class Command(BaseCommand):
 
 def _write(path: Path, rows: list[list[str]]) -> None:
     with path.open("w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows(rows)
+        csv_write(rows=rows, stream=handle)
