@@ -15,6 +15,7 @@ from scoring.models import BankerLink, SheetSignature, TableSheet
 from tournament.access import organizer_required
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Seat, Table
+from tournament.selectors import table_seating
 
 from .pdf import page_size, pdf_response, render_pdf
 from .sheets import blank_page, filled_page
@@ -288,7 +289,9 @@ def table_cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     cards = []
     for table in round_.tables.select_related("wave").order_by("number"):
         link = BankerLink.objects.filter(table=table, revoked_at__isnull=True).first()
-        card = {"table": table, "url": "", "qr": ""}
+        # 002 TOKEN ASSIGNMENT & GAME START: the order of play, once rolled.
+        play_order = [entry.player.alias for entry in table_seating(table=table).play_order]
+        card = {"table": table, "url": "", "qr": "", "play_order": play_order}
         if link:
             card["url"] = request.build_absolute_uri(
                 reverse("scoring:banker_link_open", kwargs={"key": link.key})
