@@ -11,4 +11,10 @@ class SpectatorConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the receivers that bump an event's public version on every public change.
+        from tournament.clock_selectors import hall_winner_register
+
         from . import signals  # noqa: F401
+        from .views import hall_winner_aliases
+
+        # The hall display (tournament app) shows the winner once this app releases it.
+        hall_winner_register(hall_winner_aliases)

@@ -6,6 +6,7 @@ The pure arithmetic lives in ``clock``; these functions only gather the stored f
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -167,6 +168,23 @@ def hall_wave(*, event: Event) -> Wave | None:
     if wave is None:
         wave = waves.order_by("-clock__ended_at", "-pk").first()
     return wave
+
+
+# The hall display is a public page of this app, but who won is decided above it (scoring)
+# and released above that (spectator). The spectator app hands down, at start-up, a
+# function from an event's id to the released winner's aliases (spectator/apps.py).
+HallWinner = Callable[[int], tuple[str, ...]]
+_hall_winner: list[HallWinner] = []
+
+
+def hall_winner_register(provider: HallWinner) -> None:
+    """Tell the hall display where to ask for an event's released winner."""
+    _hall_winner[:] = [provider]
+
+
+def hall_winner(*, event: Event) -> tuple[str, ...]:
+    """The winner's aliases as released to the public, or () while unknown or held back."""
+    return _hall_winner[0](event.pk) if _hall_winner else ()
 
 
 def wave_get(*, event: Event, pk: int) -> Wave:

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -27,12 +28,14 @@ from .clock_selectors import (
     WaveClock,
     event_clocks,
     hall_wave,
+    hall_winner,
     round_list,
     wave_clock,
     wave_get,
 )
 from .lookups import event_or_404, table_or_404
 from .models import Announcement, Event, Round, Wave
+from .selectors import table_seating
 
 STATUS_LABELS = {
     Status.NOT_STARTED: gettext_lazy("Not started"),
@@ -82,6 +85,8 @@ def clock_payload(clock: WaveClock, *, now) -> dict:
     return {
         "server_ms": int(now.timestamp() * 1000),
         "wave": clock.wave.pk,
+        # Lines clock.js writes into [data-clock-text="<key>"], hidden while empty.
+        "texts": {"started": started_label(clock)},
         "status": str(state.status),
         "status_label": str(STATUS_LABELS[state.status]),
         "status_labels": {str(key): str(label) for key, label in STATUS_LABELS.items()},
@@ -100,6 +105,20 @@ def clock_payload(clock: WaveClock, *, now) -> dict:
             for view in clock.tables
         ],
     }
+
+
+def started_label(clock: WaveClock) -> str:
+    """000 TIMEKEEPING: "The exact starting time of play must be announced for each round"."""
+    started = clock.facts.started_at
+    if started is None:
+        return ""
+    time = date_format(timezone.localtime(started), "TIME_FORMAT")
+    return _("Play started at %(time)s") % {"time": time}
+
+
+def _winner_label(event: Event) -> str:
+    aliases = hall_winner(event=event)
+    return _("Winner: %(aliases)s") % {"aliases": " · ".join(aliases)} if aliases else ""
 
 
 def _labels() -> dict[str, str]:
@@ -127,7 +146,12 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     wave = hall_wave(event=event)
     clock = wave_clock(wave=wave, now=timezone.now()) if wave else None
-    return render(request, "tournament/clock/hall.html", {"event": event, **_clock_context(clock)})
+    texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
+    return render(
+        request,
+        "tournament/clock/hall.html",
+        {"event": event, "texts": texts, **_clock_context(clock)},
+    )
 
 
 @never_cache
@@ -139,7 +163,9 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     now = timezone.now()
     if wave is None:
         return JsonResponse({"server_ms": int(now.timestamp() * 1000), "wave": None})
-    return JsonResponse(clock_payload(wave_clock(wave=wave, now=now), now=now))
+    payload = clock_payload(wave_clock(wave=wave, now=now), now=now)
+    payload["texts"]["winner"] = _winner_label(event)
+    return JsonResponse(payload)
 
 
 @never_cache
@@ -303,6 +329,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
             "event": table.round.event,
             "table": table,
             "aliases": view.aliases,
+            "seating": table_seating(table=table),
             "table_status": status,
             "table_status_label": table_status_label(status),
             "can_call_last_turn": status == TableStatus.PLAYING,
