@@ -182,7 +182,7 @@ def test_the_public_form_says_so_before_and_after(client):
     event = make_event(1, alternates=0)
     register(event, 0)
     url = reverse("tournament:register", kwargs={"pk": event.pk})
-    assert "joins the waiting list" in client.get(url).content.decode()
+    assert "you join the waiting list" in client.get(url).content.decode()
     data = {
         "first_name": "Wanda",
         "last_name": "Wait",
