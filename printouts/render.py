@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from scoring.models import BankerLink
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Table
+from tournament.selectors import table_seating
 
 from . import selectors
 from .layers import SheetLayout, measure, sheet_stamps
@@ -207,7 +208,9 @@ def table_cards_pdf(*, event: Event, round_: Round, absolute_url: AbsoluteUrl) -
     cards = []
     for table in round_.tables.select_related("wave").order_by("number"):
         link = BankerLink.objects.filter(table=table, revoked_at__isnull=True).first()
-        card = {"table": table, "url": "", "qr": ""}
+        # 002 TOKEN ASSIGNMENT & GAME START: the order of play, once rolled.
+        play_order = [entry.player.alias for entry in table_seating(table=table).play_order]
+        card = {"table": table, "url": "", "qr": "", "play_order": play_order}
         if link:
             card["url"] = absolute_url(
                 reverse("scoring:banker_link_open", kwargs={"key": link.key})

@@ -9,6 +9,7 @@ spectator app's.
 from django.urls import path
 
 from . import results_views as views
+from . import standings_views
 
 EVENT = "organizer/events/<int:pk>/"
 ROUND = EVENT + "results/<int:round_number>/"
@@ -19,8 +20,8 @@ page_patterns = [
     path(TABLE, views.results_table, name="results_table"),
     path(TABLE + "correct/", views.results_correct, name="results_correct"),
     path(ROUND + "results.csv", views.results_csv, name="results_csv"),
-    path(EVENT + "standings/", views.standings, name="standings"),
-    path(EVENT + "standings.csv", views.standings_csv, name="standings_csv"),
+    path(EVENT + "standings/", standings_views.standings, name="standings"),
+    path(EVENT + "standings.csv", standings_views.standings_csv, name="standings_csv"),
 ]
 
 action_patterns = [
@@ -28,13 +29,13 @@ action_patterns = [
     path(TABLE + "tie/", views.results_tie, name="results_tie"),
     path(ROUND + "post/", views.results_post, name="results_post"),
     path(ROUND + "unpost/", views.results_unpost, name="results_unpost"),
-    path(EVENT + "standings/tie/", views.standings_tie, name="standings_tie"),
+    path(EVENT + "standings/tie/", standings_views.standings_tie, name="standings_tie"),
     path(
         EVENT + "standings/tie-breakers/",
-        views.standings_tie_breakers,
+        standings_views.standings_tie_breakers,
         name="standings_tie_breakers",
     ),
-    path(EVENT + "final/", views.final_seat, name="final_seat"),
+    path(EVENT + "final/", standings_views.final_seat, name="final_seat"),
 ]
 
 urlpatterns = [*page_patterns, *action_patterns]

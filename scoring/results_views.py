@@ -1,5 +1,6 @@
-"""Results pages: the judges' round desk, a table's sheet, corrections, ties, posting,
-the organizer's and the public standings, the move to the final and the CSV exports.
+"""Results pages: the judges' round desk, a table's sheet, corrections, ties, posting and
+a round's CSV. The standings, their ties and the move to the final are
+``scoring.standings_views``.
 
 Thin views over ``scoring.services`` (writes) and ``scoring.selectors`` (reads), in the
 style of ``tournament.organizer_views``: every change is a POST answered with a redirect,
@@ -18,7 +19,6 @@ from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -26,25 +26,23 @@ from django.views.decorators.http import require_POST
 from gameplay import Edition, EditionError
 from tournament.access import head_judge_required, judge_required, organizer_required
 from tournament.csv_io import csv_response
-from tournament.formats import RANKING_ASSETS, RANKING_POINTS, event_edition, event_ranking
+from tournament.formats import (
+    RANKING_POINTS,
+    event_edition,
+    event_ranking,
+)
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
-from tournament.roles import MANAGE
-from tournament.selectors import round_seating
 
 from . import selectors
 from .diff import conflict_screen, deed_name, describe_changes
 from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
-from .results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
+from .results_forms import OrderForm, SheetCorrectionForm
 from .selectors import TableProgress
-from .services import advancement, posting, sheets, ties
+from .services import posting, sheets, ties
 from .tie_breakers import (
-    TIE_BREAKERS,
-    default_tie_breakers_for,
     format_points,
-    tie_breakers_for,
 )
-from .tie_breakers import columns as tie_breaker_columns
 from .violations import violation_text
 
 STATUS_LABELS = {
@@ -86,13 +84,6 @@ def _table_page(table: Table) -> HttpResponseRedirect:
         round_number=table.round.number,
         table_number=table.number,
     )
-
-
-def _standings_home(request: HttpRequest, event: Event) -> HttpResponseRedirect:
-    """Organizers go back to the standings; a head judge, who cannot open it, to the desk."""
-    if request.user.has_perm(MANAGE):
-        return redirect("scoring:standings", pk=event.pk)
-    return redirect("tournament:judge_dashboard")
 
 
 def _points_format(event: Event) -> bool:
@@ -440,139 +431,6 @@ def results_unpost(request: HttpRequest, pk: int, round_number: int) -> HttpResp
     return _round_page(round_)
 
 
-# --- Standings ---------------------------------------------------------------------------
-
-
-def _tied_groups(rows: list[selectors.StandingRow]) -> list[list[selectors.StandingRow]]:
-    groups: dict[int, list[selectors.StandingRow]] = {}
-    for row in rows:
-        if row.tied:
-            groups.setdefault(row.rank, []).append(row)
-    return [groups[rank] for rank in sorted(groups)]
-
-
-def _final(event: Event, kind: str = Round.Kind.FINAL):
-    final = Round.objects.filter(event=event, kind=kind).order_by("number").first()
-    return round_seating(round_=final) if final else None
-
-
-@organizer_required
-def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every result so far, unposted ones marked, with real names; the officials' view."""
-    event = event_or_404(pk)
-    rows = selectors.standings(event=event, only_posted=False)
-    tie_breakers = tie_breakers_for(event=event)
-    columns = tie_breaker_columns(event=event)
-    rounds = list(Round.objects.filter(event=event).select_related("posting").order_by("number"))
-    tie_forms = [
-        {
-            "rows": group,
-            "form": OrderForm(
-                players=[(str(r.player.pk), f"{r.alias} · {r.player.full_name}") for r in group],
-                allow_share=False,
-            ),
-            "players": ",".join(str(r.player.pk) for r in group),
-        }
-        for group in _tied_groups(rows)
-    ]
-    return render(
-        request,
-        "scoring/results/standings.html",
-        {
-            "event": event,
-            "columns": columns,
-            "rows": [{"row": r, "cells": [c.shown(r.key(c.key)) for c in columns]} for r in rows],
-            "unposted": selectors.players_with_unposted_results(event=event),
-            "tie_breakers": [TIE_BREAKERS[key].label for key in tie_breakers.keys],
-            "rounds": rounds,
-            "tie_forms": tie_forms,
-            "tie_breaker_form": _tie_breaker_form(event),
-            "assets_format": event_ranking(event=event) == RANKING_ASSETS,
-            "custom_tie_breakers": tie_breakers != default_tie_breakers_for(event=event),
-            "final": _final(event),
-            "semifinal": _final(event, Round.Kind.SEMIFINAL),
-        },
-    )
-
-
-def _tie_breaker_form(event: Event, data=None) -> TieBreakerOrderForm:
-    keys = tie_breakers_for(event=event).keys
-    return TieBreakerOrderForm(data, keys=[(key, TIE_BREAKERS[key].label) for key in keys])
-
-
-@organizer_required
-@require_POST
-def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organizer orders the standings tie-breakers, or goes back to the format's order."""
-    event = event_or_404(pk)
-    if "default" in request.POST:
-        keys: list[str] | None = []
-    else:
-        form = _tie_breaker_form(event, request.POST)
-        keys = form.cleaned_data["keys"] if form.is_valid() else None
-        if keys is None:
-            messages.error(
-                request, " ".join(str(e) for errors in form.errors.values() for e in errors)
-            )
-    if keys is not None:
-        try:
-            ties.standings_tie_breakers_set(event=event, keys=keys, by=request.user)
-        except ValidationError as error:
-            _error_message(request, error)
-        else:
-            messages.success(request, _("Tie-breaker order saved."))
-    return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#tie-breakers")
-
-
-@head_judge_required
-@require_POST
-def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
-    """The head judge orders players level on every standings tie-breaker."""
-    event = event_or_404(pk)
-    ids = [
-        p
-        for p in request.POST.get("players", "").split(",")
-        # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
-        if p.isascii() and p.isdigit() and len(p) <= 18
-    ]
-    form = OrderForm(request.POST, players=[(pid, pid) for pid in ids], allow_share=False)
-    if len(ids) < 2:
-        messages.error(request, _("Name the tied players."))
-    elif not form.is_valid():
-        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
-    else:
-        try:
-            ties.standings_tie_decide(
-                event=event,
-                order=[int(pid) for pid in form.cleaned_data["order"]],
-                by=request.user,
-                reason=form.cleaned_data["reason"],
-            )
-        except ValidationError as error:
-            _error_message(request, error)
-        else:
-            messages.success(request, _("Standings tie decided."))
-    return _standings_home(request, event)
-
-
-@organizer_required
-@require_POST
-def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat the final from the posted standings; the service says why it cannot yet."""
-    event = event_or_404(pk)
-    try:
-        stage = advancement.advance_to_final(event=event, by=request.user)
-    except ValidationError as error:
-        _error_message(request, error)
-    else:
-        if stage.kind == Round.Kind.SEMIFINAL:
-            text = _("The semifinal is seated as round %(number)s.")
-        else:
-            text = _("The final is seated as round %(number)s.")
-        messages.success(request, text % {"number": stage.number})
-    return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#final")
-
-
 # --- CSV -------------------------------------------------------------------------------
 
 
@@ -584,16 +442,4 @@ def results_csv(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
     return csv_response(
         rows=selectors.results_csv_rows(round_=round_),
         filename=f"event-{event.pk}-round-{round_.number}-results.csv",
-    )
-
-
-@organizer_required
-def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings by alias; ``?posted=1`` gives the public version (posted rounds only)."""
-    event = event_or_404(pk)
-    only_posted = request.GET.get("posted") == "1"
-    suffix = "posted" if only_posted else "all"
-    return csv_response(
-        rows=selectors.standings_csv_rows(event=event, only_posted=only_posted),
-        filename=f"event-{event.pk}-standings-{suffix}.csv",
     )

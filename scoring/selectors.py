@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from tournament.formats import event_has_final
 from tournament.models import Clock, Event, Player, Round, Seat, Table
 
 from .models import BankerLink, ResultLine, StandingsTieDecision, TableSheet, TieDecision
@@ -50,6 +51,7 @@ class StandingRow:
     wins: int
     net_worth: int
     best_game: int
+    unmortgaged: int
     rank: int
     # Level with another player on every tie-breaker and no head-judge decision yet.
     tied: bool
@@ -94,7 +96,14 @@ def standings(
     lines = (
         counted_results(event=event, only_posted=only_posted)
         .order_by()
-        .values("player_id", "player__alias", "place", "points", "net_worth")
+        .values(
+            "player_id",
+            "player__alias",
+            "place",
+            "points",
+            "net_worth",
+            "unmortgaged_property_value",
+        )
     )
     for line in lines:
         games.setdefault(line["player_id"], []).append(line)
@@ -137,6 +146,103 @@ def standings(
             ranked.extend(_with(r, rank=rank, tied=True) for r in group)
         index += len(group)
     return ranked
+
+
+# --- The event's winner ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WinnerLine:
+    player_id: int
+    alias: str
+    net_worth: int
+    # The registered person, for the officials' pages; None when asked for aliases only.
+    player: Player | None = None
+
+
+@dataclass(frozen=True)
+class EventWinner:
+    """Who won the event, once that is known; the one answer every page and form uses.
+
+    ``lines`` has more than one entry only if the head judge left first place at the
+    final shared. ``round_number`` is the round that decided it: the final, or the one
+    round of a format without a final.
+    """
+
+    lines: tuple[WinnerLine, ...]
+    round_number: int
+    by_final: bool
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return tuple(line.alias for line in self.lines)
+
+
+def event_winner(*, event: Event, with_players: bool = True) -> EventWinner | None:
+    """The event's winner, or None until it is known.
+
+    With a final (championship, club): first place at the final, once the final is posted.
+    Without one (002 JUNIOR: "the competitor who accumulates the most assets (net worth)
+    being the overall winner"): the top of the posted standings once every preliminary
+    round is posted, in the format's order (net worth, then unmortgaged property value,
+    002 TIE BREAKERS), then the head judge's standings decision; None while players are
+    level at the top and undecided. An ejected player does not win.
+    """
+    if event_has_final(event=event):
+        return _final_winner(event=event, with_players=with_players)
+    preliminaries = Round.objects.filter(event=event, kind=Round.Kind.PRELIMINARY)
+    if not preliminaries.exists() or preliminaries.filter(posting__isnull=True).exists():
+        return None
+    ejected = set(
+        Player.objects.filter(event=event, status=Player.Status.EJECTED).values_list(
+            "pk", flat=True
+        )
+    )
+    rows = [
+        row
+        for row in standings(event=event, only_posted=True, with_players=with_players)
+        if row.player_id not in ejected
+    ]
+    if not rows or (len(rows) > 1 and rows[0].tied and rows[1].rank == rows[0].rank):
+        return None
+    top = rows[0]
+    last = preliminaries.order_by("-number").values_list("number", flat=True).first()
+    return EventWinner(
+        lines=(WinnerLine(top.player_id, top.alias, top.net_worth, top.player),),
+        round_number=last,
+        by_final=False,
+    )
+
+
+def _final_winner(*, event: Event, with_players: bool) -> EventWinner | None:
+    final = (
+        Round.objects.filter(event=event, kind=Round.Kind.FINAL, posting__isnull=False)
+        .order_by("-number")
+        .first()
+    )
+    if final is None:
+        return None
+    lines = list(
+        ResultLine.objects.filter(table__round=final, place=1)
+        .order_by("player__alias")
+        .values("player_id", "player__alias", "net_worth")
+    )
+    if not lines:
+        return None
+    players = Player.objects.in_bulk([line["player_id"] for line in lines]) if with_players else {}
+    return EventWinner(
+        lines=tuple(
+            WinnerLine(
+                line["player_id"],
+                line["player__alias"],
+                line["net_worth"],
+                players.get(line["player_id"]),
+            )
+            for line in lines
+        ),
+        round_number=final.number,
+        by_final=True,
+    )
 
 
 def table_winners(*, event: Event, only_posted: bool) -> set[int]:
@@ -227,9 +333,11 @@ def round_table_statuses(*, round_: Round) -> list[TableStatusRow]:
 
 
 def results_csv_rows(*, round_: Round) -> list[list[str]]:
-    """One row per player and table of the round, header first."""
+    """One row per player and table of the round, header first; the stage (preliminary,
+    semifinal, final) names the kind of round on every row."""
     rows = [
         [
+            _("Stage"),
             _("Table"),
             _("Alias"),
             _("Bankrupt"),
@@ -247,6 +355,7 @@ def results_csv_rows(*, round_: Round) -> list[list[str]]:
     for line in lines:
         rows.append(
             [
+                round_.kind,
                 str(line.table.number),
                 line.player.alias,
                 _("yes") if line.bankrupt else _("no"),

@@ -2,10 +2,11 @@
 the public pages and the CSV files.
 
 Each key says what it is called, how a player's counted games add up to it, which way it
-ranks and how its value is written. A new key is an entry in ``TIE_BREAKERS`` (and its field
-on ``scoring.selectors.StandingRow``, which a test checks); which keys a format ranks by,
-best first, is ``DEFAULT_ORDERS``. Players equal on every key of the event's order are
-ordered by a stored head-judge decision, or shown tied.
+ranks, how its value is written and under which of the formats' ``POSTS_*`` the public may
+see it. A new key is an entry in ``TIE_BREAKERS`` (and its field on
+``scoring.selectors.StandingRow``, which a test checks); which keys a format ranks by, best
+first, is the format's ``standings_order`` (``tournament.formats``). Players equal on every
+key of the event's order are ordered by a stored head-judge decision, or shown tied.
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from tournament.formats import RANKING_ASSETS, RANKING_POINTS, event_ranking
+from tournament.formats import (
+    POSTS_NET_WORTH,
+    POSTS_POINTS,
+    POSTS_TABLE_WINNERS,
+    event_posts,
+    event_standings_order,
+)
 from tournament.models import Event
 
 # A counted game as the standings read it: a ResultLine's "place", "points", "net_worth".
@@ -44,6 +51,10 @@ class TieBreaker:
     total: Callable[[Sequence[Game]], Decimal | int]
     higher_first: bool = True
     shown: Callable[[Any], str] = str
+    # The formats' POSTS_* under which the public pages may show this key's values. 002
+    # POSTING SCORES: "Point scores (not net worth) will be posted", so a championship's
+    # public pages never show an asset figure, though its order may still use one.
+    posted_by: frozenset[str] = frozenset()
 
 
 def _points(games: Sequence[Game]) -> Decimal:
@@ -64,13 +75,26 @@ def _best_game(games: Sequence[Game]) -> int:
     return max(game["net_worth"] for game in games)
 
 
+def _unmortgaged(games: Sequence[Game]) -> int:
+    """002 TIE BREAKERS: "the player who has the highest value of unmortgaged property"."""
+    return sum(game["unmortgaged_property_value"] for game in games)
+
+
+_EVERY_FORMAT = frozenset({POSTS_POINTS, POSTS_NET_WORTH, POSTS_TABLE_WINNERS})
+_ASSETS_POSTED = frozenset({POSTS_NET_WORTH})
+
 TIE_BREAKERS: dict[str, TieBreaker] = {
     tie_breaker.key: tie_breaker
     for tie_breaker in (
-        TieBreaker("points", _("points"), _points, shown=format_points),
-        TieBreaker("wins", _("games won"), _wins),
-        TieBreaker("net_worth", _("total net worth"), _net_worth),
-        TieBreaker("best_game", _("best game"), _best_game),
+        TieBreaker(
+            "points", _("points"), _points, shown=format_points, posted_by=frozenset({POSTS_POINTS})
+        ),
+        TieBreaker("wins", _("games won"), _wins, posted_by=_EVERY_FORMAT),
+        TieBreaker("net_worth", _("total net worth"), _net_worth, posted_by=_ASSETS_POSTED),
+        TieBreaker("best_game", _("best game"), _best_game, posted_by=_ASSETS_POSTED),
+        TieBreaker(
+            "unmortgaged", _("unmortgaged property value"), _unmortgaged, posted_by=_ASSETS_POSTED
+        ),
     )
 }
 
@@ -89,17 +113,9 @@ class TieBreakers:
         )
 
 
-# 002 RANKING BY POINTS: points decide; the rest are the house tie-breakers of issue 6.
-POINTS_TIE_BREAKERS = TieBreakers(keys=("points", "wins", "net_worth", "best_game"))
-# Club and junior events rank by assets (000; 002 JUNIOR: "the most assets (net worth)"), so
-# total net worth comes first; points are not awarded in those formats.
-ASSETS_TIE_BREAKERS = TieBreakers(keys=("net_worth", "wins", "best_game"))
-DEFAULT_ORDERS = {RANKING_POINTS: POINTS_TIE_BREAKERS, RANKING_ASSETS: ASSETS_TIE_BREAKERS}
-
-
 def default_tie_breakers_for(*, event: Event) -> TieBreakers:
     """The format's own order: points formats by points, assets formats by net worth."""
-    return DEFAULT_ORDERS[event_ranking(event=event)]
+    return TieBreakers(keys=event_standings_order(event=event))
 
 
 def tie_breakers_valid(*, event: Event, keys: Sequence[str]) -> bool:
@@ -124,3 +140,14 @@ def columns(*, event: Event) -> list[TieBreaker]:
     """The keys the event's format ranks by, in the registry's order: the officials' columns."""
     used = default_tie_breakers_for(event=event).keys
     return [tie_breaker for key, tie_breaker in TIE_BREAKERS.items() if key in used]
+
+
+def public_keys(*, event: Event) -> tuple[str, ...]:
+    """The keys of the event's order whose values its public pages may show, in that order.
+
+    Officials' pages and CSV files show every key; the order itself is the same for both.
+    """
+    posts = event_posts(event=event)
+    return tuple(
+        key for key in tie_breakers_for(event=event).keys if posts in TIE_BREAKERS[key].posted_by
+    )

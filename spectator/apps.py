@@ -11,10 +11,13 @@ class SpectatorConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the receivers that bump an event's public version on every public change.
-        from tournament.clock_selectors import hall_release_register
+        from tournament.clock_selectors import hall_release_register, hall_winner_register
 
         from . import signals  # noqa: F401
         from .selectors import hall_release
+        from .views import hall_winner_aliases
 
-        # The hall display (tournament app) shows only what these switches release.
+        # The hall display (tournament app) shows only what these switches release, and the
+        # winner once this app releases it.
         hall_release_register(hall_release)
+        hall_winner_register(hall_winner_aliases)

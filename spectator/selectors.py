@@ -1,7 +1,8 @@
 """What the public may see of an event: aliases and public facts, never a registered name.
 
-This module is the one place the public site reads the database, and it is where
-"aliases only" is enforced, not in the templates: every query here selects columns by
+This module (with ``following``, its part for one followed alias) is the one place the
+public site reads the database, and it is where "aliases only" is enforced, not in the
+templates: every query here selects columns by
 name with ``.values()`` / ``.values_list()`` / ``.only()`` and never a player's first or
 last name, email, telephone, address, city, postal code, date of birth, guardian or
 signature; a player is reached only as ``player__alias`` (and ``player_id`` where a
@@ -22,10 +23,16 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef
 
 from scoring.models import ResultLine, RoundPosting
+from scoring.selectors import event_winner
 from scoring.selectors import standings as scoring_standings
-from scoring.tie_breakers import TIE_BREAKERS, format_points, tie_breakers_for
+from scoring.tie_breakers import TIE_BREAKERS, format_points, public_keys, tie_breakers_for
 from tournament.clock_selectors import HallRelease, hall_wave
-from tournament.formats import RANKING_ASSETS, event_ranking
+from tournament.formats import (
+    POSTS_NET_WORTH,
+    POSTS_POINTS,
+    POSTS_TABLE_WINNERS,
+    event_posts,
+)
 from tournament.models import Event, Round, Seat, Wave
 
 from .models import PAGES, PublicRelease
@@ -60,6 +67,21 @@ class PublicEvent:
     edition_label: str
     preliminary_rounds: int
     round_minutes: int
+    # What the public sees of each game (tournament.formats.POSTS_*): 002 POSTING SCORES,
+    # "Point scores (not net worth) will be posted", for a championship.
+    posts: str = POSTS_POINTS
+
+    @property
+    def shows_points(self) -> bool:
+        return self.posts == POSTS_POINTS
+
+    @property
+    def shows_net_worth(self) -> bool:
+        return self.posts == POSTS_NET_WORTH
+
+    @property
+    def shows_table_winners(self) -> bool:
+        return self.posts == POSTS_TABLE_WINNERS
 
 
 def public_event(*, pk: int) -> PublicEvent:
@@ -76,6 +98,7 @@ def public_event(*, pk: int) -> PublicEvent:
         edition_label=str(event.get_edition_display()),
         preliminary_rounds=event.preliminary_rounds,
         round_minutes=event.round_minutes,
+        posts=event_posts(event=event),
     )
 
 
@@ -120,6 +143,9 @@ def hall_release(event_pk: int) -> HallRelease:
 class PublicWave:
     number: int
     scheduled_start: datetime.datetime | None
+    # When the head judge started its clock: the actual start of play (000 TIMEKEEPING:
+    # "The exact starting time of play must be announced for each round").
+    started_at: datetime.datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +164,8 @@ class Schedule:
     current_round: int | None
     current_wave: int | None
     wave_count: int
+    # The actual start of play of the round and wave the hall follows; None before it.
+    current_started_at: datetime.datetime | None = None
 
     @property
     def has_final(self) -> bool:
@@ -161,10 +189,14 @@ def schedule(*, event_pk: int, release: Release) -> Schedule:
     for wave in (
         Wave.objects.filter(round__event_id=event_pk)
         .order_by("number")
-        .values("round_id", "number", "scheduled_start")
+        .values("round_id", "number", "scheduled_start", "clock__started_at")
     ):
         waves.setdefault(wave["round_id"], []).append(
-            PublicWave(number=wave["number"], scheduled_start=wave["scheduled_start"])
+            PublicWave(
+                number=wave["number"],
+                scheduled_start=wave["scheduled_start"],
+                started_at=wave["clock__started_at"],
+            )
         )
     kinds = dict(Round.Kind.choices)
     rounds = tuple(
@@ -180,11 +212,16 @@ def schedule(*, event_pk: int, release: Release) -> Schedule:
     )
     # hall_wave reads only waves, rounds and clocks (no player), on a bare event id.
     current = hall_wave(event=Event(pk=event_pk))
+    current_waves = waves.get(current.round_id, ()) if current else ()
     return Schedule(
         rounds=rounds,
         current_round=current.round.number if current else None,
         current_wave=current.number if current else None,
-        wave_count=len(waves.get(current.round_id, ())) if current else 0,
+        wave_count=len(current_waves),
+        current_started_at=next(
+            (w.started_at for w in current_waves if current and w.number == current.number),
+            None,
+        ),
     )
 
 
@@ -263,11 +300,16 @@ def round_tables(*, event_pk: int, number: int, release: Release) -> PublicRound
 
 @dataclass(frozen=True)
 class PublicLine:
+    """One player's result as the public sees it: the format's ``posts`` decide whether
+    the points, the net worth or the table-winner mark are filled; the rest stay empty,
+    so a template cannot show what the format does not post."""
+
     alias: str
     place: int | None
     points: str
-    net_worth: int
+    net_worth: int | None
     bankrupt: bool
+    table_winner: bool
 
 
 @dataclass(frozen=True)
@@ -276,20 +318,28 @@ class PublicTableResult:
     lines: tuple[PublicLine, ...]
 
 
-def _results(round_pk: int) -> tuple[PublicTableResult, ...]:
+def _posts(event_pk: int) -> str:
+    return event_posts(event=Event.objects.only("format").get(pk=event_pk))
+
+
+def _results(round_pk: int, posts: str) -> tuple[PublicTableResult, ...]:
     tables: dict[int, list[PublicLine]] = {}
+    columns = ["table__number", "player__alias", "place", "bankrupt", "points"]
+    if posts == POSTS_NET_WORTH:
+        columns.append("net_worth")
     for line in (
         ResultLine.objects.filter(table__round_id=round_pk)
         .order_by("table__number", "place", "player__alias")
-        .values("table__number", "player__alias", "place", "points", "net_worth", "bankrupt")
+        .values(*columns)
     ):
         tables.setdefault(line["table__number"], []).append(
             PublicLine(
                 alias=line["player__alias"],
                 place=line["place"],
-                points=format_points(line["points"]),
-                net_worth=line["net_worth"],
+                points=format_points(line["points"]) if posts == POSTS_POINTS else "",
+                net_worth=line.get("net_worth"),
                 bankrupt=line["bankrupt"],
+                table_winner=posts == POSTS_TABLE_WINNERS and line["place"] == 1,
             )
         )
     return tuple(PublicTableResult(number=n, lines=tuple(lines)) for n, lines in tables.items())
@@ -298,14 +348,15 @@ def _results(round_pk: int) -> tuple[PublicTableResult, ...]:
 def round_results(
     *, event_pk: int, number: int, release: Release
 ) -> tuple[PublicTableResult, ...] | None:
-    """A posted round's places and points per table, or None until released and posted.
+    """A posted round's places per table, with what the format posts, or None until
+    released and posted.
 
     Raises ``Round.DoesNotExist`` for a round the event does not have.
     """
     row = _round_row(event_pk, number)
     if not (release.results and row["posted"]):
         return None
-    return _results(row["pk"])
+    return _results(row["pk"], _posts(event_pk))
 
 
 # --- Standings ------------------------------------------------------------------------------------
@@ -316,25 +367,79 @@ class PublicStanding:
     place: str  # "3", or "3=" while level with someone and undecided
     alias: str
     games: int
-    values: tuple[str, ...]  # one per tie-breaker key, in the event's order
+    values: tuple[str, ...]  # one per public column, in the event's order
+
+
+@dataclass(frozen=True)
+class PublicRoundWinners:
+    """A posted round's table winners (a club posts these, 000)."""
+
+    number: int
+    tables: tuple[tuple[int, tuple[str, ...]], ...]  # (table number, winners' aliases)
 
 
 @dataclass(frozen=True)
 class PublicStandings:
-    columns: tuple[tuple[str, str], ...]  # (key, label) per tie-breaker, in the event's order
+    # (key, label) of the tie-breakers the public sees (scoring.tie_breakers.public_keys).
+    columns: tuple[tuple[str, str], ...]
+    # Every tie-breaker's label in the event's order, to say how the ranking is made.
+    order: tuple[str, ...]
     rows: tuple[PublicStanding, ...]
     posted_rounds: tuple[int, ...]
-    by_assets: bool
+    # The table winners of each posted round, where the format posts them instead of a
+    # ranking; empty otherwise.
+    table_winners: tuple[PublicRoundWinners, ...] = ()
+
+
+def _posted_preliminaries(event_pk: int) -> tuple[int, ...]:
+    return tuple(
+        RoundPosting.objects.filter(round__event_id=event_pk, round__kind=Round.Kind.PRELIMINARY)
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+    )
+
+
+def _table_winners(event_pk: int) -> tuple[PublicRoundWinners, ...]:
+    rounds: dict[int, dict[int, list[str]]] = {}
+    for line in (
+        ResultLine.objects.filter(
+            table__round__event_id=event_pk,
+            table__round__kind=Round.Kind.PRELIMINARY,
+            table__round__posting__isnull=False,
+            place=1,
+        )
+        .order_by("table__round__number", "table__number", "player__alias")
+        .values("table__round__number", "table__number", "player__alias")
+    ):
+        tables = rounds.setdefault(line["table__round__number"], {})
+        tables.setdefault(line["table__number"], []).append(line["player__alias"])
+    return tuple(
+        PublicRoundWinners(
+            number=number,
+            tables=tuple((table, tuple(aliases)) for table, aliases in tables.items()),
+        )
+        for number, tables in rounds.items()
+    )
 
 
 def standings(*, event_pk: int, release: Release) -> PublicStandings | None:
-    """Posted preliminary rounds ranked by the event's tie-breaker order, or None until
-    the organizer releases the standings."""
+    """Posted preliminary rounds ranked by the event's tie-breaker order, showing only the
+    columns the format posts, or None until the organizer releases the standings. A club
+    posts each round's table winners instead of a ranking."""
     if not release.standings:
         return None
     event = _event(event_pk)
-    keys = tie_breakers_for(event=event).keys
-    shown = [TIE_BREAKERS[key] for key in keys]
+    order = tuple(str(TIE_BREAKERS[key].label) for key in tie_breakers_for(event=event).keys)
+    shown = [TIE_BREAKERS[key] for key in public_keys(event=event)]
+    posted = _posted_preliminaries(event_pk)
+    if event_posts(event=event) == POSTS_TABLE_WINNERS:
+        return PublicStandings(
+            columns=(),
+            order=order,
+            rows=(),
+            posted_rounds=posted,
+            table_winners=_table_winners(event_pk),
+        )
     ranked = scoring_standings(event=event, only_posted=True, with_players=False)
     rows = tuple(
         PublicStanding(
@@ -345,16 +450,11 @@ def standings(*, event_pk: int, release: Release) -> PublicStandings | None:
         )
         for row in ranked
     )
-    posted = tuple(
-        RoundPosting.objects.filter(round__event_id=event_pk, round__kind=Round.Kind.PRELIMINARY)
-        .order_by("round__number")
-        .values_list("round__number", flat=True)
-    )
     return PublicStandings(
         columns=tuple((tb.key, tb.label) for tb in shown),
+        order=order,
         rows=rows,
         posted_rounds=posted,
-        by_assets=event_ranking(event=event) == RANKING_ASSETS,
     )
 
 
@@ -378,135 +478,42 @@ def final_stages(*, event_pk: int, release: Release) -> tuple[PublicStage, ...] 
     if not release.final:
         return None
     kinds = dict(Round.Kind.choices)
+    rows = list(_rounds(event_pk).filter(kind__in=[Round.Kind.SEMIFINAL, Round.Kind.FINAL]))
+    posts = _posts(event_pk) if rows else POSTS_POINTS
     return tuple(
         PublicStage(
             number=row["number"],
             kind=row["kind"],
             kind_label=str(kinds[row["kind"]]),
             tables=_tables(row),
-            results=_results(row["pk"]) if row["posted"] else None,
+            results=_results(row["pk"], posts) if row["posted"] else None,
         )
-        for row in _rounds(event_pk).filter(kind__in=[Round.Kind.SEMIFINAL, Round.Kind.FINAL])
+        for row in rows
     )
 
 
 @dataclass(frozen=True)
 class Winner:
     aliases: tuple[str, ...]  # more than one only if the head judge left first place shared
-    net_worth: int
+    round_number: int
+    by_final: bool
+    # Only where the format posts net worth (a junior event's winner has the most assets).
+    net_worth: int | None
 
 
 def winner(*, event_pk: int, release: Release) -> Winner | None:
-    """First place at the posted final, or None until it is released and posted."""
+    """The event's winner (``scoring.selectors.event_winner``), or None until it is known
+    and the organizer has released the winner page."""
     if not release.winner:
         return None
-    final = _rounds(event_pk).filter(kind=Round.Kind.FINAL, posted=True).last()
-    if final is None:
+    event = _event(event_pk)
+    found = event_winner(event=event, with_players=False)
+    if found is None:
         return None
-    lines = list(
-        ResultLine.objects.filter(table__round_id=final["pk"], place=1)
-        .order_by("player__alias")
-        .values_list("player__alias", "net_worth")
+    shows_net_worth = event_posts(event=event) == POSTS_NET_WORTH
+    return Winner(
+        aliases=found.aliases,
+        round_number=found.round_number,
+        by_final=found.by_final,
+        net_worth=max(line.net_worth for line in found.lines) if shows_net_worth else None,
     )
-    if not lines:
-        return None
-    return Winner(aliases=tuple(a for a, _n in lines), net_worth=max(n for _a, n in lines))
-
-
-# --- Following one alias -----------------------------------------------------------------------
-
-
-def followable_aliases(*, event_pk: int, release: Release) -> tuple[str, ...]:
-    """The aliases a spectator may pick: those already public on a released page (seated
-    at a published round, or in the released standings), so following reveals nobody new."""
-    aliases: set[str] = set()
-    if release.tables:
-        aliases |= set(
-            Seat.objects.filter(round__event_id=event_pk, round__assignments_published=True)
-            .values_list("player__alias", flat=True)
-            .distinct()
-        )
-    if release.standings:
-        aliases |= set(
-            ResultLine.objects.filter(
-                table__round__event_id=event_pk,
-                table__round__kind=Round.Kind.PRELIMINARY,
-                table__round__posting__isnull=False,
-            )
-            .values_list("player__alias", flat=True)
-            .distinct()
-        )
-    return tuple(sorted(aliases, key=str.casefold))
-
-
-@dataclass(frozen=True)
-class FollowSeat:
-    round_number: int
-    round_kind: str
-    wave: int
-    scheduled_start: datetime.datetime | None
-    table: int
-    seat: int
-    table_aliases: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Follow:
-    alias: str
-    seat: FollowSeat | None  # None: tables not released, or not seated in a published round
-    standing: PublicStanding | None  # None: standings not released, or no posted game yet
-    columns: tuple[tuple[str, str], ...]
-
-
-def follow(*, event_pk: int, alias: str, release: Release) -> Follow | None:
-    """Where ``alias`` sits this round and how they stand; None for an alias not public.
-
-    "This round" is the round the hall display follows if its tables are published,
-    otherwise the latest published round the alias is seated in.
-    """
-    if alias not in followable_aliases(event_pk=event_pk, release=release):
-        return None
-    seat = None
-    if release.tables:
-        seats = (
-            Seat.objects.filter(
-                round__event_id=event_pk,
-                round__assignments_published=True,
-                player__alias=alias,
-            )
-            .order_by("-round__number")
-            .values(
-                "round_id",
-                "round__number",
-                "round__kind",
-                "table__number",
-                "table__wave__number",
-                "table__wave__scheduled_start",
-                "position",
-            )
-        )
-        current = hall_wave(event=Event(pk=event_pk))
-        chosen = next(
-            (s for s in seats if current is not None and s["round_id"] == current.round_id),
-            None,
-        ) or next(iter(seats), None)
-        if chosen is not None:
-            table_aliases = tuple(
-                Seat.objects.filter(
-                    round_id=chosen["round_id"], table__number=chosen["table__number"]
-                )
-                .order_by("position")
-                .values_list("player__alias", flat=True)
-            )
-            seat = FollowSeat(
-                round_number=chosen["round__number"],
-                round_kind=chosen["round__kind"],
-                wave=chosen["table__wave__number"],
-                scheduled_start=chosen["table__wave__scheduled_start"],
-                table=chosen["table__number"],
-                seat=chosen["position"],
-                table_aliases=table_aliases,
-            )
-    table = standings(event_pk=event_pk, release=release)
-    standing = next((row for row in table.rows if row.alias == alias), None) if table else None
-    return Follow(alias=alias, seat=seat, standing=standing, columns=table.columns if table else ())

@@ -28,7 +28,7 @@ from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.services import registration_is_open
 
-from . import selectors
+from . import following, selectors
 from .forms import ReleaseForm
 from .models import PublicRelease
 from .services import release_set
@@ -249,7 +249,7 @@ def _followable(pk: int) -> tuple[str, ...]:
     key = f"spectator:aliases:{pk}:{public_version(event_pk=pk)}"
     return cache.get_or_set(
         key,
-        lambda: selectors.followable_aliases(
+        lambda: following.followable_aliases(
             event_pk=pk, release=selectors.release_for(event_pk=pk)
         ),
         timeout=600,
@@ -264,11 +264,11 @@ def _follow(request: HttpRequest, pk: int, *, live: bool) -> HttpResponse:
     unknown = bool(typed) and not alias
 
     def context(event, release) -> dict:
-        followed = selectors.follow(event_pk=pk, alias=alias, release=release) if alias else None
+        followed = following.follow(event_pk=pk, alias=alias, release=release) if alias else None
         return {
             "alias": alias,
             "unknown": unknown,
-            "aliases": selectors.followable_aliases(event_pk=pk, release=release),
+            "aliases": following.followable_aliases(event_pk=pk, release=release),
             "followed": followed,
         }
 
@@ -293,6 +293,20 @@ def follow(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def follow_live(request: HttpRequest, pk: int) -> HttpResponse:
     return _follow(request, pk, live=True)
+
+
+def hall_winner_aliases(event_pk: int) -> tuple[str, ...]:
+    """The released winner for the hall display (registered in apps.py), cached per public
+    version: every phone on the event home polls the hall's state."""
+    key = f"spectator:hall-winner:{event_pk}:{public_version(event_pk=event_pk)}"
+
+    def find() -> tuple[str, ...]:
+        found = selectors.winner(
+            event_pk=event_pk, release=selectors.release_for(event_pk=event_pk)
+        )
+        return found.aliases if found else ()
+
+    return tuple(cache.get_or_set(key, find, timeout=600))
 
 
 # --- The organizer's switches ---------------------------------------------------------------

@@ -167,7 +167,7 @@ def create_through_form(client, query: str, **overrides) -> tuple:
                 "citizenship_declaration": False,
             },
         ),
-        ("junior", {"preliminary_rounds": 1, "maximum_age": 16, "minimum_age": 8}),
+        ("junior", {"preliminary_rounds": 1, "maximum_age": 15, "minimum_age": 8}),
     ],
 )
 def test_each_format_created_through_the_form_gets_its_defaults(org_client, format_key, expected):
@@ -301,7 +301,7 @@ def test_dashboard_counts_and_offers_each_format(org_client, full_house):
     body = response.content.decode()
     for key in ("championship", "club", "junior"):
         assert f"{reverse('tournament:event_create')}?format={key}" in body
-    assert "Ages 8 to 16, one game" in body
+    assert "Ages 8 to 15 (16 and over play the senior championship), one game" in body
 
 
 # --- Player list ---------------------------------------------------------------------

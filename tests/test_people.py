@@ -63,7 +63,8 @@ def errors_of(excinfo):
     [
         ("championship", (3, 4, 16, None, 4, 5, True)),
         ("club", (2, 6, 8, None, 3, 5, False)),
-        ("junior", (1, 1, 8, 16, 4, 5, False)),
+        # 002 JUNIOR: "between 8 and 16 years old (16+ qualify for the senior tournament)".
+        ("junior", (1, 1, 8, 15, 4, 5, False)),
     ],
 )
 def test_formats_fill_in_their_defaults(format_key, expected):
@@ -106,10 +107,12 @@ def test_age_is_judged_on_the_event_date():
 
 @pytest.mark.django_db
 def test_junior_event_has_an_upper_age_and_under_16s_need_a_guardian():
+    # 002: juniors "between 8 and 16 years old (16+ qualify for the senior tournament)".
     event = make_event(format="junior")
     with pytest.raises(ValidationError) as excinfo:
-        register(event, born=datetime.date(2013, 5, 17))  # 17 on the day
-    assert "up to 16" in errors_of(excinfo)["date_of_birth"][0]
+        register(event, born=datetime.date(2014, 5, 18))  # 16 on the day: a senior
+    message = errors_of(excinfo)["date_of_birth"][0]
+    assert "up to 15 (16 on the day)" in message and "senior championship" in message
     with pytest.raises(ValidationError) as excinfo:
         register(event, born=datetime.date(2020, 1, 1))  # 10 on the day
     assert set(errors_of(excinfo)) == {"guardian_name", "guardian_consent"}

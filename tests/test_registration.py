@@ -199,14 +199,16 @@ def test_birth_after_the_event_is_refused(client, event):
 
 @pytest.mark.django_db
 def test_too_old_for_a_junior_event(client):
-    event = make_event(format="junior")  # ages 8 to 16
+    # 002: juniors "between 8 and 16 years old (16+ qualify for the senior tournament)":
+    # 16 on the event's date (2030-04-20) plays the senior event, 15 is a junior.
+    event = make_event(format="junior")
     guardian = {"guardian_name": "Mary Lovelace", "guardian_consent": "on"}
-    response = post(client, event, date_of_birth="2013-04-20", **guardian)  # 17 on the day
+    response = post(client, event, date_of_birth="2014-04-20", **guardian)  # 16 on the day
     assert response.status_code == 200
-    assert "up to 16" in response.context["form"].errors["date_of_birth"][0]
+    assert "up to 15 (16 on the day)" in response.context["form"].errors["date_of_birth"][0]
     assert not Player.objects.exists()
-    # 16 on the day (the day before the 17th birthday) is still a junior.
-    response = post(client, event, date_of_birth="2013-04-21", **guardian)
+    # 15 on the day (the day before the 16th birthday) is still a junior.
+    response = post(client, event, date_of_birth="2014-04-21", **guardian)
     assert response.status_code == 302
 
 

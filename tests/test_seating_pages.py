@@ -367,19 +367,22 @@ def test_the_organizer_gives_a_table_its_banker_and_records_the_tables_rolls(cli
         table_assign_banker(table=table, banker=judge)
 
     seats = list(table.seats.order_by("position").values_list("player_id", flat=True))
-    bad = {f"token_{p}": 1 for p in seats} | {f"play_{p}": i for i, p in enumerate(seats, 1)}
+    bad = {f"token_{p}": 1 for p in seats} | {"starter": seats[1]}
     response = client.post(base + "rolls/", bad, follow=True)
     assert "each number once" in response.content.decode()
+    no_starter = {f"token_{p}": i for i, p in enumerate(seats, 1)}
+    response = client.post(base + "rolls/", no_starter, follow=True)
+    assert "rolled highest and starts" in response.content.decode()
     table.refresh_from_db()
     assert table.play_order == {}
-    # Token choice in reverse seat order, play order as seated.
-    good = {f"token_{p}": len(seats) - i for i, p in enumerate(seats)}
-    good |= {f"play_{p}": i for i, p in enumerate(seats, 1)}
+    # Token choice in reverse seat order; the player in seat 2 rolled highest and starts,
+    # then play passes to the left: seats 3, 4, 1 (002 TOKEN ASSIGNMENT & GAME START).
+    good = {f"token_{p}": len(seats) - i for i, p in enumerate(seats)} | {"starter": seats[1]}
     client.post(base + "rolls/", good)
     table.refresh_from_db()
     assert table.play_order["source"] == "table"
     assert table.play_order["token_order"] == list(reversed(seats))
-    assert table.play_order["play_order"] == seats
+    assert table.play_order["play_order"] == [seats[1], seats[2], seats[3], seats[0]]
 
 
 def _seated_event_for_bankers():

@@ -215,14 +215,18 @@ def test_play_order_by_the_app_or_recorded_from_the_table():
     event = make_event(4, tables_per_wave=0)
     preseat_event(event=event)
     table = Table.objects.get(round__number=1)
-    players = sorted(table.seats.values_list("player_id", flat=True))
+    seated = list(table.seats.order_by("position").values_list("player_id", flat=True))
     rolled = table_roll_play_order(table=table, seed=7)
-    assert sorted(rolled["play_order"]) == players
-    assert sorted(rolled["token_order"]) == players
-    # Highest first: each player's last roll in the play-order throw decides among ties.
+    assert sorted(rolled["token_order"]) == sorted(seated)
+    # The order of play is the seat order turned to start at the highest roller.
+    start = seated.index(rolled["starter"])
+    assert rolled["play_order"] == seated[start:] + seated[:start]
     assert all(1 <= r <= 6 for rolls in rolled["token_rolls"].values() for r in rolls)
     assert all(2 <= r <= 12 for rolls in rolled["order_rolls"].values() for r in rolls)
     with pytest.raises(ValidationError):
-        table_record_play_order(table=table, token_order=players, play_order=players[:3])
-    recorded = table_record_play_order(table=table, token_order=players, play_order=players)
+        table_record_play_order(table=table, token_order=seated[:3], starter=seated[0])
+    with pytest.raises(ValidationError):
+        table_record_play_order(table=table, token_order=seated, starter=-1)
+    recorded = table_record_play_order(table=table, token_order=seated, starter=seated[2])
     assert recorded["source"] == "table"
+    assert recorded["play_order"] == [seated[2], seated[3], seated[0], seated[1]]

@@ -170,6 +170,23 @@ def hall_wave(*, event: Event) -> Wave | None:
     return wave
 
 
+# The hall display is a public page of this app, but who won is decided above it (scoring)
+# and released above that (spectator). The spectator app hands down, at start-up, a
+# function from an event's id to the released winner's aliases (spectator/apps.py).
+HallWinner = Callable[[int], tuple[str, ...]]
+_hall_winner: list[HallWinner] = []
+
+
+def hall_winner_register(provider: HallWinner) -> None:
+    """Tell the hall display where to ask for an event's released winner."""
+    _hall_winner[:] = [provider]
+
+
+def hall_winner(*, event: Event) -> tuple[str, ...]:
+    """The winner's aliases as released to the public, or () while unknown or held back."""
+    return _hall_winner[0](event.pk) if _hall_winner else ()
+
+
 def wave_get(*, event: Event, pk: int) -> Wave:
     """One wave of ``event``; raises ``Wave.DoesNotExist`` for another event's wave."""
     return event_waves(event=event).get(pk=pk)

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -30,12 +31,14 @@ from .clock_selectors import (
     event_clocks,
     hall_release,
     hall_wave,
+    hall_winner,
     round_list,
     wave_clock,
     wave_get,
 )
 from .lookups import event_or_404, table_or_404
 from .models import Announcement, Event, Round, Wave
+from .selectors import table_seating
 
 STATUS_LABELS = {
     Status.NOT_STARTED: gettext_lazy("Not started"),
@@ -85,6 +88,8 @@ def clock_payload(clock: WaveClock, *, now) -> dict:
     return {
         "server_ms": int(now.timestamp() * 1000),
         "wave": clock.wave.pk,
+        # Lines clock.js writes into [data-clock-text="<key>"], hidden while empty.
+        "texts": {"started": started_label(clock)},
         "status": str(state.status),
         "status_label": str(STATUS_LABELS[state.status]),
         "status_labels": {str(key): str(label) for key, label in STATUS_LABELS.items()},
@@ -103,6 +108,20 @@ def clock_payload(clock: WaveClock, *, now) -> dict:
             for view in clock.tables
         ],
     }
+
+
+def started_label(clock: WaveClock) -> str:
+    """000 TIMEKEEPING: "The exact starting time of play must be announced for each round"."""
+    started = clock.facts.started_at
+    if started is None:
+        return ""
+    time = date_format(timezone.localtime(started), "TIME_FORMAT")
+    return _("Play started at %(time)s") % {"time": time}
+
+
+def _winner_label(event: Event) -> str:
+    aliases = hall_winner(event=event)
+    return _("Winner: %(aliases)s") % {"aliases": " · ".join(aliases)} if aliases else ""
 
 
 def _labels() -> dict[str, str]:
@@ -144,7 +163,8 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     wave = hall_wave(event=event)
     clock = _public_hall_clock(event, wave, timezone.now())
-    context = {"event": event, "held_back": wave is not None and clock is None}
+    texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
+    context = {"event": event, "held_back": wave is not None and clock is None, "texts": texts}
     return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
 
 
@@ -157,8 +177,14 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     now = timezone.now()
     clock = _public_hall_clock(event, hall_wave(event=event), now)
     if clock is None:
-        return JsonResponse({"server_ms": int(now.timestamp() * 1000), "wave": None})
-    return JsonResponse(clock_payload(clock, now=now))
+        # The winner is released on its own switch, so it can stand with no clock shown.
+        texts = {"winner": _winner_label(event)}
+        return JsonResponse(
+            {"server_ms": int(now.timestamp() * 1000), "wave": None, "texts": texts}
+        )
+    payload = clock_payload(clock, now=now)
+    payload["texts"]["winner"] = _winner_label(event)
+    return JsonResponse(payload)
 
 
 @never_cache
@@ -322,6 +348,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
             "event": table.round.event,
             "table": table,
             "aliases": view.aliases,
+            "seating": table_seating(table=table),
             "table_status": status,
             "table_status_label": table_status_label(status),
             "can_call_last_turn": status == TableStatus.PLAYING,

@@ -67,7 +67,14 @@ TEXT_COLUMNS = tuple(
     name for name in IMPORT_COLUMNS if name not in BOOLEAN_COLUMNS and name != "date_of_birth"
 )
 # Written by the export and ignored by the import, so an export can be uploaded as it is.
-EXPORT_ONLY_COLUMNS = ("status", "alternate_position", "checked_in_at", "source", "signed_at")
+EXPORT_ONLY_COLUMNS = (
+    "status",
+    "alternate_position",
+    "waiting_position",
+    "checked_in_at",
+    "source",
+    "signed_at",
+)
 EXPORT_COLUMNS = IMPORT_COLUMNS + EXPORT_ONLY_COLUMNS
 
 TRUE_WORDS = frozenset({"yes", "true", "1", "y"})
@@ -276,7 +283,8 @@ def import_registrations(*, event: Event, text: str) -> ImportResult:
     of problems at once. Rows matching someone already registered for the event (same
     email, or same name and date of birth; whatever their status, so a withdrawn player is
     not signed up again) are skipped, which makes an import safe to repeat. The rest are
-    registered in file order in one transaction: seats while they last, then alternates.
+    registered in file order in one transaction: seats while they last, then the event's
+    alternates, then the waiting list.
     """
     # Lines that cannot be read are reported along with every other line's problems.
     raw_rows, errors = _read(text)
@@ -437,16 +445,21 @@ def _validation_messages(error: ValidationError) -> list[str]:
 
 
 def registrations_for_export(*, event: Event) -> list[Player]:
-    """Seated players in registration order, then alternates in their order, then the rest.
+    """Seated players in registration order, then alternates in their order, then the
+    waiting list in its order, then the rest.
 
-    Importing the file into a new event with the same number of places therefore gives
-    the same people seats and the same alternate order.
+    Importing the file into a new event with the same places and alternates therefore
+    gives the same people seats, the same alternate order and the same waiting list.
     """
     players = list(Player.objects.filter(event=event).select_related("event").order_by("pk"))
-    rank = {Player.Status.PLAYER: 0, Player.Status.ALTERNATE: 1}
+    rank = {Player.Status.PLAYER: 0, Player.Status.ALTERNATE: 1, Player.Status.WAITING: 2}
     return sorted(
         players,
-        key=lambda p: (rank.get(p.status, 2), p.alternate_position or 0, p.pk),
+        key=lambda p: (
+            rank.get(p.status, 3),
+            p.alternate_position or p.waiting_position or 0,
+            p.pk,
+        ),
     )
 
 

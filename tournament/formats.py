@@ -5,10 +5,12 @@ onto the event, where the organizer may change any of them. Code asks the event,
 format, so a club that plays three rounds instead of two needs no special case.
 
 What the event does not hold as a number (how its players rank, which points table scores
-its games, the edition its board and money come from) is asked here, through
-``event_ranking``, ``event_points_table`` and ``event_edition``; ``FORMATS`` itself is read
-only for a new event's defaults and the list of choices. A new format (a knockout club
-night, say) is added in this one module.
+its games, the edition its board and money come from, what the public is shown, whether a
+final follows, who may enter by age) is asked here, through ``event_ranking``,
+``event_points_table``, ``event_edition``, ``event_standings_order``, ``event_posts``,
+``event_has_final``, ``age_refusal`` and ``age_rule``; ``FORMATS`` itself is read only for a
+new event's defaults and the list of choices. A new format (a knockout club night, say) is
+added in this one module.
 """
 
 from __future__ import annotations
@@ -26,6 +28,20 @@ if TYPE_CHECKING:
 # How a format ranks its players: by the championship points table, or by net worth alone.
 RANKING_POINTS = "points"
 RANKING_ASSETS = "assets"
+
+# What the public is shown of a posted game. 002 POSTING SCORES: "Point scores (not net
+# worth) will be posted"; 002 JUNIOR: the most assets (net worth) decides, so it is posted;
+# 000: a club names each table's winner.
+POSTS_POINTS = "points"
+POSTS_NET_WORTH = "net_worth"
+POSTS_TABLE_WINNERS = "table_winners"
+
+# 002 JUNIOR REGIONAL CHAMPIONSHIP DETAILS: "Competitors must be between 8 and 16 years old
+# (16+ qualify for the senior tournament.)"; REGIONAL CHAMPIONSHIP DETAILS: "You must be
+# over 16 years of age". Read together: whoever is 16 on the event's date plays the senior
+# event, and juniors are 8 to 15. The one boundary both formats' defaults come from.
+SENIOR_AGE = 16
+JUNIOR_MINIMUM_AGE = 8
 
 
 @dataclass(frozen=True)
@@ -50,6 +66,14 @@ class TournamentFormat:
     citizenship_declaration: bool
     # RANKING_POINTS: the championship points table; RANKING_ASSETS: net worth alone.
     ranking: str
+    # The standings' order, best first, as keys of scoring.tie_breakers.TIE_BREAKERS.
+    standings_order: tuple[str, ...]
+    # POSTS_*: what the public pages show of each game.
+    posts: str
+    # False where the preliminary standings name the winner (002 JUNIOR: one game).
+    has_final: bool
+    # Said with the age rule, pointing to the other event of the age boundary.
+    age_note: str | None
 
 
 FORMATS: dict[str, TournamentFormat] = {
@@ -69,12 +93,17 @@ FORMATS: dict[str, TournamentFormat] = {
         table_size_min=4,
         table_size_max=5,
         minimum_players=8,
-        minimum_age=16,
+        minimum_age=SENIOR_AGE,
         maximum_age=None,
         guardian_consent_under=16,
         travel_flag_under=18,
         citizenship_declaration=True,
         ranking=RANKING_POINTS,
+        # 002 RANKING BY POINTS: points decide; the rest are the house tie-breakers.
+        standings_order=("points", "wins", "net_worth", "best_game"),
+        posts=POSTS_POINTS,
+        has_final=True,
+        age_note=_("Players under %(senior)s play the junior championship."),
     ),
     # shared/seeds/000: the Official MONOPOLY Game Tournament kit for clubs and charities.
     "club": TournamentFormat(
@@ -98,12 +127,20 @@ FORMATS: dict[str, TournamentFormat] = {
         travel_flag_under=18,
         citizenship_declaration=False,
         ranking=RANKING_ASSETS,
+        # 000 ranks by assets, so total net worth comes first; no points are awarded.
+        standings_order=("net_worth", "wins", "best_game"),
+        posts=POSTS_TABLE_WINNERS,
+        has_final=True,
+        age_note=None,
     ),
     # shared/seeds/002: junior tournament, one game, highest net worth wins.
     "junior": TournamentFormat(
         key="junior",
         name=_("Junior"),
-        description=_("Ages 8 to 16, one game; the highest net worth wins."),
+        description=_(
+            "Ages 8 to 15 (16 and over play the senior championship), one game; the highest "
+            "net worth wins, with no final."
+        ),
         preliminary_rounds=1,
         advancing=1,
         alternates=3,
@@ -112,12 +149,19 @@ FORMATS: dict[str, TournamentFormat] = {
         table_size_min=4,
         table_size_max=5,
         minimum_players=4,
-        minimum_age=8,
-        maximum_age=16,
+        minimum_age=JUNIOR_MINIMUM_AGE,
+        maximum_age=SENIOR_AGE - 1,
         guardian_consent_under=16,
         travel_flag_under=18,
         citizenship_declaration=False,
         ranking=RANKING_ASSETS,
+        # 002 JUNIOR: "the competitor who accumulates the most assets (net worth) being the
+        # overall winner"; 002 TIE BREAKERS: "the player who has the highest value of
+        # unmortgaged property".
+        standings_order=("net_worth", "unmortgaged"),
+        posts=POSTS_NET_WORTH,
+        has_final=False,
+        age_note=_("Players of %(senior)s or over play the senior championship."),
     ),
 }
 
@@ -133,8 +177,66 @@ def event_ranking(*, event: Event) -> str:
     assets (000; 002 JUNIOR: "the most assets (net worth)"). A format this version does not
     know ranks by points, the championship's rule.
     """
-    fmt = FORMATS.get(event.format)
-    return fmt.ranking if fmt is not None else RANKING_POINTS
+    return _format(event).ranking
+
+
+def _format(event: Event) -> TournamentFormat:
+    """The event's format; one this version does not know behaves as the championship."""
+    return FORMATS.get(event.format) or FORMATS["championship"]
+
+
+def event_standings_order(*, event: Event) -> tuple[str, ...]:
+    """The keys the format's standings rank by, best first (the organizer may reorder them)."""
+    return _format(event).standings_order
+
+
+def event_posts(*, event: Event) -> str:
+    """What the public is shown of each posted game: ``POSTS_POINTS`` (places and points,
+    never net worth), ``POSTS_NET_WORTH`` or ``POSTS_TABLE_WINNERS``."""
+    return _format(event).posts
+
+
+def event_has_final(*, event: Event) -> bool:
+    """Whether a final follows the preliminaries; without one the standings name the winner."""
+    return _format(event).has_final
+
+
+def age_refusal(*, event: Event, age: int) -> str | None:
+    """Why someone ``age`` years old on the event's date cannot play it, or None.
+
+    The event's own limits decide (the organizer may change the format's); the message
+    names the other event of the senior boundary where the format has one.
+    """
+    if age < event.minimum_age:
+        message = _(
+            "Players must be at least %(minimum)s on the day of the event (%(age)s then)."
+        ) % {"minimum": event.minimum_age, "age": age}
+    elif event.maximum_age is not None and age > event.maximum_age:
+        message = _("This event is for players up to %(maximum)s (%(age)s on the day).") % {
+            "maximum": event.maximum_age,
+            "age": age,
+        }
+    else:
+        return None
+    note = _format(event).age_note
+    return f"{message} {note % {'senior': SENIOR_AGE}}" if note else str(message)
+
+
+def age_rule(*, event: Event) -> str:
+    """Who may play by age, in one sentence for the forms; the same limits as ``age_refusal``."""
+    if event.maximum_age is None:
+        rule = _("Players must be %(minimum)s or over on the day of the event.") % {
+            "minimum": event.minimum_age
+        }
+    else:
+        rule = _(
+            "Players must be %(minimum)s to %(maximum)s years old on the day of the event."
+        ) % {
+            "minimum": event.minimum_age,
+            "maximum": event.maximum_age,
+        }
+    note = _format(event).age_note
+    return f"{rule} {note % {'senior': SENIOR_AGE}}" if note else str(rule)
 
 
 def event_points_table(*, event: Event) -> PointsTable | None:

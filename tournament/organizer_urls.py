@@ -21,6 +21,8 @@ page_patterns = [
     path(EVENT + "check-in/", views.check_in, name="check_in"),
     path(PLAYER + "alias/", views.player_alias, name="player_alias"),
     path(PLAYER + "eject/", views.player_eject, name="player_eject"),
+    # GET asks to confirm; the POST to the same address promotes.
+    path(PLAYER + "promote/", views.waiting_promote, name="waiting_promote"),
 ]
 
 action_patterns = [
@@ -28,6 +30,7 @@ action_patterns = [
     path(PLAYER + "move/", views.alternate_move, name="alternate_move"),
     path(PLAYER + "no-show/", views.player_no_show, name="player_no_show"),
     path(PLAYER + "withdraw/", views.player_withdraw, name="player_withdraw"),
+    path(PLAYER + "back-to-waiting-list/", views.waiting_return, name="waiting_return"),
     path(PLAYER + "check-in/", views.player_check_in, name="player_check_in"),
     path(PLAYER + "undo-check-in/", views.player_undo_check_in, name="player_undo_check_in"),
 ]

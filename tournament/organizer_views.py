@@ -19,7 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import services
+from . import services, waiting_services
 from .access import judge_required, organizer_required
 from .formats import FORMATS
 from .lookups import event_or_404
@@ -33,6 +33,7 @@ from .selectors import (
     player_get,
     player_roster,
     player_search,
+    promotion_target,
 )
 
 DEFAULT_FORMAT = "championship"
@@ -200,6 +201,64 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
             % {"alias": player.alias, "position": player.alternate_position},
         )
     return _back(request, event)
+
+
+@organizer_required
+def waiting_promote(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Take someone off the waiting list: the page says where they go, the POST does it."""
+    event = event_or_404(pk)
+    player = _player(event, player_pk)
+    if request.method == "POST":
+        try:
+            player = waiting_services.waiting_promote(player=player, by=request.user)
+        except ValidationError as error:
+            _error_message(request, error)
+        else:
+            messages.success(request, _promoted_text(player))
+        return redirect(reverse("tournament:player_list", kwargs={"pk": event.pk}) + "#waiting")
+    return render(
+        request,
+        "tournament/organizer/waiting_promote.html",
+        {
+            "event": event,
+            "player": player,
+            "target": promotion_target(event=event),
+            "alternates": Player.objects.filter(
+                event=event, status=Player.Status.ALTERNATE
+            ).count(),
+        },
+    )
+
+
+def _promoted_text(player: Player) -> str:
+    if player.status == Player.Status.PLAYER:
+        text = _("%(alias)s (%(name)s) has a place now.")
+    else:
+        text = _("%(alias)s (%(name)s) is now alternate number %(position)s.")
+    return text % {
+        "alias": player.alias,
+        "name": player.full_name,
+        "position": player.alternate_position,
+    }
+
+
+@organizer_required
+@require_POST
+def waiting_return(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Undo a promotion: back to the waiting list, at the place of their registration."""
+    event = event_or_404(pk)
+    player = _player(event, player_pk)
+    try:
+        player = waiting_services.waiting_return(player=player, by=request.user)
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(alias)s is back on the waiting list, number %(position)s.")
+            % {"alias": player.alias, "position": player.waiting_position},
+        )
+    return redirect(reverse("tournament:player_list", kwargs={"pk": event.pk}) + "#waiting")
 
 
 @organizer_required

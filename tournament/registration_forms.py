@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from .csv_io import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, decode_csv_bytes
+from .formats import age_rule
 from .models import Event
 from .services import Registration, registration_errors
 
@@ -100,6 +101,8 @@ class RegistrationForm(forms.Form):
         self.fields["guardian_name"].help_text = _(
             "Needed only for players under %(age)s on the day of the event."
         ) % {"age": event.guardian_consent_under}
+        # The age rule as registration_errors applies it, said where the date is typed.
+        self.fields["date_of_birth"].help_text = age_rule(event=event)
 
     def grouped_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
         """The fields by fieldset, leaving out those this event does not ask for."""

@@ -19,7 +19,7 @@ from .csv_io import IMPORT_COLUMNS, import_registrations, write_registrations_cs
 from .lookups import event_or_404
 from .models import Event, Player
 from .registration_forms import ImportForm, OnTheDayForm, RegistrationForm
-from .services import player_register, registration_is_open
+from .services import player_register, registration_is_open, registration_place
 from .throttle import client_ip, registration_post_throttled
 
 # Session key: {event pk: player pk}, so the confirmation page needs nothing in the URL.
@@ -75,7 +75,12 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournament/registration/register.html",
-        {"event": event, "form": form, "throttled": throttled},
+        {
+            "event": event,
+            "form": form,
+            "throttled": throttled,
+            "place": registration_place(event=event),
+        },
         status=status,
     )
 
@@ -103,26 +108,33 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             player = _submit(form, event=event, source=Player.Source.ON_THE_DAY)
             if player is not None:
-                if player.status == Player.Status.ALTERNATE:
-                    text = _("%(name)s is registered as %(alias)s, alternate number %(n)s.") % {
-                        "name": player.full_name,
-                        "alias": player.alias,
-                        "n": player.alternate_position,
-                    }
-                else:
-                    text = _("%(name)s is registered as %(alias)s.") % {
-                        "name": player.full_name,
-                        "alias": player.alias,
-                    }
-                messages.success(request, text)
+                messages.success(request, _added_text(player))
                 return redirect(_player_list_url(event))
     else:
         form = OnTheDayForm(event=event)
     return render(
         request,
         "tournament/registration/player_add.html",
-        {"event": event, "form": form, "player_list_url": _player_list_url(event)},
+        {
+            "event": event,
+            "form": form,
+            "player_list_url": _player_list_url(event),
+            "place": registration_place(event=event),
+        },
     )
+
+
+def _added_text(player: Player) -> str:
+    values = {
+        "name": player.full_name,
+        "alias": player.alias,
+        "n": player.alternate_position or player.waiting_position,
+    }
+    if player.status == Player.Status.ALTERNATE:
+        return _("%(name)s is registered as %(alias)s, alternate number %(n)s.") % values
+    if player.status == Player.Status.WAITING:
+        return _("%(name)s is registered as %(alias)s, number %(n)s on the waiting list.") % values
+    return _("%(name)s is registered as %(alias)s.") % values
 
 
 @organizer_required

@@ -23,6 +23,7 @@ from .models import Event, Player, Round, Seat, Table, Wave
 from .numbering import renumber
 from .roles import BANK
 from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
+from .selectors import play_order_from
 from .services import alternate_fill_seat
 
 
@@ -423,12 +424,19 @@ def round_publish(*, round_: Round, published: bool = True) -> Round:
 
 
 # --- Token choice and order of play -------------------------------------------------------
+#
+# 002 TOKEN ASSIGNMENT & GAME START: "all players will roll 1 die to choose a token - the
+# player with the highest roll will choose first, and then the next highest etc. After this
+# each player will roll to decide who gets to start the game, with the highest roller going
+# first, play then continues to the left of the first person." Seats are numbered round the
+# table in the direction of play, so the order of play is the seat order turned to start at
+# the highest roller (``selectors.play_order_from``).
 
 
 def _roll_until_distinct(
     players: Sequence[int], dice: int, rng: random.Random
 ) -> tuple[list[int], dict[str, list[int]]]:
-    """Highest roll first; players who tie roll again among themselves (002, THE PLAY)."""
+    """Highest roll first; players who tie roll again among themselves: the token choice."""
     rolls: dict[str, list[int]] = {str(p): [] for p in players}
 
     def order(group: list[int]) -> list[int]:
@@ -445,29 +453,58 @@ def _roll_until_distinct(
     return order(list(players)), rolls
 
 
+def _roll_for_start(players: Sequence[int], rng: random.Random) -> tuple[int, dict[str, list[int]]]:
+    """Who starts: everyone rolls two dice, and only those tied for the highest roll again,
+    among themselves, until one is highest. The other rolls order nobody."""
+    rolls: dict[str, list[int]] = {str(p): [] for p in players}
+    group = list(players)
+    while True:
+        thrown = {p: rng.randint(1, 6) + rng.randint(1, 6) for p in group}
+        for p, value in thrown.items():
+            rolls[str(p)].append(value)
+        best = max(thrown.values())
+        group = [p for p in group if thrown[p] == best]
+        if len(group) == 1:
+            return group[0], rolls
+
+
+def _seat_order(table: Table) -> list[int]:
+    return list(table.seats.order_by("position").values_list("player_id", flat=True))
+
+
 def table_roll_play_order(*, table: Table, seed: int | None = None) -> dict:
-    """Let the app roll: one die for token choice, two dice for the order of play."""
-    players = list(table.seats.order_by("position").values_list("player_id", flat=True))
+    """Let the app roll: one die for token choice, two dice for who starts."""
+    players = _seat_order(table)
     rng = random.Random(seed)
     token_order, token_rolls = _roll_until_distinct(players, 1, rng)
-    play_order, order_rolls = _roll_until_distinct(players, 2, rng)
+    starter, order_rolls = _roll_for_start(players, rng)
     table.play_order = {
         "source": "app",
         "token_order": token_order,
         "token_rolls": token_rolls,
-        "play_order": play_order,
+        "starter": starter,
+        "play_order": play_order_from(players, starter=starter),
         "order_rolls": order_rolls,
     }
     table.save(update_fields=["play_order"])
     return table.play_order
 
 
-def table_record_play_order(*, table: Table, token_order: list[int], play_order: list[int]) -> dict:
+def table_record_play_order(*, table: Table, token_order: list[int], starter: int) -> dict:
     """The banker records the physical rolls' outcome: who chose a token first, who starts."""
-    players = sorted(table.seats.values_list("player_id", flat=True))
-    if sorted(token_order) != players or sorted(play_order) != players:
-        raise ValidationError(_("Give every player at the table exactly one place in each order."))
-    table.play_order = {"source": "table", "token_order": token_order, "play_order": play_order}
+    players = _seat_order(table)
+    if sorted(token_order) != sorted(players):
+        raise ValidationError(
+            _("Give every player at the table exactly one place to pick a token.")
+        )
+    if starter not in players:
+        raise ValidationError(_("Choose the player at this table who starts the game."))
+    table.play_order = {
+        "source": "table",
+        "token_order": token_order,
+        "starter": starter,
+        "play_order": play_order_from(players, starter=starter),
+    }
     table.save(update_fields=["play_order"])
     return table.play_order
 

@@ -305,10 +305,10 @@ def seating_record_rolls(
     table = get_object_or_404(round_.tables, number=table_number)
     players = list(table.seats.values_list("player_id", flat=True))
 
-    def order(prefix: str) -> list[int] | None:
+    def token_order() -> list[int] | None:
         places = {}
         for player_id in players:
-            value = request.POST.get(f"{prefix}_{player_id}", "").strip()
+            value = request.POST.get(f"token_{player_id}", "").strip()
             # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
             if not (value.isascii() and value.isdigit()) or len(value) > 3:
                 return None
@@ -317,17 +317,19 @@ def seating_record_rolls(
             return None
         return sorted(places, key=places.get)
 
-    token_order, play_order = order("token"), order("play")
-    if token_order is None or play_order is None:
+    tokens = token_order()
+    chosen = request.POST.get("starter", "")
+    starter = next((p for p in players if str(p) == chosen), None)
+    if tokens is None:
         messages.error(
             request,
-            _("Number the players 1 to %(count)s in each order, each number once.")
+            _("Number the players 1 to %(count)s for the token choice, each number once.")
             % {"count": len(players)},
         )
+    elif starter is None:
+        messages.error(request, _("Choose the player who rolled highest and starts the game."))
     else:
-        seating_services.table_record_play_order(
-            table=table, token_order=token_order, play_order=play_order
-        )
+        seating_services.table_record_play_order(table=table, token_order=tokens, starter=starter)
         messages.success(
             request,
             _("Round %(round)s, table %(table)s: the table's rolls are recorded.")

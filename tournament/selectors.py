@@ -6,9 +6,11 @@ Views and commands fetch data only through these functions, so query tuning
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from .models import Event, Player, Round, Seat, Table, Wave
 
@@ -25,12 +27,14 @@ def event_list() -> QuerySet[Event]:
 def event_list_with_counts() -> QuerySet[Event]:
     """Events with the numbers an organizer scans first, counted in one query.
 
-    Annotated as ``player_count`` (seated), ``alternate_count`` and ``checked_in_count``
-    (seated players and alternates who have checked in).
+    Annotated as ``player_count`` (seated), ``alternate_count``, ``waiting_count`` (the
+    waiting list) and ``checked_in_count`` (seated players and alternates who have checked
+    in).
     """
     return event_list().annotate(
         player_count=Count("players", filter=Q(players__status=Player.Status.PLAYER)),
         alternate_count=Count("players", filter=Q(players__status=Player.Status.ALTERNATE)),
+        waiting_count=Count("players", filter=Q(players__status=Player.Status.WAITING)),
         checked_in_count=Count(
             "players",
             filter=Q(players__status__in=ACTIVE_STATUSES, players__checked_in_at__isnull=False),
@@ -45,26 +49,77 @@ def _event_players(*, event: Event) -> QuerySet[Player]:
 
 @dataclass(frozen=True)
 class Roster:
-    """An event's people as the organizer sees them: seated, waiting in order, and out."""
+    """An event's people as the organizer sees them: seated, alternates in order, the
+    waiting list in order, and out.
+
+    ``returnable`` holds the players and alternates the organizer promoted from the waiting
+    list who may still go back to it (``waiting_return_refusal``).
+    """
 
     seated: list[Player]
     alternates: list[Player]
+    waiting: list[Player]
     out: list[Player]
     empty_seats: int
+    free_alternates: int
+    returnable: frozenset[int]
 
 
 def player_roster(*, event: Event) -> Roster:
-    """Seated players by name, alternates by position (1 first), then everyone who left."""
-    players = _event_players(event=event)
+    """Seated players by name, alternates by position (1 first), the waiting list by
+    position, then everyone who left."""
+    players = _event_players(event=event).annotate(
+        seated=Exists(Seat.objects.filter(player=OuterRef("pk")))
+    )
     seated = list(players.filter(status=Player.Status.PLAYER))
     alternates = list(players.filter(status=Player.Status.ALTERNATE).order_by("alternate_position"))
+    waiting = list(players.filter(status=Player.Status.WAITING).order_by("waiting_position"))
     out = list(players.filter(status__in=OUT_STATUSES).order_by("-status_changed_at"))
+    # An official's status change on someone still in the event is a promotion from the
+    # waiting list: leaving the event is the only other one, and it takes them out.
+    promoted = [p for p in seated + alternates if p.status_changed_at is not None]
     return Roster(
         seated=seated,
         alternates=alternates,
+        waiting=waiting,
         out=out,
         empty_seats=max(0, event.expected_players - len(seated)),
+        free_alternates=max(0, event.alternates - len(alternates)),
+        returnable=frozenset(
+            p.pk for p in promoted if waiting_return_refusal(player=p, seated=p.seated) is None
+        ),
     )
+
+
+def promotion_target(*, event: Event) -> str:
+    """Where a promotion from the waiting list puts someone now: ``PLAYER`` if a place is
+    free, otherwise ``ALTERNATE`` (at the end of the alternates)."""
+    players = Player.objects.filter(event=event, status=Player.Status.PLAYER).count()
+    if players < event.expected_players:
+        return Player.Status.PLAYER
+    return Player.Status.ALTERNATE
+
+
+def waiting_return_refusal(*, player: Player, seated: bool | None = None) -> str | None:
+    """Why ``player`` cannot go back to the waiting list, or None if they can.
+
+    Something depends on a place once its holder is seated in a round (the tables were
+    drawn with them) or has taken a no-show's place; until then the move is undone freely.
+    ``seated`` may be passed by a caller that already knows (the roster annotates it).
+    """
+    if player.status not in (Player.Status.PLAYER, Player.Status.ALTERNATE):
+        return _("Only a player or an alternate can go back to the waiting list.")
+    if player.replaces_id is not None:
+        return _("%(alias)s has taken someone's place; that cannot be undone here.") % {
+            "alias": player.alias
+        }
+    if seated is None:
+        seated = player.seats.exists()
+    if seated:
+        return _("%(alias)s is seated in a round; change the seating first.") % {
+            "alias": player.alias
+        }
+    return None
 
 
 def player_get(*, event: Event, pk: int) -> Player:
@@ -128,6 +183,7 @@ class TableSeating:
 
     ``rolled_by`` is "app", "table" (recorded from physical dice) or "" when not rolled;
     ``roll_stale`` says the seats changed since the roll, so it must be rolled again.
+    ``play_order`` starts with the highest roller and follows the seats round the table.
     """
 
     table: Table
@@ -136,6 +192,11 @@ class TableSeating:
     play_order: list[RolledPlayer]
     rolled_by: str
     roll_stale: bool
+
+    def play_position(self, player_id: int) -> int | None:
+        """1 for the player who starts, 2 for the next to the left...; None until rolled."""
+        ids = [entry.player.pk for entry in self.play_order]
+        return ids.index(player_id) + 1 if player_id in ids else None
 
 
 @dataclass(frozen=True)
@@ -158,6 +219,14 @@ class RoundSeating:
         return [table for wave in self.waves for table in wave.tables]
 
 
+def play_order_from(seated: Sequence[int], *, starter: int) -> list[int]:
+    """The order of play: the seats, numbered round the table in the direction of play,
+    turned to start at the highest roller (002: "play then continues to the left of the
+    first person"). Seats 13, 14, 15, 16 with 14 starting play 14, 15, 16, 13."""
+    index = list(seated).index(starter)
+    return [*seated[index:], *seated[:index]]
+
+
 def _rolled(order: list, rolls: dict, players: dict[int, Player]) -> list[RolledPlayer]:
     # Stored ids may name someone no longer at the table after a change; skip them.
     return [
@@ -171,14 +240,33 @@ def _table_seating(table: Table) -> TableSeating:
     seats = list(table.seats.all())
     players = {seat.player_id: seat.player for seat in seats}
     stored = table.play_order or {}
+    rolled = stored.get("play_order", [])
+    # Older rolls stored only the order; its first player is the one who started.
+    starter = stored.get("starter", rolled[0] if rolled else None)
+    stale = bool(stored) and sorted(rolled) != sorted(players)
+    # Derived from today's seats, so a swap within the table keeps "to the left" true.
+    order = [] if stale or starter is None else play_order_from(list(players), starter=starter)
     return TableSeating(
         table=table,
         seats=seats,
         token_order=_rolled(stored.get("token_order", []), stored.get("token_rolls", {}), players),
-        play_order=_rolled(stored.get("play_order", []), stored.get("order_rolls", {}), players),
+        play_order=_rolled(order, stored.get("order_rolls", {}), players),
         rolled_by=stored.get("source", ""),
-        roll_stale=bool(stored) and sorted(stored.get("play_order", [])) != sorted(players),
+        roll_stale=stale,
     )
+
+
+def table_seating(*, table: Table) -> TableSeating:
+    """One table with its seats and, once rolled, its token choice and order of play."""
+    table = (
+        Table.objects.filter(pk=table.pk)
+        .select_related("wave")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+        .get()
+    )
+    return _table_seating(table)
 
 
 def _round_tables(*, round_: Round) -> QuerySet[Table]:
@@ -219,6 +307,27 @@ def preliminary_rounds(*, event: Event) -> QuerySet[Round]:
 def event_seating(*, event: Event) -> list[RoundSeating]:
     """Every preliminary round of ``event`` with its tables, for the organizer's page."""
     return [round_seating(round_=round_) for round_ in preliminary_rounds(event=event)]
+
+
+def seating_csv_rows(*, event: Event) -> list[list[str]]:
+    """Every seat of every round, header first, by alias: where each player sat and their
+    place in the order of play (1 starts; empty until the table has rolled)."""
+    rows = [[_("Round"), _("Stage"), _("Table"), _("Seat"), _("Alias"), _("Play order")]]
+    for round_ in Round.objects.filter(event=event).order_by("number"):
+        for table in round_seating(round_=round_).tables:
+            for seat in table.seats:
+                position = table.play_position(seat.player_id)
+                rows.append(
+                    [
+                        str(round_.number),
+                        round_.kind,
+                        str(table.table.number),
+                        str(seat.position),
+                        seat.player.alias,
+                        "" if position is None else str(position),
+                    ]
+                )
+    return rows
 
 
 def round_get(*, event: Event, number: int) -> Round:

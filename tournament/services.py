@@ -15,12 +15,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .aliases import next_alias
-from .formats import FORMATS
+from .formats import FORMATS, age_refusal
 from .models import Event, Player, age_on
 from .numbering import renumber
 
@@ -197,18 +197,8 @@ def registration_errors(
     age = age_on(born=reg.date_of_birth, day=event.date)
     if reg.date_of_birth > event.date:
         add("date_of_birth", _("The date of birth is after the event."))
-    elif age < event.minimum_age:
-        add(
-            "date_of_birth",
-            _("Players must be at least %(minimum)s on the day of the event (%(age)s then).")
-            % {"minimum": event.minimum_age, "age": age},
-        )
-    elif event.maximum_age is not None and age > event.maximum_age:
-        add(
-            "date_of_birth",
-            _("This event is for players up to %(maximum)s (%(age)s on the day).")
-            % {"maximum": event.maximum_age, "age": age},
-        )
+    elif refusal := age_refusal(event=event, age=age):
+        add("date_of_birth", refusal)
     if age < event.guardian_consent_under:
         if not reg.guardian_name.strip():
             add(
@@ -257,7 +247,8 @@ def player_register(
     source: str = Player.Source.SELF,
     now: datetime.datetime | None = None,
 ) -> Player:
-    """Register someone: a seat while places last, then the next alternate position.
+    """Register someone: a seat while places last, then one of the event's alternate
+    positions, then the waiting list (``registration_place``).
 
     Self-registration is refused outside the window; the organizer's on-the-day entry and
     imports are not, since the organizer is the one who decided to take them.
@@ -271,10 +262,7 @@ def player_register(
     if errors:
         raise ValidationError(errors)
 
-    seated = Player.objects.filter(event=event, status=Player.Status.PLAYER).count()
-    status, position = Player.Status.PLAYER, None
-    if seated >= event.expected_players:
-        status, position = Player.Status.ALTERNATE, _next_alternate_position(event)
+    status = registration_place(event=event)
 
     reg = registration
     player = Player(
@@ -299,7 +287,10 @@ def player_register(
         signed_at=now,
         alias=reg.alias.strip() or automatic_alias(event=event, registration=reg),
         status=status,
-        alternate_position=position,
+        alternate_position=(
+            next_alternate_position(event) if status == Player.Status.ALTERNATE else None
+        ),
+        waiting_position=_next_waiting_position(event) if status == Player.Status.WAITING else None,
         source=source,
     )
     player.full_clean()
@@ -307,9 +298,37 @@ def player_register(
     return player
 
 
-def _next_alternate_position(event: Event) -> int:
+def registration_place(*, event: Event) -> str:
+    """The status a registrant gets now: ``PLAYER`` while places last, then ``ALTERNATE``
+    up to the event's number of alternates (002 ALTERNATES: "three alternate positions will
+    be secured"), then ``WAITING``.
+
+    Once anyone waits, newcomers wait behind them: a place or an alternate position that
+    comes free is the organizer's to give (``waiting_services.waiting_promote``), never the
+    next person to register.
+    """
+    counts = Player.objects.filter(event=event).aggregate(
+        players=Count("pk", filter=Q(status=Player.Status.PLAYER)),
+        alternates=Count("pk", filter=Q(status=Player.Status.ALTERNATE)),
+        waiting=Count("pk", filter=Q(status=Player.Status.WAITING)),
+    )
+    if counts["waiting"]:
+        return Player.Status.WAITING
+    if counts["players"] < event.expected_players:
+        return Player.Status.PLAYER
+    if counts["alternates"] < event.alternates:
+        return Player.Status.ALTERNATE
+    return Player.Status.WAITING
+
+
+def next_alternate_position(event: Event) -> int:
     highest = Player.objects.filter(event=event).aggregate(Max("alternate_position"))
     return (highest["alternate_position__max"] or 0) + 1
+
+
+def _next_waiting_position(event: Event) -> int:
+    highest = Player.objects.filter(event=event).aggregate(Max("waiting_position"))
+    return (highest["waiting_position__max"] or 0) + 1
 
 
 def automatic_alias(
@@ -373,6 +392,7 @@ def _leave(
     player.status_changed_by = by if by is not None and by.is_authenticated else None
     player.status_changed_at = now or timezone.now()
     player.alternate_position = None
+    player.waiting_position = None
     player.save()
     return player
 
@@ -404,7 +424,10 @@ def player_eject(
         raise ValidationError({"reason": [_("Give the reason for the ejection.")]})
     if player.status in (Player.Status.EJECTED, Player.Status.WITHDRAWN, Player.Status.NO_SHOW):
         raise ValidationError(_("This person is no longer in the event."))
-    return _leave(player=player, status=Player.Status.EJECTED, by=by, reason=reason, now=now)
+    was = player.status
+    _leave(player=player, status=Player.Status.EJECTED, by=by, reason=reason, now=now)
+    _close_gap(event=player.event, was=was)
+    return player
 
 
 @transaction.atomic
@@ -413,11 +436,18 @@ def player_withdraw(
 ) -> Player:
     if player.status in (Player.Status.EJECTED, Player.Status.WITHDRAWN, Player.Status.NO_SHOW):
         raise ValidationError(_("This person is no longer in the event."))
-    was_alternate = player.status == Player.Status.ALTERNATE
+    was = player.status
     _leave(player=player, status=Player.Status.WITHDRAWN, by=by, reason=reason, now=now)
-    if was_alternate:
-        _renumber_alternates(player.event)
+    _close_gap(event=player.event, was=was)
     return player
+
+
+def _close_gap(*, event: Event, was: str) -> None:
+    """Renumber the list someone just left, so positions stay 1, 2, 3..."""
+    if was == Player.Status.ALTERNATE:
+        renumber_alternates(event)
+    elif was == Player.Status.WAITING:
+        renumber_waiting_list(event=event)
 
 
 @transaction.atomic
@@ -439,11 +469,25 @@ def _promote_next_alternate(*, event: Event, replacing: Player | None) -> Player
     alternate.alternate_position = None
     alternate.replaces = replacing
     alternate.save()
-    _renumber_alternates(event)
+    renumber_alternates(event)
     return alternate
 
 
-def _renumber_alternates(event: Event) -> None:
+def renumber_waiting_list(*, event: Event) -> None:
+    """Keep waiting positions 1, 2, 3... in registration order.
+
+    The waiting list is first come, first served, so someone who goes back onto it (a
+    promotion undone) finds the place their registration gives them.
+    """
+    waiting = list(
+        Player.objects.filter(event=event, status=Player.Status.WAITING).order_by(
+            "created_at", "pk"
+        )
+    )
+    renumber(waiting, field="waiting_position")
+
+
+def renumber_alternates(event: Event) -> None:
     """Keep alternate positions 1, 2, 3... with no gaps, in their current order."""
     alternates = list(
         Player.objects.filter(event=event, status=Player.Status.ALTERNATE).order_by(

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.formats import RANKING_ASSETS, event_ranking
+from tournament.formats import RANKING_ASSETS, event_has_final, event_ranking
 from tournament.models import Event, Player, Round, Table
 from tournament.seating_services import stage_seat
 
@@ -43,6 +43,12 @@ def advance_to_final(
     seats each semifinal table's winner at the final table.
     ``by`` is accepted for the audit trail of the views; the round records no author.
     """
+    if not event_has_final(event=event):
+        # 002 JUNIOR: "The Juniors will only be asked to play 1 game"; the posted round's
+        # standings name the winner (scoring.selectors.event_winner).
+        raise ValidationError(
+            _("This format has no final: the posted standings name the winner."), code="no-final"
+        )
     if Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists():
         raise ValidationError(_("This event already has a final."), code="exists")
     semifinal = Round.objects.filter(event=event, kind=Round.Kind.SEMIFINAL).first()

@@ -157,6 +157,12 @@
           button.disabled = false;
         });
       }
+      // Lines the server words itself (the start of play, the winner), hidden while empty.
+      this.root.querySelectorAll("[data-clock-text]").forEach((element) => {
+        const text = (state.texts || {})[element.dataset.clockText] || "";
+        element.textContent = text;
+        element.hidden = !text;
+      });
       (state.tables || []).forEach((table) => {
         const row = this.root.querySelector(`[data-table-pk="${table.pk}"]`);
         if (!row) return;

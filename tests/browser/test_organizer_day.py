@@ -68,7 +68,7 @@ def test_an_organizers_day(live_server, browser, page, organizer):
     junior = create_event(page, live_server, "junior", "Junior Cup")
     club = create_event(page, live_server, "club", "Charity Night", expected_players=4)
     assert (championship.minimum_age, championship.preliminary_rounds) == (16, 3)
-    assert (junior.maximum_age, junior.preliminary_rounds) == (16, 1)
+    assert (junior.maximum_age, junior.preliminary_rounds) == (15, 1)
     assert (club.table_size_min, club.advancing, club.expected_players) == (3, 6, 4)
 
     # Five people register themselves; the fifth finds the event full.

@@ -316,6 +316,9 @@ FUZZED: dict[str, Spec] = {
     ),
     "tournament:player_no_show": Spec(_next),
     "tournament:player_withdraw": Spec(lambda w: {"reason": texts, **_next(w)}),
+    # The waiting list: promoting an alternate and returning a seated player are refused.
+    "tournament:waiting_promote": Spec(kwargs=lambda w: {"player_pk": w.alternate.pk}),
+    "tournament:waiting_return": Spec(kwargs=lambda w: {"player_pk": w.seated.pk}),
     "tournament:player_check_in": Spec(_next),
     "tournament:player_undo_check_in": Spec(_next),
     # Seating.

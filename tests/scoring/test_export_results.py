@@ -17,7 +17,7 @@ from django.core.management import CommandError, call_command
 
 from demo.simulation import event_simulate
 from scoring.models import ResultLine
-from tournament.models import Round
+from tournament.models import Player, Round, Table
 
 
 def read(path) -> list[dict[str, str]]:
@@ -57,3 +57,54 @@ def test_every_result_line_and_the_standings_are_exported(tmp_path):
 def test_an_unknown_event_is_a_clear_error(tmp_path):
     with pytest.raises(CommandError, match="No event with id 999"):
         call_command("export_results", "999", "--out", str(tmp_path))
+
+
+@pytest.mark.django_db
+def test_the_seating_file_names_stage_seat_and_play_order(tmp_path):
+    event = event_simulate(players=16, seed=3).event
+    out = StringIO()
+    call_command("export_results", str(event.pk), "--out", str(tmp_path), stdout=out)
+    path = tmp_path / f"event-{event.pk}-seating.csv"
+    assert str(path) in out.getvalue()
+    with path.open(encoding="utf-8") as handle:
+        assert handle.readline().strip() == "Round,Stage,Table,Seat,Alias,Play order"
+    rows = read(path)
+    assert {(r["Round"], r["Stage"]) for r in rows} == {
+        ("1", "preliminary"),
+        ("2", "preliminary"),
+        ("3", "preliminary"),
+        ("4", "final"),
+    }
+    tables: dict[tuple[str, str], list[dict[str, str]]] = defaultdict(list)
+    for row in rows:
+        tables[(row["Round"], row["Table"])].append(row)
+    rolled = 0
+    for (round_number, number), seats in tables.items():
+        table = Table.objects.get(round__event=event, round__number=round_number, number=number)
+        assert [int(s["Seat"]) for s in seats] == list(range(1, len(seats) + 1))
+        if not table.play_order:
+            assert {s["Play order"] for s in seats} == {""}
+            continue
+        rolled += 1
+        # 002: "the highest roller going first, play then continues to the left": the
+        # starter's seat k plays 1, seat j plays ((j - k) mod n) + 1.
+        starter = Player.objects.get(pk=table.play_order["starter"]).alias
+        k = next(int(s["Seat"]) for s in seats if s["Alias"] == starter)
+        n = len(seats)
+        for s in seats:
+            assert int(s["Play order"]) == (int(s["Seat"]) - k) % n + 1
+        rolls = table.play_order["order_rolls"]
+        first_throw = {pid: values[0] for pid, values in rolls.items()}
+        assert first_throw[str(table.play_order["starter"])] == max(first_throw.values())
+    assert rolled >= 3
+
+
+@pytest.mark.django_db
+def test_the_results_files_name_each_rows_stage(tmp_path):
+    event = event_simulate(players=16, seed=3).event
+    call_command("export_results", str(event.pk), "--out", str(tmp_path), stdout=StringIO())
+    for round_ in Round.objects.filter(event=event):
+        rows = read(tmp_path / f"event-{event.pk}-round-{round_.number}-results.csv")
+        assert {row["Stage"] for row in rows} <= {round_.kind}
+        if round_.kind == Round.Kind.PRELIMINARY:
+            assert rows and {row["Stage"] for row in rows} == {"preliminary"}

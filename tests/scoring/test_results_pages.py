@@ -545,15 +545,15 @@ def test_results_csv_download(client, event, round1):
     assert response["Content-Type"].startswith("text/csv")
     assert response["Content-Disposition"].startswith("attachment;")
     rows = _csv_rows(response)
-    assert rows[0][:2] == ["Table", "Alias"]
-    assert rows[1] == ["1", "Boot", "no", "3000", "0", "1", "19"]
+    assert rows[0][:3] == ["Stage", "Table", "Alias"]
+    assert rows[1] == ["preliminary", "1", "Boot", "no", "3000", "0", "1", "19"]
 
 
 def test_standings_csv_download_all_and_posted(client, event, round1):
     client = login(client, ORGANIZER)
     response = client.get(url("standings_csv", event))
     assert response["Content-Disposition"].startswith("attachment;")
-    assert _csv_rows(response)[1] == ["1", "Boot", "1", "19", "1", "3000", "3000"]
+    assert _csv_rows(response)[1] == ["1", "Boot", "1", "19", "1", "3000", "3000", "0"]
     posted = _csv_rows(client.get(url("standings_csv", event) + "?posted=1"))
     assert len(posted) == 1  # only the header until round 1 is posted
 
@@ -572,7 +572,13 @@ def test_a_tie_breaker_has_one_name_on_every_page_and_in_the_csv(client, event, 
     assert '<th scope="col" class="num">Games won</th>' in organizer.content.decode()
     assert '<th scope="col" class="num key-wins">Games won</th>' in public.content.decode()
     assert "Ranked by points, games won, total net worth, best game." in public.content.decode()
-    assert header[3:] == ["Points", "Games won", "Total net worth", "Best game"]
+    assert header[3:] == [
+        "Points",
+        "Games won",
+        "Total net worth",
+        "Best game",
+        "Unmortgaged property value",
+    ]
 
 
 def test_club_standings_page_explains_winners_first_and_offers_only_club_keys(client, event):

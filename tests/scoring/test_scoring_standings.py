@@ -252,6 +252,7 @@ def test_csv_rows_list_aliases_places_and_points(event, judge):
     players, rounds = play_example(event, judge)
     rows = selectors.results_csv_rows(round_=rounds[1])
     assert rows[0] == [
+        "Stage",
         "Table",
         "Alias",
         "Bankrupt",
@@ -261,14 +262,14 @@ def test_csv_rows_list_aliases_places_and_points(event, judge):
         "Points",
     ]
     assert rows[1:5] == [
-        ["1", "C", "no", "3100", "0", "1", "19"],
-        ["1", "A", "no", "2900", "0", "2", "10"],
-        ["1", "G", "no", "1000", "0", "3", "5"],
-        ["1", "E", "no", "800", "0", "4", "3"],
+        ["preliminary", "1", "C", "no", "3100", "0", "1", "19"],
+        ["preliminary", "1", "A", "no", "2900", "0", "2", "10"],
+        ["preliminary", "1", "G", "no", "1000", "0", "3", "5"],
+        ["preliminary", "1", "E", "no", "800", "0", "4", "3"],
     ]
-    assert rows[-1] == ["2", "H", "yes", "0", "0", "4", "0"]
+    assert rows[-1] == ["preliminary", "2", "H", "yes", "0", "0", "4", "0"]
     standings = selectors.standings_csv_rows(event=event, only_posted=True)
-    assert standings[1] == ["1", "E", "3", "41", "2", "6200", "2800"]
+    assert standings[1] == ["1", "E", "3", "41", "2", "6200", "2800", "0"]
     assert len(standings) == 9
     assert tie_breakers.format_points(Decimal("14.50")) == "14.5"
     assert tie_breakers.format_points(Decimal("11.33")) == "11.33"
@@ -361,7 +362,13 @@ def test_club_events_order_their_own_keys_and_points_is_not_one(event, judge):
     # A stored order that no longer fits the format is ignored, not half-applied.
     event.format = "championship"
     event.save()
-    assert tie_breakers.tie_breakers_for(event=event) == tie_breakers.POINTS_TIE_BREAKERS
+    # 002 RANKING BY POINTS: points first, then the house tie-breakers.
+    assert tie_breakers.tie_breakers_for(event=event).keys == (
+        "points",
+        "wins",
+        "net_worth",
+        "best_game",
+    )
 
 
 # --- Club advancement: table winners first, then the highest total assets --------------------

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 
 from demo.event import load_demo_event
-from spectator import selectors
+from spectator import following, selectors
 from spectator.services import release_set
 from tournament.models import Player, Round, Seat
 
@@ -107,7 +107,7 @@ def test_every_public_page_of_the_demo_is_200_and_shows_no_registration_data(cli
         queue.append(reverse(f"spectator:{name}", kwargs={"pk": pk}))
     for name in ("standings_live", "final_live", "winner_live", "follow_live"):
         queue.append(reverse(f"spectator:{name}", kwargs={"pk": pk}))
-    aliases = selectors.followable_aliases(event_pk=pk, release=selectors.release_for(event_pk=pk))
+    aliases = following.followable_aliases(event_pk=pk, release=selectors.release_for(event_pk=pk))
     assert aliases, "the demo's published rounds give aliases to follow"
     for alias in aliases:
         queue.append(

@@ -72,7 +72,9 @@ def test_tables_also_need_the_round_published_and_results_the_round_posted(clien
 
     round_post(round_=round1, by=None)
     results = client.get(url("results", event, number=1)).content.decode()
-    assert NOT_YET not in results and ">19<" in results and "3000" in results
+    assert NOT_YET not in results and ">19<" in results
+    # 002 POSTING SCORES: "Point scores (not net worth) will be posted".
+    assert "3000" not in results and "Net worth" not in results
 
 
 def test_a_round_the_event_does_not_have_is_404_and_so_is_an_unknown_event(client, event):
@@ -125,8 +127,10 @@ def test_standings_count_posted_rounds_only_by_alias_in_the_tie_breaker_order(
     event.tie_breakers = ["wins", "points", "best_game", "net_worth"]
     event.save(update_fields=["tie_breakers"])
     body = client.get(url("standings", event)).content.decode()
-    heads = [body.index(f"key-{key}") for key in event.tie_breakers]
+    heads = [body.index(f"key-{key}") for key in ("wins", "points")]
     assert heads == sorted(heads)
+    # The order still uses net worth and best game, but a championship never shows them.
+    assert "key-net_worth" not in body and "key-best_game" not in body
 
 
 def test_public_standings_rank_like_the_organizers_standings_head_judge_order_included(
@@ -203,7 +207,9 @@ def test_the_final_and_the_winner(client, event, players, round1):
     play(final_table, {p["Hat"]: 9000, p["Boot"]: 100, p["Car"]: 50, p["Dog"]: 10})
     round_post(round_=final, by=None)
     body = client.get(url("winner", event)).content.decode()
-    assert "Hat" in body and "9000" in body and "Onslow" not in body
+    assert "Hat" in body and "Onslow" not in body
+    assert "First place at the final (round 2)" in body
+    assert "9000" not in body  # a championship posts points, not net worth (002)
     assert url("winner", event) in client.get(url("event_home", event)).content.decode()
 
 

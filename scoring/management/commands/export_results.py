@@ -1,8 +1,10 @@
-"""Write an event's results and standings as CSV files, for the archive or the federation.
+"""Write an event's results, standings and seating as CSV files, for the archive or the
+federation.
 
 The same rows as the organizer's CSV downloads (``scoring.selectors``), written by the same
 writer (``tournament.csv_io.csv_write``, which defuses spreadsheet formulas), so a file
-taken from the command line after the day and one downloaded during it agree.
+taken from the command line after the day and one downloaded during it agree; the seating
+file (``tournament.selectors.seating_csv_rows``) adds each table's order of play.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring import selectors
 from tournament.csv_io import csv_write
 from tournament.models import Event, Round
+from tournament.selectors import seating_csv_rows
 
 
 class Command(BaseCommand):
-    help = "Export an event's results per round and its standings as CSV files."
+    help = "Export an event's results per round, its standings and its seating as CSV files."
 
     def add_arguments(self, parser):
         parser.add_argument("event", type=int, help="the event's id (see /organizer/)")
@@ -43,6 +46,9 @@ class Command(BaseCommand):
         suffix = "posted" if posted_only else "all"
         path = folder / f"event-{event_obj.pk}-standings-{suffix}.csv"
         _write(path, selectors.standings_csv_rows(event=event_obj, only_posted=posted_only))
+        written.append(path)
+        path = folder / f"event-{event_obj.pk}-seating.csv"
+        _write(path, seating_csv_rows(event=event_obj))
         written.append(path)
         for path in written:
             self.stdout.write(str(path))

@@ -1,0 +1,158 @@
+"""What the public sees of a game is the format's (tournament.formats.POSTS_*).
+
+002 POSTING SCORES: "Point scores (not net worth) will be posted at the end of each round":
+a championship's public pages show places and points and never a net worth figure, though
+its standings may still be ordered by one. A junior event posts net worth (002 JUNIOR: the
+most assets wins); a club names each table's winner (000). Officials keep net worth.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlencode
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.urls import reverse
+from scoring_helpers import make_players, make_round, play, table_of
+from test_crawl import _links
+
+from scoring.services.advancement import advance_to_final
+from scoring.services.posting import round_post
+from spectator import following, selectors
+from spectator.services import release_set
+from tournament.models import Table
+from tournament.roles import ORGANIZER
+
+EVERYTHING = dict.fromkeys(("home", "tables", "results", "standings", "final", "winner"), True)
+
+# Net worths no date, time, seat or points total on these pages could spell by chance.
+ROUND_1 = {"A": 7919, "B": 6481, "C": 5333, "D": 4127, "E": 8363, "F": 3571, "G": 2953, "H": 1789}
+FINAL = {"E": 9127, "A": 4409, "B": 3217, "F": 2141}
+
+
+def _played_championship(event):
+    p = make_players(event, list(ROUND_1))
+    round_ = make_round(event, 1, [[p[a] for a in "ABCD"], [p[a] for a in "EFGH"]])
+    for number, aliases in ((1, "ABCD"), (2, "EFGH")):
+        play(table_of(round_, number), {p[a]: ROUND_1[a] for a in aliases})
+    round_.assignments_published = True
+    round_.save(update_fields=["assignments_published"])
+    round_post(round_=round_, by=None)
+    # Winners on 19 points (E above A on total net worth), then the seconds on 10 (B above F).
+    final = advance_to_final(event=event, by=None, time_limit=1)
+    final.assignments_published = True
+    final.save(update_fields=["assignments_published"])
+    table = table_of(final, 1)
+    table.status = Table.Status.FINISHED
+    table.save(update_fields=["status"])
+    play(table, {p[a]: FINAL[a] for a in FINAL})
+    round_post(round_=final, by=None)
+    release_set(event=event, pages=EVERYTHING, by=None)
+    return p
+
+
+def _figures(text: str) -> set[str]:
+    figures = {str(n) for n in [*ROUND_1.values(), *FINAL.values()]}
+    # Plain or grouped (7,919 / 7.919 / 7 919) and as a sum (E: 8363 + ...) are all caught
+    # by looking for each figure's digits with any one separator.
+    return {f for f in figures if re.search(rf"{f[0]}[,. \u202f\u00a0]?{f[1:]}", text)}
+
+
+@pytest.mark.django_db
+def test_no_net_worth_figure_on_any_public_page_of_a_championship(client, event):
+    _played_championship(event)
+    pk = event.pk
+    queue = [reverse("spectator:event_home", kwargs={"pk": pk})]
+    for number in (1, 2):
+        for name in ("tables", "results", "tables_live", "results_live"):
+            queue.append(reverse(f"spectator:{name}", kwargs={"pk": pk, "number": number}))
+    for name in ("standings", "final", "winner", "follow", "home_live", "standings_live"):
+        queue.append(reverse(f"spectator:{name}", kwargs={"pk": pk}))
+    for name in ("final_live", "winner_live", "follow_live"):
+        queue.append(reverse(f"spectator:{name}", kwargs={"pk": pk}))
+    release = selectors.release_for(event_pk=pk)
+    for alias in following.followable_aliases(event_pk=pk, release=release):
+        for name in ("follow", "follow_live"):
+            url = reverse(f"spectator:{name}", kwargs={"pk": pk})
+            queue.append(f"{url}?{urlencode({'alias': alias})}")
+    queue += [
+        reverse("tournament:hall_display", kwargs={"pk": pk}),
+        reverse("tournament:hall_state", kwargs={"pk": pk}),
+    ]
+    seen: set[str] = set()
+    while queue:
+        path = queue.pop(0)
+        if path in seen or path.startswith(("/organizer/", "/bank/")):
+            continue
+        seen.add(path)
+        response = client.get(path)
+        assert response.status_code == 200, path
+        text = response.content.decode()
+        assert _figures(text) == set(), path
+        # No column of them either (the standings may still say they order ties).
+        assert "key-net_worth" not in text and "key-best_game" not in text, path
+        assert ">Net worth<" not in text and "Net worth:" not in text, path
+        if "html" in response.get("Content-Type", ""):
+            queue.extend(_links(path, text))
+    assert len(seen) > 25
+    # The pages did show the game: places and points, and who won.
+    results = client.get(reverse("spectator:results", kwargs={"pk": pk, "number": 1}))
+    assert ">19<" in results.content.decode() and ">10<" in results.content.decode()
+    winner = client.get(reverse("spectator:winner", kwargs={"pk": pk})).content.decode()
+    assert ">E<" in winner
+    state = json.loads(client.get(reverse("tournament:hall_state", kwargs={"pk": pk})).content)
+    assert state["texts"]["winner"] == "Winner: E"
+
+
+@pytest.mark.django_db
+def test_officials_and_exports_keep_net_worth(client, event):
+    _played_championship(event)
+    organizer = User.objects.create_user("olive", password="pw")
+    organizer.groups.add(Group.objects.get(name=ORGANIZER))
+    client.force_login(organizer)
+    standings = client.get(reverse("scoring:standings", kwargs={"pk": event.pk}))
+    assert {"7919", "8363"} <= _figures(standings.content.decode())
+    csv = client.get(reverse("scoring:results_csv", kwargs={"pk": event.pk, "round_number": 1}))
+    assert _figures(csv.content.decode()) == {str(n) for n in ROUND_1.values()}
+
+
+@pytest.mark.django_db
+def test_a_junior_event_posts_net_worth(client, event):
+    event.format = "junior"
+    event.save(update_fields=["format"])
+    p = make_players(event, ["A", "B", "C", "D"])
+    round_ = make_round(event, 1, [list(p.values())])
+    play(table_of(round_, 1), {p["A"]: 2345, p["B"]: 1987, p["C"]: 1234, p["D"]: 987})
+    round_post(round_=round_, by=None)
+    release_set(event=event, pages=EVERYTHING, by=None)
+    results = client.get(reverse("spectator:results", kwargs={"pk": event.pk, "number": 1}))
+    body = results.content.decode()
+    assert "Net worth" in body and ">2345<" in body and "Points" not in body
+    standings = client.get(reverse("spectator:standings", kwargs={"pk": event.pk}))
+    body = standings.content.decode()
+    assert "key-net_worth" in body and "key-unmortgaged" in body and ">2345<" in body
+
+
+@pytest.mark.django_db
+def test_a_club_event_posts_its_table_winners(client, event):
+    event.format = "club"
+    event.save(update_fields=["format"])
+    p = make_players(event, list("ABCDEFGH"))
+    round_ = make_round(event, 1, [[p[a] for a in "ABCD"], [p[a] for a in "EFGH"]])
+    play(table_of(round_, 1), {p["A"]: 2345, p["B"]: 1987, p["C"]: 1234, p["D"]: 987})
+    play(table_of(round_, 2), {p["E"]: 876, p["F"]: 3456, p["G"]: 765, p["H"]: 654})
+    round_post(round_=round_, by=None)
+    release_set(event=event, pages=EVERYTHING, by=None)
+    body = client.get(reverse("spectator:results", kwargs={"pk": event.pk, "number": 1}))
+    body = body.content.decode()
+    assert body.count("table winner") == 2 and "Net worth" not in body and "2345" not in body
+    winners = client.get(reverse("spectator:standings", kwargs={"pk": event.pk}))
+    winners = winners.content.decode()
+    # Table 1: A (2345 is the most there); table 2: F (3456).
+    assert re.search(r">1</td><th[^>]*>A</th>", winners)
+    assert re.search(r">2</td><th[^>]*>F</th>", winners)
+    assert "3456" not in winners
+    follow = client.get(reverse("spectator:follow", kwargs={"pk": event.pk}), {"alias": "F"})
+    assert "Won their table in these rounds." in follow.content.decode()
