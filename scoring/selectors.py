@@ -139,13 +139,38 @@ def standings(
     return ranked
 
 
-def table_winners(*, event: Event, only_posted: bool) -> set[int]:
-    """Players who won (place 1, shared or not) at least one counted preliminary table."""
-    return set(
-        counted_results(event=event, only_posted=only_posted)
-        .filter(place=1)
-        .values_list("player_id", flat=True)
-    )
+@dataclass(frozen=True)
+class TableWinners:
+    """Who finished first at one table: one player, or several while first place is shared
+    (or none while the sheet is not in)."""
+
+    table: Table
+    winners: tuple[Player, ...]
+
+    @property
+    def winner(self) -> Player | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+def round_table_winners(*, round_: Round) -> list[TableWinners]:
+    """Each table of ``round_`` with its place-1 players, by table number.
+
+    At the end of a game "there is an outright winner" (the last player left, whom the
+    engine places first) or the player "having the highest total assets at their table"
+    (000, THE DAY OF THE TOURNAMENT); a tie on assets goes to the higher unmortgaged
+    property value and then to the head judge, whose order the result lines carry.
+    """
+    firsts: dict[int, list[Player]] = {}
+    for line in (
+        ResultLine.objects.filter(table__round=round_, place=1)
+        .select_related("player")
+        .order_by("player__alias")
+    ):
+        firsts.setdefault(line.table_id, []).append(line.player)
+    return [
+        TableWinners(table=table, winners=tuple(firsts.get(table.pk, ())))
+        for table in Table.objects.filter(round=round_).order_by("number")
+    ]
 
 
 def _decided_order(
