@@ -475,6 +475,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             "custom_tie_breakers": tie_breakers != default_tie_breakers_for(event=event),
             "final": _final(event),
             "semifinal": _final(event, Round.Kind.SEMIFINAL),
+            "knockout": selectors.knockout_progress(event=event),
         },
     )
 
@@ -542,7 +543,7 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat the final from the posted standings; the service says why it cannot yet."""
+    """Seat the final (a knockout's next round) from what is posted; else say why not yet."""
     event = event_or_404(pk)
     try:
         stage = advancement.advance_to_final(event=event, by=request.user)
@@ -551,6 +552,10 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         if stage.kind == Round.Kind.SEMIFINAL:
             text = _("The semifinal is seated as round %(number)s.")
+        elif stage.kind == Round.Kind.PRELIMINARY:
+            text = _(
+                "Round %(number)s is seated from the table winners: publish it on the seating page."
+            )
         else:
             text = _("The final is seated as round %(number)s.")
         messages.success(request, text % {"number": stage.number})

@@ -12,9 +12,19 @@ from decimal import Decimal
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from tournament.bracket import TABLE_WINNERS, BracketPlan
+from tournament.formats import event_is_knockout
+from tournament.knockout_selectors import confirmed_plan
 from tournament.models import Clock, Event, Player, Round, Seat, Table
 
-from .models import BankerLink, ResultLine, StandingsTieDecision, TableSheet, TieDecision
+from .models import (
+    BankerLink,
+    ResultLine,
+    RoundPosting,
+    StandingsTieDecision,
+    TableSheet,
+    TieDecision,
+)
 from .tie_breakers import TIE_BREAKERS, TieBreakers, format_points, tie_breakers_for
 
 # --- Ties at a table -------------------------------------------------------------------------
@@ -171,6 +181,60 @@ def round_table_winners(*, round_: Round) -> list[TableWinners]:
         TableWinners(table=table, winners=tuple(firsts.get(table.pk, ())))
         for table in Table.objects.filter(round=round_).order_by("number")
     ]
+
+
+@dataclass(frozen=True)
+class KnockoutRound:
+    round: Round
+    posted: bool
+    tables: list[TableWinners]
+
+
+@dataclass(frozen=True)
+class KnockoutProgress:
+    """A club knockout as it stands: its confirmed bracket, the rounds seated so far with
+    each table's winner once posted, and what the organizer seats next."""
+
+    plan: BracketPlan | None
+    rounds: list[KnockoutRound]
+    # "round" (the next preliminary round), "final", or "" while nothing can be seated.
+    next_stage: str
+    next_number: int | None
+    # The last round seated, while it is not posted yet: the next stage waits for it.
+    waiting_for: Round | None
+
+
+def knockout_progress(*, event: Event) -> KnockoutProgress | None:
+    """None for an event that is not a knockout (000, THE DAY OF THE TOURNAMENT)."""
+    if not event_is_knockout(event=event):
+        return None
+    plan = confirmed_plan(event=event)
+    rounds = [
+        KnockoutRound(
+            round=round_,
+            posted=RoundPosting.objects.filter(round=round_).exists(),
+            tables=round_table_winners(round_=round_),
+        )
+        for round_ in Round.objects.filter(
+            event=event, kind=Round.Kind.PRELIMINARY, tables__isnull=False
+        )
+        .distinct()
+        .order_by("number")
+    ]
+    last = rounds[-1] if rounds else None
+    has_final = Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists()
+    next_stage, next_number = "", None
+    if plan is not None and last is not None and not has_final:
+        more = event.knockout_method == TABLE_WINNERS and last.round.number < len(plan.rounds)
+        next_stage = "round" if more else "final"
+        next_number = last.round.number + 1 if more else None
+    return KnockoutProgress(
+        plan=plan,
+        rounds=rounds,
+        next_stage=next_stage,
+        next_number=next_number,
+        waiting_for=last.round if last is not None and not last.posted else None,
+    )
 
 
 def _decided_order(

@@ -11,7 +11,9 @@ import datetime
 import uuid
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import timezone
 from scoring_helpers import make_players, play, table_of
 
@@ -389,3 +391,29 @@ def test_highest_assets_tie_at_the_cut_goes_to_the_head_judge(club):
     final = knockout_advance(event=club)
     seated = {p.pk for t in tables_of(final) for p in t}
     assert seated == {letters[a].pk for a in "AEBF"}
+
+
+# --- The standings page: the knockout and its next round --------------------------------------
+
+
+def test_the_standings_page_seats_the_final_from_round_1s_table_winners(client, club):
+    client.force_login(User.objects.create_superuser("olive", password="pw"))
+    checked_in(club, 24)
+    bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
+    round1 = knockout_seat_first_round(event=club)
+    finish(round1)
+    standings_url = reverse("scoring:standings", kwargs={"pk": club.pk})
+    page = client.get(standings_url).content.decode()
+    assert "Post round 1 first" in page
+    play_by_number(round1)
+    round_post(round_=round1, by=None)
+    # The highest number at each table wins it (100 x the number in cash).
+    winners = {max(t, key=lambda p: int(p.alias[1:])).alias for t in tables_of(round1)}
+    page = client.get(standings_url).content.decode()
+    for alias in winners:
+        assert f"<strong>{alias}</strong>" in page
+    assert "Seat the final" in page
+    response = client.post(reverse("scoring:final_seat", kwargs={"pk": club.pk}), follow=True)
+    assert [str(m) for m in response.context["messages"]] == ["The final is seated as round 2."]
+    final = Round.objects.get(event=club, kind=Round.Kind.FINAL)
+    assert {s.player.alias for s in final.seats.all()} == winners
