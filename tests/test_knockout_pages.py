@@ -233,6 +233,9 @@ def test_confirm_then_seat_round_1_and_confirm_again_when_more_arrive(org_client
     assert sorted(t.seats.count() for t in Table.objects.filter(round__event=club)) == [4] * 6
     assert "Seat round 1 again" in text(response)
 
+    # The other method with the same tables for round 1 keeps round 1 as it is seated.
+    post(org_client, "knockout_confirm", club, {"method": "highest_assets"})
+    assert Table.objects.filter(round__event=club).count() == 6
     # Two more arrive: the plan for 24 is stale, and seating says so plainly.
     arrive(club, 2, first=25)
     assert "26 are checked in now: confirm a plan for them below" in planner(org_client, club)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from .bracket import METHODS, balanced_tables
 from .formats import event_is_knockout
-from .knockout_selectors import knockout_planner, knockout_round_plan
+from .knockout_selectors import confirmed_plan, knockout_planner, knockout_round_plan
 from .models import Event, Player, Round, Seat, Table, Wave
 from .seating_services import round_seat_exact, seating_roster
 
@@ -52,8 +52,8 @@ def bracket_confirm(
 
     The event then holds the plan, who confirmed it and when, and the numbers the rest of
     the app reads: its preliminary rounds and the players of its final. Confirming again
-    (more people checked in) replaces it, until round 1 starts; a round 1 seated for the
-    earlier plan is cleared, to be seated again.
+    (more people checked in) replaces it, until round 1 starts; a round 1 seated at the
+    earlier plan's tables, if they differ, is cleared, to be seated again.
     """
     _refuse_unless_knockout(event)
     # Two organizers confirming at once take turns; the caller's instance is the one updated.
@@ -69,8 +69,9 @@ def bracket_confirm(
             % {"count": planner.checked_in},
             code="no-plan",
         )
-    if event.bracket != plan.to_dict():
-        # Round 1 seated for another plan no longer fits it: it is seated again.
+    earlier = confirmed_plan(event=event)
+    if earlier is None or earlier.rounds[0].tables != plan.rounds[0].tables:
+        # Round 1 seated for another plan's tables no longer fits: it is seated again.
         _unseat_first_round(event)
     event.knockout_method = method
     event.bracket = plan.to_dict()

@@ -187,7 +187,7 @@ def knockout_override(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as error:
         _error_message(request, error)
     else:
-        messages.success(request, _("Your reason is recorded; round 1 may be seated."))
+        messages.success(request, _("Your reason is recorded: fewer players may be seated."))
     return _seating_page(event)
 
 
