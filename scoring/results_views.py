@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 
 from gameplay import Edition, EditionError
 from tournament.access import head_judge_required, judge_required, organizer_required
-from tournament.formats import RANKING_ASSETS, RANKING_POINTS, event_edition, event_ranking
+from tournament.formats import RANKING_POINTS, event_edition, event_ranking
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.roles import MANAGE
@@ -471,7 +471,6 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "tie_forms": tie_forms,
             "tie_breaker_form": _tie_breaker_form(event),
-            "assets_format": event_ranking(event=event) == RANKING_ASSETS,
             "custom_tie_breakers": tie_breakers != default_tie_breakers_for(event=event),
             "final": _final(event),
             "semifinal": _final(event, Round.Kind.SEMIFINAL),

@@ -112,6 +112,7 @@ def minimum_override_record(
 ) -> Event:
     """000: "You must have a minimum of 24 players". Playing with fewer is the organizer's
     decision, recorded with who took it, when and why."""
+    _refuse_unless_knockout(event)
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("Give the reason to play with fewer players."), code="reason")
@@ -126,6 +127,7 @@ def minimum_override_record(
 
 def minimum_override_withdraw(*, event: Event) -> Event:
     """Take the decision back (before round 1 starts): seating needs the minimum again."""
+    _refuse_unless_knockout(event)
     _refuse_once_started(event)
     event.minimum_override_reason = ""
     event.minimum_override_at = None
