@@ -59,17 +59,23 @@ def _plan_view(plan: BracketPlan, *, planner: KnockoutPlanner) -> dict:
     for round_ in plan.rounds:
         last = round_.number == len(plan.rounds)
         if plan.method == HIGHEST_ASSETS:
-            through = _("the %(count)s highest asset totals") % {"count": round_.advancing}
+            through = _("the %(count)s highest asset totals to the final")
+        elif last:
+            through = ngettext(
+                "%(count)s table winner to the final",
+                "%(count)s table winners to the final",
+                round_.advancing,
+            )
         else:
             through = ngettext(
                 "%(count)s table winner", "%(count)s table winners", round_.advancing
-            ) % {"count": round_.advancing}
+            )
         rows.append(
             {
                 "name": _("Round %(number)s") % {"number": round_.number},
                 "players": round_.players,
                 "tables": _tables_text(round_.size_counts()),
-                "through": through + (" " + _("to the final") if last else ""),
+                "through": through % {"count": round_.advancing},
             }
         )
     rows.append(
