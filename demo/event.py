@@ -1,12 +1,16 @@
-"""The demo event `make run` loads: a championship day with every screen populated.
+"""The demo `make run` loads: a championship day with every screen populated, and beside it
+a played club knockout and a junior event, so a newcomer sees all three formats.
 
-Forty places (ten tables of four), three ordered alternates and three families, so seating
-has households to keep apart. By default the day has been played through the real
-services by ``demo.simulation``: everyone checked in, three preliminary rounds seated,
-clocked, scored from simulated games, signed, approved and posted, and the final seated
-but not played. ``play=False`` gives the event as it stands before its day (registered and
-pre-seated, nothing played), which tests of seat changes need. Names are invented; dates
-of birth are fixed, and the seed is, so the demo looks the same on every machine.
+The championship: forty places (ten tables of four), three ordered alternates and three
+families, so seating has households to keep apart. By default the day has been played
+through the real services by ``demo.simulation``: everyone checked in, three preliminary
+rounds seated, clocked, scored from simulated games, signed, approved and posted, and the
+final seated but not played. The club event (000's knockout, ``demo.formats``): thirty
+players at six tables of five, their six table winners in the final, played to its winner.
+The junior event: twelve children, one game at three tables. ``play=False`` gives the
+championship alone as it stands before its day (registered and pre-seated, nothing
+played), which tests of seat changes need. Names are invented; dates of birth are fixed,
+and the seeds are, so the demo looks the same on every machine.
 """
 
 from __future__ import annotations
@@ -24,11 +28,17 @@ from spectator.services import release_set
 from tournament.models import Event
 from tournament.roles import BANK, BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ensure_roles
 
+from .formats import CLUB, JUNIOR, format_simulate
 from .simulation import Officials, Person, event_build, event_simulate
 
 DEMO_EVENT_NAME = "Boardwalk Demo Open"
 DEMO_PLACES = 40
 DEMO_SEED = 2024
+# The kit's knockout at a size that fits it exactly: six tables of five, a final of six.
+DEMO_CLUB_NAME = "Boardwalk Charity Knockout"
+DEMO_CLUB_PLACES = 30
+DEMO_JUNIOR_NAME = "Boardwalk Junior Cup"
+DEMO_JUNIOR_PLACES = 12
 
 # (first name, last name, family / household as typed, year of birth)
 DEMO_PEOPLE = [
@@ -124,10 +134,11 @@ def demo_officials(*, logins: bool) -> Officials:
 
 @transaction.atomic
 def load_demo_event(*, play: bool = True) -> Event | None:
-    """Create the demo event, or return None if any event exists (``make run`` repeats).
+    """Create the demo events and return the championship, or None if any event exists
+    (``make run`` repeats).
 
-    ``play=False`` stops after registration and pre-seating, two weeks ahead, as a
-    championship stands before its day.
+    ``play=False`` makes the championship alone and stops after registration and
+    pre-seating, two weeks ahead, as a championship stands before its day.
     """
     if Event.objects.exists():
         return None
@@ -143,6 +154,13 @@ def load_demo_event(*, play: bool = True) -> Event | None:
         # A played day with its public site released, so a newcomer sees every public page
         # filled in (a real organizer releases each page when it is ready).
         release_set(event=event, pages=dict.fromkeys(PAGES, True), by=officials.organizer)
+        for format, name, places in (
+            (CLUB, DEMO_CLUB_NAME, DEMO_CLUB_PLACES),
+            (JUNIOR, DEMO_JUNIOR_NAME, DEMO_JUNIOR_PLACES),
+        ):
+            format_simulate(
+                format=format, players=places, seed=DEMO_SEED, officials=officials, name=name
+            )
         return event
     start = timezone.make_aware(
         datetime.datetime.combine(

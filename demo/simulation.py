@@ -51,7 +51,7 @@ from tournament.clock_services import (
     table_mark_finished,
     table_mark_last_turn,
 )
-from tournament.formats import FORMATS
+from tournament.formats import FORMATS, event_has_last_turn, event_is_knockout
 from tournament.models import Event, Player, Round, Table, Wave
 from tournament.seating import table_pattern
 from tournament.seating_services import (
@@ -68,6 +68,9 @@ ALTERNATES = 3
 # a few hundred players already takes the seating engine several seconds.
 MAX_PLAYERS = 200
 MAX_ROUNDS = 10
+# A generous clock cap for the seating engine: its work bound ends the search, so a
+# simulated seating depends on the seed alone.
+SEAT_SECONDS = 120.0
 # After time is called, the last turn takes up to this long at a table.
 LAST_TURN_MINUTES = 10
 # Between the end of one wave's clock and the start of the next: sheets, a break.
@@ -129,7 +132,8 @@ def players_error(*, players: int, format: str = FORMAT) -> str | None:
             "maximum": MAX_PLAYERS,
             "count": players,
         }
-    if table_pattern(players, fmt.table_size_min, fmt.table_size_max).fallback:
+    # A knockout seats any field at its bracket's tables (tournament/bracket.py).
+    if not fmt.knockout and table_pattern(players, fmt.table_size_min, fmt.table_size_max).fallback:
         return _("%(count)s players cannot be seated at tables of %(low)s to %(high)s.") % {
             "count": players,
             "low": fmt.table_size_min,
@@ -148,11 +152,12 @@ def rounds_error(*, rounds: int | None) -> str | None:
     return None
 
 
-def people_generate(*, count: int, seed: int) -> list[Person]:
+def people_generate(*, count: int, seed: int, born: tuple[int, int] = (1950, 2004)) -> list[Person]:
     """``count`` invented people, about one in ten in a household of two, from ``seed``.
 
     Every 20th person brings a relative with the same last name and family, so seating has
     households to keep apart at any size; names never repeat (registration refuses twins).
+    Years of birth lie in ``born`` (a junior event needs children).
     """
     if count > len(FIRST_NAMES) * len(LAST_NAMES):
         raise ValueError(f"only {len(FIRST_NAMES) * len(LAST_NAMES)} invented names")
@@ -164,13 +169,14 @@ def people_generate(*, count: int, seed: int) -> list[Person]:
     while len(people) < count:
         first, last = next(name for name in names if name not in used)
         used.add((first, last))
-        year = rng.randint(1950, 2004)
+        year = rng.randint(*born)
         if len(people) % 20 == 18 and count - len(people) >= 2:
             relative = next(f for f in FIRST_NAMES if (f, last) not in used)
             used.add((relative, last))
             family = f"{last} family"
             people.append(Person(first, last, family, year))
-            people.append(Person(relative, last, family, min(year + rng.randint(-3, 3), 2004)))
+            sibling = min(max(year + rng.randint(-3, 3), born[0]), born[1])
+            people.append(Person(relative, last, family, sibling))
         else:
             people.append(Person(first, last, "", year))
     return people
@@ -216,12 +222,14 @@ def event_build(
     start: datetime.datetime,
     seed: int,
     rounds: int | None = None,
+    format: str = FORMAT,
     **event_fields: Any,
 ) -> Event:
-    """A championship with ``places`` seats, ``people`` registered in order, pre-seated.
+    """An event of ``format`` with ``places`` seats, ``people`` registered in order.
 
-    Those beyond ``places`` become the ordered alternates. Every preliminary round is
-    pre-seated from the registrations (households apart), as before the day.
+    Those beyond ``places`` become the ordered alternates. Every preliminary round of a
+    championship or junior event is pre-seated from the registrations (households apart),
+    as before the day; a knockout is seated on the day, round by round (``demo.knockout``).
     """
     local = timezone.localtime(start)
     fields = {
@@ -238,7 +246,7 @@ def event_build(
         fields["preliminary_rounds"] = rounds
     event = event_create(
         name=name,
-        format=FORMAT,
+        format=format,
         date=local.date(),
         start_time=local.time().replace(second=0, microsecond=0),
         expected_players=places,
@@ -252,9 +260,10 @@ def event_build(
             source=Player.Source.IMPORT,
             now=signed,
         )
-    # A generous clock cap: the engine's work bound ends the search, so the seating
-    # depends on the seed alone.
-    preseat_event(event=event, only_checked_in=False, seed=seed, time_limit=120.0)
+    if not event_is_knockout(event=event):
+        # A generous clock cap: the engine's work bound ends the search, so the seating
+        # depends on the seed alone.
+        preseat_event(event=event, only_checked_in=False, seed=seed, time_limit=SEAT_SECONDS)
     return event
 
 
@@ -301,10 +310,12 @@ def wave_play(
     """The head judge's clock for ``wave`` from ``start``, every table's game and its end.
 
     A table with one player left finishes before time; the others get the last turn when
-    time is called (002, TIMING) and finish a few minutes later. Returns when the clock
-    was ended.
+    time is called (002, TIMING) and finish a few minutes later, or, where the event has no
+    last turn, stop as "any player who has thrown the dice completes that move and any
+    transaction that may result" (000, End of Round). Returns when the clock was ended.
     """
     minutes = wave.round.event.round_minutes
+    last_turn = event_has_last_turn(event=wave.round.event)
     clock_start(wave=wave, by=officials.head_judge, now=start)
     time_up = start + datetime.timedelta(minutes=minutes)
     ended = time_up
@@ -314,9 +325,11 @@ def wave_play(
             # Over before time: as long as the turns it took, on the scale of the round.
             share = min(game.turns_played / TURNS[1], 0.95)
             done = start + datetime.timedelta(minutes=max(20, int(minutes * share)))
-        else:
+        elif last_turn:
             table_mark_last_turn(table=table, by=officials.banker, now=time_up)
             done = time_up + datetime.timedelta(minutes=rng.randint(3, LAST_TURN_MINUTES - 1))
+        else:
+            done = time_up + datetime.timedelta(minutes=rng.randint(1, 2))
         table_mark_finished(table=table, by=officials.banker, now=done)
         ended = max(ended, done)
     ended += datetime.timedelta(minutes=1)
@@ -435,6 +448,25 @@ def final_seat(*, event: Event, seed: int, officials: Officials) -> Round:
     return final
 
 
+def everyone_checks_in(*, event: Event, start: datetime.datetime) -> None:
+    """Players and alternates arrive "45 minutes before your scheduled start time" (000)."""
+    check_in = start - datetime.timedelta(minutes=45)
+    for player in event.players.filter(
+        status__in=[Player.Status.PLAYER, Player.Status.ALTERNATE]
+    ).order_by("pk"):
+        player_check_in(player=player, now=check_in)
+
+
+def day_over(moment: datetime.datetime) -> None:
+    """The services stamp scored tables with the real time: the day must be over by now."""
+    if moment > timezone.now():
+        raise ValueError(f"the simulated day ends at {moment}, after now; start it earlier")
+
+
+def next_start(moment: datetime.datetime) -> datetime.datetime:
+    return moment + datetime.timedelta(minutes=BREAK_MINUTES)
+
+
 @transaction.atomic
 def event_play(
     *,
@@ -443,26 +475,29 @@ def event_play(
     start: datetime.datetime,
     officials: Officials,
     final: bool = True,
+    play_final: bool = False,
 ) -> Round | None:
-    """Check everyone in, play and post every preliminary round, then seat the final.
+    """Check everyone in, play and post every preliminary round, then seat the final (and
+    play and post it too, with ``play_final``).
 
     ``start`` is the first clock's start; the whole day must be over before now (the
     services stamp scored tables with the real time). Returns the final, if seated.
     """
-    check_in = start - datetime.timedelta(minutes=45)
-    for player in event.players.filter(
-        status__in=[Player.Status.PLAYER, Player.Status.ALTERNATE]
-    ).order_by("pk"):
-        player_check_in(player=player, now=check_in)
+    everyone_checks_in(event=event, start=start)
     moment = start
     rounds = event.rounds.filter(kind=Round.Kind.PRELIMINARY).order_by("number")
     for index, round_ in enumerate(rounds):
         if index:
-            moment += datetime.timedelta(minutes=BREAK_MINUTES)
+            moment = next_start(moment)
         moment = round_play(round_=round_, seed=seed, start=moment, officials=officials)
-    if moment > timezone.now():
-        raise ValueError(f"the simulated day ends at {moment}, after now; start it earlier")
-    return final_seat(event=event, seed=seed, officials=officials) if final else None
+    day_over(moment)
+    final_round = final_seat(event=event, seed=seed, officials=officials) if final else None
+    if final_round is not None and play_final:
+        moment = round_play(
+            round_=final_round, seed=seed, start=next_start(moment), officials=officials
+        )
+        day_over(moment)
+    return final_round
 
 
 @dataclass(frozen=True)
@@ -477,12 +512,14 @@ def event_simulate(
     seed: int = 0,
     rounds: int | None = None,
     final: bool = True,
+    play_final: bool = False,
     officials: Officials | None = None,
     people: Sequence[Person] | None = None,
     name: str | None = None,
     now: datetime.datetime | None = None,
 ) -> SimulatedEvent:
-    """A whole championship of ``players`` places and three alternates, played to the final.
+    """A whole championship of ``players`` places and three alternates, played to the final
+    (seated, or with ``play_final`` played and posted: the day's winner).
 
     ``people`` defaults to generated ones (``people_generate``); if given, it must hold
     ``players`` + 3 people, the last three becoming the alternates. Raises ``ValueError``
@@ -497,7 +534,8 @@ def event_simulate(
         people = people_generate(count=players + ALTERNATES, seed=seed)
     if len(people) != players + ALTERNATES:
         raise ValueError(f"{len(people)} people for {players} places and {ALTERNATES} alternates")
-    start = day_start(rounds=rounds, round_minutes=FORMATS[FORMAT].round_minutes, now=now)
+    played = rounds + (1 if final and play_final else 0)
+    start = day_start(rounds=played, round_minutes=FORMATS[FORMAT].round_minutes, now=now)
     with transaction.atomic():
         event = event_build(
             name=name
@@ -510,6 +548,11 @@ def event_simulate(
             rounds=rounds,
         )
         final_round = event_play(
-            event=event, seed=seed, start=start, officials=officials or Officials(), final=final
+            event=event,
+            seed=seed,
+            start=start,
+            officials=officials or Officials(),
+            final=final,
+            play_final=play_final,
         )
     return SimulatedEvent(event=event, final=final_round)

@@ -12,10 +12,19 @@ from decimal import Decimal
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from tournament.formats import event_has_final
+from tournament.bracket import TABLE_WINNERS, BracketPlan
+from tournament.formats import event_has_final, event_is_knockout
+from tournament.knockout_selectors import confirmed_plan
 from tournament.models import Clock, Event, Player, Round, Seat, Table
 
-from .models import BankerLink, ResultLine, StandingsTieDecision, TableSheet, TieDecision
+from .models import (
+    BankerLink,
+    ResultLine,
+    RoundPosting,
+    StandingsTieDecision,
+    TableSheet,
+    TieDecision,
+)
 from .tie_breakers import TIE_BREAKERS, TieBreakers, format_points, tie_breakers_for
 
 # --- Ties at a table -------------------------------------------------------------------------
@@ -245,12 +254,91 @@ def _final_winner(*, event: Event, with_players: bool) -> EventWinner | None:
     )
 
 
-def table_winners(*, event: Event, only_posted: bool) -> set[int]:
-    """Players who won (place 1, shared or not) at least one counted preliminary table."""
-    return set(
-        counted_results(event=event, only_posted=only_posted)
-        .filter(place=1)
-        .values_list("player_id", flat=True)
+@dataclass(frozen=True)
+class TableWinners:
+    """Who finished first at one table: one player, or several while first place is shared
+    (or none while the sheet is not in)."""
+
+    table: Table
+    winners: tuple[Player, ...]
+
+    @property
+    def winner(self) -> Player | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+def round_table_winners(*, round_: Round) -> list[TableWinners]:
+    """Each table of ``round_`` with its place-1 players, by table number.
+
+    At the end of a game "there is an outright winner" (the last player left, whom the
+    engine places first) or the player "having the highest total assets at their table"
+    (000, THE DAY OF THE TOURNAMENT); a tie on assets goes to the higher unmortgaged
+    property value and then to the head judge, whose order the result lines carry.
+    """
+    firsts: dict[int, list[Player]] = {}
+    for line in (
+        ResultLine.objects.filter(table__round=round_, place=1)
+        .select_related("player")
+        .order_by("player__alias")
+    ):
+        firsts.setdefault(line.table_id, []).append(line.player)
+    return [
+        TableWinners(table=table, winners=tuple(firsts.get(table.pk, ())))
+        for table in Table.objects.filter(round=round_).order_by("number")
+    ]
+
+
+@dataclass(frozen=True)
+class KnockoutRound:
+    round: Round
+    posted: bool
+    tables: list[TableWinners]
+
+
+@dataclass(frozen=True)
+class KnockoutProgress:
+    """A club knockout as it stands: its confirmed bracket, the rounds seated so far with
+    each table's winner once posted, and what the organizer seats next."""
+
+    plan: BracketPlan | None
+    rounds: list[KnockoutRound]
+    # "round" (the next preliminary round), "final", or "" while nothing can be seated.
+    next_stage: str
+    next_number: int | None
+    # The last round seated, while it is not posted yet: the next stage waits for it.
+    waiting_for: Round | None
+
+
+def knockout_progress(*, event: Event) -> KnockoutProgress | None:
+    """None for an event that is not a knockout (000, THE DAY OF THE TOURNAMENT)."""
+    if not event_is_knockout(event=event):
+        return None
+    plan = confirmed_plan(event=event)
+    rounds = [
+        KnockoutRound(
+            round=round_,
+            posted=RoundPosting.objects.filter(round=round_).exists(),
+            tables=round_table_winners(round_=round_),
+        )
+        for round_ in Round.objects.filter(
+            event=event, kind=Round.Kind.PRELIMINARY, tables__isnull=False
+        )
+        .distinct()
+        .order_by("number")
+    ]
+    last = rounds[-1] if rounds else None
+    has_final = Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists()
+    next_stage, next_number = "", None
+    if plan is not None and last is not None and not has_final:
+        more = event.knockout_method == TABLE_WINNERS and last.round.number < len(plan.rounds)
+        next_stage = "round" if more else "final"
+        next_number = last.round.number + 1 if more else None
+    return KnockoutProgress(
+        plan=plan,
+        rounds=rounds,
+        next_stage=next_stage,
+        next_number=next_number,
+        waiting_for=last.round if last is not None and not last.posted else None,
     )
 
 

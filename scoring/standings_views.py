@@ -20,9 +20,7 @@ from django.views.decorators.http import require_POST
 from tournament.access import head_judge_required, organizer_required
 from tournament.csv_io import csv_response
 from tournament.formats import (
-    RANKING_ASSETS,
     event_has_final,
-    event_ranking,
 )
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
@@ -98,10 +96,10 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "tie_forms": tie_forms,
             "tie_breaker_form": _tie_breaker_form(event),
-            "assets_format": event_ranking(event=event) == RANKING_ASSETS,
             "custom_tie_breakers": tie_breakers != default_tie_breakers_for(event=event),
             "final": _final(event),
             "semifinal": _final(event, Round.Kind.SEMIFINAL),
+            "knockout": selectors.knockout_progress(event=event),
             "has_final": event_has_final(event=event),
             "winner": selectors.event_winner(event=event),
             "top_tied": bool(rows) and rows[0].tied,
@@ -172,7 +170,7 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat the final from the posted standings; the service says why it cannot yet."""
+    """Seat the final (a knockout's next round) from what is posted; else say why not yet."""
     event = event_or_404(pk)
     try:
         stage = advancement.advance_to_final(event=event, by=request.user)
@@ -181,6 +179,10 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         if stage.kind == Round.Kind.SEMIFINAL:
             text = _("The semifinal is seated as round %(number)s.")
+        elif stage.kind == Round.Kind.PRELIMINARY:
+            text = _(
+                "Round %(number)s is seated from the table winners: publish it on the seating page."
+            )
         else:
             text = _("The final is seated as round %(number)s.")
         messages.success(request, text % {"number": stage.number})

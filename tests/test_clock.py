@@ -166,6 +166,16 @@ def test_custom_announcements_take_their_place_after_a_rule_call_at_the_same_mom
     assert schedule[0].message == "60 minutes remaining"
 
 
+def test_without_a_last_turn_time_called_stops_the_game():
+    # 000, End of Round: "When time is called, the game must stop. Any player who has thrown
+    # the dice completes that move and any transaction that may result."
+    schedule = announcement_schedule(duration_s=90 * MIN, is_final=False, last_turn=False)
+    assert minutes_of(schedule) == [60, 30, 15, 0]
+    assert schedule[-1].kind == AnnouncementKind.STOP
+    assert "completes that move" in schedule[-1].message
+    assert "last turn" not in schedule[-1].message
+
+
 def test_next_announcement_follows_the_time_left():
     schedule = announcement_schedule(duration_s=90 * MIN, is_final=False)
     assert next_announcement(schedule, remaining_s=90 * MIN).at_remaining_s == 60 * MIN
@@ -377,6 +387,19 @@ def test_a_game_with_one_player_left_finishes_straight_from_playing(wave, judge)
     assert services.table_mark_finished(table=table, by=judge, now=at(55)).status == "finished"
     with pytest.raises(ValidationError, match="cannot be marked"):
         services.table_mark_scored(table=wave.tables.get(number=2), by=judge, now=at(56))
+
+
+def test_a_club_table_goes_from_playing_to_finished_when_time_is_called(wave, judge, event):
+    # 000, End of Round: no last turn; the game stops when time is called.
+    event.format = "club"
+    event.save(update_fields=["format"])
+    table = wave.tables.get(number=1)
+    services.clock_start(wave=wave, by=judge, now=at(0))
+    with pytest.raises(ValidationError, match="no last turn"):
+        services.table_mark_last_turn(table=table, by=judge, now=at(90))
+    assert services.table_mark_finished(table=table, by=judge, now=at(91)).status == "finished"
+    # The hall and the bankers' tablets announce the stop, not a last turn.
+    assert wave_clock(wave=fresh(wave), now=at(90)).schedule[-1].kind == AnnouncementKind.STOP
 
 
 # --- What the hall follows -----------------------------------------------------------------------

@@ -212,6 +212,30 @@ def test_the_banker_calls_the_last_turn_only_once_time_is_up(client, wave):
     assert hall.json()["tables"][0]["status"] == "finished"
 
 
+def test_a_club_banker_has_no_last_turn_and_reads_the_kits_end_of_round(client, wave):
+    # 000, End of Round: "Any player who has thrown the dice completes that move and any
+    # transaction that may result."
+    event = wave.round.event
+    event.format = "club"
+    event.save(update_fields=["format"])
+    banker = login(client, BANKER)
+    table = wave.tables.get()
+    Table.objects.filter(pk=table.pk).update(banker=banker)
+    services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=91))
+    body = client.get(reverse("tournament:banker_table", kwargs={"table_pk": table.pk}))
+    text = body.content.decode()
+    assert "Any player who has thrown the dice completes that move" in text
+    assert "Game over: time is called, or one player remains" in text
+    assert reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk}) not in text
+    response = client.post(
+        reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk}), follow=True
+    )
+    assert "no last turn" in last_message(response)
+    client.post(reverse("tournament:table_finished", kwargs={"table_pk": table.pk}))
+    table.refresh_from_db()
+    assert table.status == "finished"
+
+
 def test_a_banker_cannot_open_the_clock_controls(client, wave):
     login(client, BANKER)
     response = client.get(reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id}))

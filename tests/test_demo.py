@@ -14,7 +14,14 @@ from django.core.cache import cache
 from django.core.management import call_command
 from simulation_helpers import preliminary_rounds, rule_book_totals
 
-from demo.event import DEMO_EVENT_NAME, DEMO_OFFICIALS, DEMO_PEOPLE, load_demo_event
+from demo.event import (
+    DEMO_CLUB_NAME,
+    DEMO_EVENT_NAME,
+    DEMO_JUNIOR_NAME,
+    DEMO_OFFICIALS,
+    DEMO_PEOPLE,
+    load_demo_event,
+)
 from scoring.models import ResultLine, RoundPosting, TableSheet
 from scoring.selectors import standings
 from tournament.models import Event, Player, Round, Seat, Table
@@ -30,8 +37,8 @@ def demo(django_db_setup, django_db_blocker):
             yield event
         finally:
             # Seats and results protect their players, tables their waves: those go first.
-            Table.objects.filter(round__event=event).delete()
-            event.delete()
+            Table.objects.all().delete()
+            Event.objects.all().delete()
             officials = [username for username, _role in DEMO_OFFICIALS]
             get_user_model().objects.filter(username__in=officials).delete()
 
@@ -137,7 +144,39 @@ def test_the_demo_is_loaded_once(demo):
     out = StringIO()
     call_command("load_demo", stdout=out)
     assert "left the data alone" in out.getvalue()
-    assert list(Event.objects.values_list("name", flat=True)) == [DEMO_EVENT_NAME]
+    assert sorted(Event.objects.values_list("name", "format")) == [
+        (DEMO_CLUB_NAME, "club"),
+        (DEMO_EVENT_NAME, "championship"),
+        (DEMO_JUNIOR_NAME, "junior"),
+    ]
+
+
+@pytest.mark.django_db
+def test_the_demo_club_event_is_a_played_knockout_to_its_six_player_final(demo, client):
+    # 000: 30 players make six tables of five; "there must be six tables to give you the
+    # required six players for the final".
+    club = Event.objects.get(name=DEMO_CLUB_NAME)
+    (round1,) = club.rounds.filter(kind=Round.Kind.PRELIMINARY)
+    assert sorted(t.seats.count() for t in round1.tables.all()) == [5] * 6
+    winners = set(
+        ResultLine.objects.filter(table__round=round1, place=1).values_list("player_id", flat=True)
+    )
+    final = club.rounds.get(kind=Round.Kind.FINAL)
+    assert set(Seat.objects.filter(round=final).values_list("player_id", flat=True)) == winners
+    assert len(winners) == 6
+    assert RoundPosting.objects.filter(round__event=club).count() == 2
+    cache.clear()
+    winner = ResultLine.objects.get(table__round=final, place=1).player
+    assert winner.alias in client.get(f"/events/{club.pk}/winner/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_demo_junior_event_is_one_posted_game(demo):
+    junior = Event.objects.get(name=DEMO_JUNIOR_NAME)
+    assert [r.kind for r in junior.rounds.all()] == ["preliminary"]
+    assert RoundPosting.objects.filter(round__event=junior).count() == 1
+    assert junior.players.filter(status=Player.Status.PLAYER).count() == 12
+    assert all(8 <= p.age_at_event <= 16 for p in junior.players.all())
 
 
 @pytest.mark.django_db

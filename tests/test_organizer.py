@@ -162,8 +162,9 @@ def create_through_form(client, query: str, **overrides) -> tuple:
                 "preliminary_rounds": 2,
                 "advancing": 6,
                 "minimum_age": 8,
+                # 000: "a minimum of three ... players", and "36 tables of six" in its example.
                 "table_size_min": 3,
-                "table_size_max": 5,
+                "table_size_max": 6,
                 "citizenship_declaration": False,
             },
         ),

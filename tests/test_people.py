@@ -62,7 +62,8 @@ def errors_of(excinfo):
     ("format_key", "expected"),
     [
         ("championship", (3, 4, 16, None, 4, 5, True)),
-        ("club", (2, 6, 8, None, 3, 5, False)),
+        # 000: tables of "a minimum of three", and "36 tables of six" in its own example.
+        ("club", (2, 6, 8, None, 3, 6, False)),
         # 002 JUNIOR: "between 8 and 16 years old (16+ qualify for the senior tournament)".
         ("junior", (1, 1, 8, 15, 4, 5, False)),
     ],

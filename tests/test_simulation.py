@@ -62,8 +62,13 @@ def test_simulate_event_plays_an_event_of_any_size(players):
     assert {row.player.pk: row.points for row in standings(event=event, only_posted=True)} == (
         rule_book_totals(event)
     )
-    assert Seat.objects.filter(round__event=event, round__kind=Round.Kind.FINAL).count() == 4
+    final = event.rounds.get(kind=Round.Kind.FINAL)
+    assert Seat.objects.filter(round=final).count() == 4
     assert f"{players} players" in out.getvalue()
+    # Played to its winner: the final is posted, its first place named.
+    assert RoundPosting.objects.filter(round=final).exists()
+    winner = ResultLine.objects.get(table__round=final, place=1).player
+    assert f"Winner: {winner.alias}" in out.getvalue()
 
 
 @pytest.mark.django_db
@@ -87,6 +92,112 @@ def test_simulate_event_options_rounds_and_no_final():
     ],
 )
 def test_simulate_event_refuses_what_cannot_make_an_event(arguments, message):
+    with pytest.raises(CommandError, match=message):
+        call_command("simulate_event", *arguments, stdout=StringIO())
+    assert not Event.objects.exists()
+
+
+# --- The club knockout and the junior event ----------------------------------------------------
+
+
+def table_winner(table) -> int:
+    """The table's winner recomputed from its sheet (000, THE DAY OF THE TOURNAMENT): the
+    last player left or the highest total assets, then the higher unmortgaged property
+    value, then the head judge's recorded order."""
+    survivors = [p for p in table.sheet.report["players"] if not p["bankrupt"]]
+    best = max((p["net_worth"], p["unmortgaged_property_value"]) for p in survivors)
+    level = sorted(
+        p["id"] for p in survivors if (p["net_worth"], p["unmortgaged_property_value"]) == best
+    )
+    if len(level) > 1:
+        decision = TieDecision.objects.filter(table=table).order_by("-at", "-pk").first()
+        return int(decision.order[0])
+    return int(level[0])
+
+
+def seated(round_: Round) -> list[set[int]]:
+    return [
+        set(table.seats.values_list("player_id", flat=True))
+        for table in round_.tables.order_by("number")
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        # Six tables of five: their six winners are the final (tests/test_bracket.py).
+        (30, [[5] * 6]),
+        # The smallest field of two rounds: 18 tables of three, then 6 tables of three.
+        (54, [[3] * 18, [3] * 6]),
+    ],
+)
+def test_simulate_event_club_plays_the_knockout_to_its_six_player_final(client, players, sizes):
+    out = StringIO()
+    call_command(
+        "simulate_event", "--format", "club", "--players", str(players), "--seed", "5", stdout=out
+    )
+    event = Event.objects.get()
+    assert event.format == "club" and event.bracket_confirmed_at is not None
+    rounds = preliminary_rounds(event)
+    assert [sorted(map(len, seated(r)), reverse=True) for r in rounds] == sizes
+    # 000: only table winners go on, round after round, and "the final round must have
+    # six players".
+    going_on = {p.pk for p in event.players.filter(status=Player.Status.PLAYER)}
+    for round_ in rounds:
+        assert set().union(*seated(round_)) == going_on
+        assert RoundPosting.objects.filter(round=round_).exists()
+        going_on = {table_winner(table) for table in round_.tables.all()}
+    final = event.rounds.get(kind=Round.Kind.FINAL)
+    assert seated(final) == [going_on] and len(going_on) == 6
+    assert RoundPosting.objects.filter(round=final).exists()
+    winner = Player.objects.get(pk=table_winner(final.tables.get()))
+    assert f"Winner: {winner.alias}" in out.getvalue()
+    # Its public pages are released, as the demo's are.
+    assert winner.alias in client.get(f"/events/{event.pk}/winner/").content.decode()
+
+
+@pytest.mark.django_db
+def test_simulate_event_club_of_40_sends_the_six_highest_asset_totals_to_the_final():
+    # 000: with 37 to 53 players no knockout reaches six table winners; "choose six winners
+    # from your preliminary round by highest total assets".
+    call_command("simulate_event", "--format", "club", "--players", "40", stdout=StringIO())
+    event = Event.objects.get()
+    assert event.knockout_method == "highest_assets"
+    (round1,) = preliminary_rounds(event)
+    totals = sorted(
+        ResultLine.objects.filter(table__round=round1).values_list("net_worth", "player_id"),
+        reverse=True,
+    )
+    final = set(event.rounds.get(kind=Round.Kind.FINAL).seats.values_list("player_id", flat=True))
+    sixth = totals[5][0]
+    assert {pk for worth, pk in totals if worth > sixth} <= final
+    assert len(final) == 6 and all(worth >= sixth for worth, pk in totals if pk in final)
+
+
+@pytest.mark.django_db
+def test_simulate_event_junior_plays_one_game_without_a_final():
+    out = StringIO()
+    call_command("simulate_event", "--format", "junior", "--players", "12", stdout=out)
+    event = Event.objects.get()
+    assert [r.kind for r in event.rounds.all()] == ["preliminary"]
+    assert RoundPosting.objects.filter(round__event=event).count() == 1
+    # 002, JUNIOR: "ages 8 to 16".
+    assert all(8 <= p.age_at_event <= 16 for p in event.players.all())
+    richest = ResultLine.objects.filter(table__round__event=event).order_by("-net_worth")[0]
+    assert f"Winner: {richest.player.alias}" in out.getvalue()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--format", "club", "--players", "20"], "at least 24 players, not 20"),
+        (["--format", "club", "--players", "30", "--rounds", "2"], "Only a championship"),
+        (["--format", "junior", "--players", "12", "--no-final"], "no final to leave out"),
+    ],
+)
+def test_simulate_event_refuses_formats_options_that_do_not_fit(arguments, message):
     with pytest.raises(CommandError, match=message):
         call_command("simulate_event", *arguments, stdout=StringIO())
     assert not Event.objects.exists()

@@ -58,8 +58,13 @@ def test_events_are_listed_newest_first():
 def test_load_demo_is_idempotent():
     first = StringIO()
     call_command("load_demo", stdout=first)
-    assert Event.objects.count() == 1
-    demo = Event.objects.get()
+    # The championship, with a club knockout and a junior event beside it.
+    assert sorted(Event.objects.values_list("format", flat=True)) == [
+        "championship",
+        "club",
+        "junior",
+    ]
+    demo = Event.objects.get(format="championship")
     assert demo.name == "Boardwalk Demo Open"
     assert demo.organization == "Boardwalk Club"
     assert demo.venue == "Community Hall"
@@ -76,7 +81,7 @@ def test_load_demo_is_idempotent():
 
     second = StringIO()
     call_command("load_demo", stdout=second)
-    assert Event.objects.count() == 1
+    assert Event.objects.count() == 3
     assert demo.players.count() == 43
     assert demo.rounds.count() == 4
     assert "left the data alone" in second.getvalue()

@@ -128,7 +128,10 @@ def clock_state(facts: ClockFacts, *, now: datetime.datetime) -> ClockState:
 
 class AnnouncementKind(StrEnum):
     REMAINING = "remaining"
+    # Time called where a last turn follows (002, TIMING).
     TIME = "time"
+    # Time called where the game stops at once (000, End of Round).
+    STOP = "stop"
     CUSTOM = "custom"
 
 
@@ -145,6 +148,13 @@ class Announcement:
             return self.text
         if self.kind == AnnouncementKind.TIME:
             return _("Time! Bankers, call the last turn.")
+        if self.kind == AnnouncementKind.STOP:
+            # 000, End of Round: "When time is called, the game must stop. Any player who has
+            # thrown the dice completes that move and any transaction that may result."
+            return _(
+                "Time! The game stops: a player who has thrown the dice completes that move "
+                "and any transaction that may result."
+            )
         minutes = self.at_remaining_s // 60
         return ngettext(
             "%(minutes)s minute remaining", "%(minutes)s minutes remaining", minutes
@@ -156,6 +166,7 @@ def announcement_schedule(
     duration_s: int,
     is_final: bool,
     custom: Iterable[tuple[int, str]] = (),
+    last_turn: bool = True,
 ) -> tuple[Announcement, ...]:
     """The round's announcements, first to last (most time remaining first).
 
@@ -163,6 +174,7 @@ def announcement_schedule(
     for the 90- and 120-minute rounds is also every half hour of play. Calls at or beyond
     the round's length would coincide with the start and are left out. Custom
     announcements (remaining seconds, text) come after a rule call at the same moment.
+    ``last_turn`` False makes the call at zero the kit's stop instead of the last turn.
     """
     marks = {mark for mark in range(HALF_HOUR_S, duration_s, HALF_HOUR_S)}
     marks.add(FIFTEEN_MINUTES_S)
@@ -171,13 +183,18 @@ def announcement_schedule(
     schedule = [
         Announcement(mark, AnnouncementKind.REMAINING) for mark in marks if mark < duration_s
     ]
-    schedule.append(Announcement(0, AnnouncementKind.TIME))
+    schedule.append(Announcement(0, AnnouncementKind.TIME if last_turn else AnnouncementKind.STOP))
     schedule.extend(
         Announcement(int(at), AnnouncementKind.CUSTOM, text)
         for at, text in custom
         if 0 <= at < duration_s
     )
-    order = {AnnouncementKind.REMAINING: 0, AnnouncementKind.TIME: 0, AnnouncementKind.CUSTOM: 1}
+    order = {
+        AnnouncementKind.REMAINING: 0,
+        AnnouncementKind.TIME: 0,
+        AnnouncementKind.STOP: 0,
+        AnnouncementKind.CUSTOM: 1,
+    }
     return tuple(sorted(schedule, key=lambda a: (-a.at_remaining_s, order[a.kind])))
 
 
@@ -217,13 +234,20 @@ TABLE_TRANSITIONS: dict[TableStatus, frozenset[TableStatus]] = {
 
 
 def table_transition_error(
-    *, current: TableStatus, target: TableStatus, clock: ClockState
+    *, current: TableStatus, target: TableStatus, clock: ClockState, last_turn: bool = True
 ) -> str | None:
     """Why a table may not move from ``current`` to ``target`` now, or None if it may.
 
     The last turn is only called once the time is up (or the head judge ended the round),
-    and no game finishes before its clock started.
+    and no game finishes before its clock started. Where the event has no last turn
+    (``last_turn`` False, 000's End of Round) a table goes from playing to finished: when
+    time is called "the game must stop".
     """
+    if target == TableStatus.LAST_TURN and not last_turn:
+        return _(
+            "This event has no last turn: when time is called the game stops, and a player "
+            "who has thrown the dice completes that move and any transaction that may result."
+        )
     if target not in TABLE_TRANSITIONS[TableStatus(current)]:
         return _("A table marked “%(current)s” cannot be marked “%(target)s”.") % {
             "current": table_status_label(TableStatus(current)),

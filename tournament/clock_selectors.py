@@ -24,6 +24,7 @@ from .clock import (
     last_announcement,
     next_announcement,
 )
+from .formats import event_has_last_turn
 from .models import Clock, ClockAction, Event, Round, Seat, Table, Wave
 
 # An announcement stays on the hall display and the tablets this long after its moment.
@@ -60,7 +61,10 @@ def clock_facts(*, wave: Wave) -> ClockFacts:
 def round_announcements(*, round_: Round, duration_s: int) -> tuple[Announcement, ...]:
     custom = round_.announcements.values_list("at_remaining_seconds", "text")
     return announcement_schedule(
-        duration_s=duration_s, is_final=round_.kind == Round.Kind.FINAL, custom=custom
+        duration_s=duration_s,
+        is_final=round_.kind == Round.Kind.FINAL,
+        custom=custom,
+        last_turn=event_has_last_turn(event=round_.event),
     )
 
 

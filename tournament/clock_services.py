@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from .clock import ClockState, Status, TableStatus, clock_state, table_transition_error
 from .clock_selectors import clock_facts
+from .formats import event_has_last_turn
 from .models import Announcement, Clock, ClockAction, Round, Table, Wave
 from .seating_services import round_start
 
@@ -200,7 +201,12 @@ def _table_move(
     now = _now(now)
     table = Table.objects.select_for_update().select_related("wave__round__event").get(pk=table.pk)
     state = clock_state(clock_facts(wave=table.wave), now=now)
-    error = table_transition_error(current=TableStatus(table.status), target=target, clock=state)
+    error = table_transition_error(
+        current=TableStatus(table.status),
+        target=target,
+        clock=state,
+        last_turn=event_has_last_turn(event=table.wave.round.event),
+    )
     if error:
         raise ValidationError(error)
     table.status = target

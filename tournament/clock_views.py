@@ -36,6 +36,7 @@ from .clock_selectors import (
     wave_clock,
     wave_get,
 )
+from .formats import event_has_last_turn
 from .lookups import event_or_404, table_or_404
 from .models import Announcement, Event, Round, Wave
 from .selectors import table_seating
@@ -341,6 +342,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
     clock = wave_clock(wave=table.wave, now=timezone.now())
     view = next(v for v in clock.tables if v.table.pk == table.pk)
     status = TableStatus(table.status)
+    last_turn = event_has_last_turn(event=table.round.event)
     return render(
         request,
         "tournament/clock/banker_table.html",
@@ -351,7 +353,9 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
             "seating": table_seating(table=table),
             "table_status": status,
             "table_status_label": table_status_label(status),
-            "can_call_last_turn": status == TableStatus.PLAYING,
+            # 000's End of Round has no last turn: time called ends the game.
+            "last_turn": last_turn,
+            "can_call_last_turn": last_turn and status == TableStatus.PLAYING,
             "time_called": clock.state.time_is_called,
             "can_finish": status in (TableStatus.PLAYING, TableStatus.LAST_TURN)
             and clock.state.status != Status.NOT_STARTED,

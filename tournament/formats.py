@@ -6,11 +6,12 @@ format, so a club that plays three rounds instead of two needs no special case.
 
 What the event does not hold as a number (how its players rank, which points table scores
 its games, the edition its board and money come from, what the public is shown, whether a
-final follows, who may enter by age) is asked here, through ``event_ranking``,
-``event_points_table``, ``event_edition``, ``event_standings_order``, ``event_posts``,
-``event_has_final``, ``age_refusal`` and ``age_rule``; ``FORMATS`` itself is read only for a
-new event's defaults and the list of choices. A new format (a knockout club night, say) is
-added in this one module.
+final follows, who may enter by age, whether the event is a knockout, how its rounds end and
+its minimum field) is asked here, through ``event_ranking``, ``event_points_table``,
+``event_edition``, ``event_standings_order``, ``event_posts``, ``event_has_final``,
+``age_refusal``, ``age_rule``, ``event_is_knockout``, ``event_has_last_turn`` and
+``event_minimum_players``; ``FORMATS`` itself is read only for a new event's defaults and the
+list of choices. A new format is added in this one module.
 """
 
 from __future__ import annotations
@@ -74,6 +75,14 @@ class TournamentFormat:
     has_final: bool
     # Said with the age rule, pointing to the other event of the age boundary.
     age_note: str | None
+    # A knockout (000, THE DAY OF THE TOURNAMENT): rounds are seated one at a time from a
+    # confirmed bracket (tournament/bracket.py), and only table winners go on, or the six
+    # highest asset totals of one round. Otherwise every preliminary round is pre-seated.
+    knockout: bool = False
+    # How a round ends when time is called: True for 002's last turn (play on until everyone
+    # has had as many turns), False for 000's "the game must stop. Any player who has thrown
+    # the dice completes that move and any transaction that may result."
+    last_turn: bool = True
 
 
 FORMATS: dict[str, TournamentFormat] = {
@@ -110,16 +119,19 @@ FORMATS: dict[str, TournamentFormat] = {
         key="club",
         name=_("Club / charity"),
         description=_(
-            "At least 24 players and two 90-minute rounds at tables of 3 to 5; table winners "
-            "and the highest total assets advance to a six-player final."
+            "A knockout for at least 24 players: 90-minute rounds at tables of 3 to 6, only "
+            "table winners go on (or the six highest asset totals of one round), to a "
+            "six-player final."
         ),
         preliminary_rounds=2,
         advancing=6,
         alternates=3,
         round_minutes=90,
         international_round_minutes=120,
+        # 000: "a minimum of three and a maximum of five players", yet its own example seats
+        # "36 tables of six": 3 to 6 by default, and the organizer may lower it to 5.
         table_size_min=3,
-        table_size_max=5,
+        table_size_max=6,
         minimum_players=24,
         minimum_age=8,
         maximum_age=None,
@@ -132,6 +144,8 @@ FORMATS: dict[str, TournamentFormat] = {
         posts=POSTS_TABLE_WINNERS,
         has_final=True,
         age_note=None,
+        knockout=True,
+        last_turn=False,
     ),
     # shared/seeds/002: junior tournament, one game, highest net worth wins.
     "junior": TournamentFormat(
@@ -242,6 +256,24 @@ def age_rule(*, event: Event) -> str:
 def event_points_table(*, event: Event) -> PointsTable | None:
     """The points table the event's games score by; None where net worth alone ranks."""
     return CHAMPIONSHIP_POINTS if event_ranking(event=event) == RANKING_POINTS else None
+
+
+def event_is_knockout(*, event: Event) -> bool:
+    """Whether the event is the kit's knockout: seated round by round from its bracket."""
+    fmt = FORMATS.get(event.format)
+    return fmt is not None and fmt.knockout
+
+
+def event_has_last_turn(*, event: Event) -> bool:
+    """Whether time called starts a last turn (002) or stops the game at once (000)."""
+    fmt = FORMATS.get(event.format)
+    return fmt.last_turn if fmt is not None else True
+
+
+def event_minimum_players(*, event: Event) -> int:
+    """The fewest players the event's rules allow (000: "a minimum of 24 players")."""
+    fmt = FORMATS.get(event.format)
+    return fmt.minimum_players if fmt is not None else 1
 
 
 def event_edition(*, event: Event) -> Edition:

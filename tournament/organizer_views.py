@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from . import services, waiting_services
 from .access import judge_required, organizer_required
-from .formats import FORMATS
+from .formats import FORMATS, event_is_knockout, event_minimum_players
 from .lookups import event_or_404
 from .models import Event, Player
 from .organizer_forms import AliasForm, EventForm, ReasonForm, SearchForm
@@ -152,7 +152,13 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournament/organizer/player_list.html",
-        {"event": event, "roster": player_roster(event=event)},
+        {
+            "event": event,
+            "roster": player_roster(event=event),
+            # 000: "You must have a minimum of 24 players" (a club event); 002's own minimums.
+            "minimum_players": event_minimum_players(event=event),
+            "knockout": event_is_knockout(event=event),
+        },
     )
 
 

@@ -19,6 +19,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .formats import event_is_knockout
 from .models import Event, Player, Round, Seat, Table, Wave
 from .numbering import renumber
 from .roles import BANK
@@ -97,6 +98,14 @@ def preseat_event(
     Rounds already played stay as they are and count as history, so a re-seat after a
     start still avoids rematches.
     """
+    if event_is_knockout(event=event):
+        raise ValidationError(
+            _(
+                "This event is a knockout: confirm its bracket, then seat round 1 alone; each "
+                "later round is seated from the table winners of the one before."
+            ),
+            code="knockout",
+        )
     rounds = [r for r in rounds_ensure(event=event) if not r.has_started]
     if not rounds:
         raise ValidationError(_("Every preliminary round has started; nothing to seat."))
@@ -166,6 +175,69 @@ def stage_seat(
     )
     _store_round(round_=stage, tables=seating.rounds[0], event=event)
     return stage
+
+
+@transaction.atomic
+def round_seat_exact(
+    *,
+    event: Event,
+    number: int,
+    players: Sequence[Player],
+    sizes: Sequence[int],
+    seed: int = 0,
+    time_limit: float = 10.0,
+) -> Round:
+    """Seat preliminary round ``number`` alone, at exactly ``sizes`` (a knockout's plan).
+
+    The engine picks its own sizes within a range (``table_pattern``), which may differ from
+    the plan's (20 at six tables is 4+4+3+3+3+3 in the plan, 5 tables of 4 to the engine).
+    So each table one short of the largest gets an empty seat pinned to it, every table is
+    then the same size, and the empty seats are taken away afterwards. Households are kept
+    apart and earlier rounds count as history, as everywhere. A round that has started is
+    refused; one seated but not started is seated again.
+    """
+    sizes = sorted(sizes, reverse=True)
+    if sum(sizes) != len(players) or not sizes or sizes[0] - sizes[-1] > 1:
+        raise ValidationError(
+            _("%(count)s players cannot sit at tables of %(sizes)s.")
+            % {"count": len(players), "sizes": "+".join(str(size) for size in sizes)}
+        )
+    round_, _created = Round.objects.get_or_create(
+        event=event, number=number, defaults={"kind": Round.Kind.PRELIMINARY}
+    )
+    if round_.has_started or round_.kind != Round.Kind.PRELIMINARY:
+        raise ValidationError(_("Round %(number)s has started.") % {"number": number})
+    short = [index for index, size in enumerate(sizes) if size < sizes[0]]
+    # Negative ids never clash with a player's pk.
+    empty = [-(i + 1) for i in range(len(short))]
+    problem = SeatingProblem(
+        players=(*(p.pk for p in players), *empty),
+        rounds=1,
+        families=_households(players),
+        table_sizes=(sizes[0], sizes[0]),
+        history=tuple(
+            meeting_history(rounds=Round.objects.filter(event=event).exclude(pk=round_.pk))
+        ),
+        pinned={(0, seat): table for seat, table in zip(empty, short, strict=True)},
+        seed=seed,
+        time_limit=time_limit,
+    )
+    seating = seat(problem)
+    tables = [[p for p in table if p > 0] for table in seating.rounds[0]]
+    tables.sort(key=len, reverse=True)
+    if [len(table) for table in tables] != sizes:
+        raise AssertionError("the engine did not keep the pinned empty seats apart")
+    _store_round(round_=round_, tables=tables, event=event)
+    report = seating.report.to_dict()
+    report["players"] = len(players)
+    report["table_sizes"] = sizes
+    report["five_table_exposure"] = {
+        k: v for k, v in report["five_table_exposure"].items() if not (isinstance(k, int) and k < 0)
+    }
+    round_.seating_report = report
+    round_.assignments_published = False
+    round_.save(update_fields=["seating_report", "assignments_published"])
+    return round_
 
 
 def _store_round(*, round_: Round, tables: Sequence[Sequence[int]], event: Event) -> None:
@@ -329,6 +401,9 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
     """
     _editable(round_)
     event = round_.event
+    # A knockout's later rounds hold those who won their way in: an alternate who never
+    # played round 1 takes no seat there, and the table plays one short.
+    alternates_step_in = not (event_is_knockout(event=event) and round_.number > 1)
     replaced, removed = [], []
     vacant = (
         Seat.objects.filter(round=round_)
@@ -343,13 +418,17 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
         .exclude(seats__round=round_)
         .order_by("status_changed_at", "pk")
     )
+    if not alternates_step_in:
+        promoted = []
     for seat_ in vacant:
         left = seat_.player
         waiting = next((p for p in promoted if p.replaces_id == left.pk), None)
         waiting = waiting or (promoted[0] if promoted else None)
         if waiting is not None:
             promoted.remove(waiting)
-        stepping_in = waiting or alternate_fill_seat(event=event, replacing=left)
+        stepping_in = waiting or (
+            alternate_fill_seat(event=event, replacing=left) if alternates_step_in else None
+        )
         if stepping_in is None:
             removed.append(left)
             table = seat_.table

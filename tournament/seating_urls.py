@@ -6,6 +6,7 @@ POST; the permission tests walk both. The public tables are the spectator app's.
 
 from django.urls import path
 
+from . import knockout_views
 from . import seating_views as views
 
 SEATING = "organizer/events/<int:pk>/seating/"
@@ -14,6 +15,8 @@ ROUND = SEATING + "<int:round_number>/"
 page_patterns = [
     path(SEATING, views.seating, name="seating"),
     path(ROUND + "change/", views.seating_change, name="seating_change"),
+    # The club knockout's bracket planner, refreshed by the seating page.
+    path(SEATING + "bracket/", knockout_views.knockout_bracket, name="knockout_bracket"),
 ]
 
 action_patterns = [
@@ -27,6 +30,14 @@ action_patterns = [
         ROUND + "tables/<int:table_number>/rolls/",
         views.seating_record_rolls,
         name="seating_record_rolls",
+    ),
+    path(SEATING + "bracket/confirm/", knockout_views.knockout_confirm, name="knockout_confirm"),
+    path(SEATING + "bracket/seat/", knockout_views.knockout_seat_first, name="knockout_seat"),
+    path(SEATING + "bracket/override/", knockout_views.knockout_override, name="knockout_override"),
+    path(
+        SEATING + "bracket/override/withdraw/",
+        knockout_views.knockout_override_withdraw,
+        name="knockout_override_withdraw",
     ),
 ]
 

@@ -25,6 +25,8 @@ from django.views.decorators.http import require_POST
 
 from . import seating_services
 from .access import head_judge_required, judge_required, organizer_required
+from .formats import event_is_knockout
+from .knockout_views import OverrideForm, planner_context
 from .lookups import event_or_404, round_or_404
 from .models import Event, Round, Seat
 from .roles import MANAGE
@@ -120,6 +122,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """Every preliminary round's tables by wave, with the engine's report and the actions."""
     event = event_or_404(pk)
     rounds = event_seating(event=event)
+    knockout = event_is_knockout(event=event)
     return render(
         request,
         "tournament/seating/seating.html",
@@ -129,6 +132,9 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "current": seating_current_cost(event=event) if rounds else None,
             "preseat_form": PreseatForm(),
             "bankers": banker_choices(),
+            # A knockout is seated round by round from its bracket, never pre-seated.
+            "knockout": knockout,
+            **({**planner_context(event), "override_form": OverrideForm()} if knockout else {}),
         },
     )
 

@@ -1,4 +1,5 @@
-"""From the posted preliminary standings to the final, through a semifinal if needed."""
+"""From the posted preliminary standings to the final, through a semifinal if needed; the
+club knockout's rounds one after another."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.formats import RANKING_ASSETS, event_has_final, event_ranking
-from tournament.models import Event, Player, Round, Table
+from tournament.bracket import HIGHEST_ASSETS
+from tournament.formats import event_has_final, event_is_knockout
+from tournament.knockout_selectors import confirmed_plan
+from tournament.knockout_services import knockout_seat_round
+from tournament.models import Event, Player, Round
 from tournament.seating_services import stage_seat
 
-from ..models import ResultLine, RoundPosting
-from ..selectors import StandingRow, standings, table_winners
+from ..models import RoundPosting
+from ..selectors import StandingRow, round_table_winners, standings
 
 
 def _cut(rows: list[StandingRow], count: int) -> list[StandingRow]:
@@ -34,13 +38,11 @@ def advance_to_final(
 
     Only posted scores count, so every preliminary round must be posted. Players who left
     the event (withdrawn, ejected) cannot advance and the next player moves up. A tie
-    across the cut is refused until the head judge decides it. In formats ranked by assets
-    (club, 000) every preliminary table winner (place 1) goes first, in standings order,
-    then the best of the rest; if the winners alone are more than the places, the best
-    winners go. Up to six finalists (or the event's largest table) play the final at one
-    table (002: four finalists; 000: a six-player final). More play a semifinal (kind
-    ``semifinal``) seated by the engine; called again once the semifinal is posted, this
-    seats each semifinal table's winner at the final table.
+    across the cut is refused until the head judge decides it. Up to six finalists (or the
+    event's largest table) play the final at one table (002: four finalists; 000: a
+    six-player final). More play a semifinal (kind ``semifinal``) seated by the engine;
+    called again once the semifinal is posted, this seats each semifinal table's winner at
+    the final table. A knockout (000) goes its own way: ``knockout_advance``.
     ``by`` is accepted for the audit trail of the views; the round records no author.
     """
     if not event_has_final(event=event):
@@ -51,6 +53,8 @@ def advance_to_final(
         )
     if Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists():
         raise ValidationError(_("This event already has a final."), code="exists")
+    if event_is_knockout(event=event):
+        return knockout_advance(event=event, seed=seed, time_limit=time_limit)
     semifinal = Round.objects.filter(event=event, kind=Round.Kind.SEMIFINAL).first()
     if semifinal is not None:
         return _final_from_semifinal(event=event, semifinal=semifinal)
@@ -61,32 +65,15 @@ def advance_to_final(
         raise ValidationError(
             _("Post every preliminary round before seating the final."), code="not-posted"
         )
-    rows = [
-        row
-        for row in standings(event=event, only_posted=True)
-        if row.player.status == Player.Status.PLAYER
-    ]
     count = event.advancing
+    rows = _players_in(event)
     if len(rows) < count:
         raise ValidationError(
             _("Only %(count)s players can advance.") % {"count": len(rows)}, code="too-few"
         )
-    if event_ranking(event=event) == RANKING_ASSETS:
-        # 000: "table winners and highest total assets advance to a six-player final".
-        winners_ids = table_winners(event=event, only_posted=True)
-        winners = [row for row in rows if row.player.pk in winners_ids]
-        others = [row for row in rows if row.player.pk not in winners_ids]
-        if len(winners) >= count:
-            chosen = _cut(winners, count)
-        else:
-            chosen = winners + _cut(others, count - len(winners))
-    else:
-        chosen = _cut(rows, count)
-    finalists = [row.player for row in chosen]
+    finalists = [row.player for row in _cut(rows, count)]
     if count <= _final_table_max(event):
-        return stage_seat(
-            event=event, kind=Round.Kind.FINAL, players=finalists, table_sizes=(count, count)
-        )
+        return _seat_final(event, finalists)
     # More than one table can hold: a semifinal seated by the engine (event's table sizes,
     # households apart, avoiding preliminary rematches); its table winners play the final.
     return stage_seat(
@@ -100,9 +87,36 @@ def advance_to_final(
     )
 
 
+def _players_in(event: Event) -> list[StandingRow]:
+    """The posted standings of the players still in the event."""
+    return [
+        row
+        for row in standings(event=event, only_posted=True)
+        if row.player.status == Player.Status.PLAYER
+    ]
+
+
+def _seat_final(event: Event, finalists: list[Player]) -> Round:
+    count = len(finalists)
+    return stage_seat(
+        event=event, kind=Round.Kind.FINAL, players=finalists, table_sizes=(count, count)
+    )
+
+
 def _final_table_max(event: Event) -> int:
     """The most finalists one table seats: six (000's six-player final) or a bigger table."""
     return max(6, event.table_size_max)
+
+
+def _single_winners(round_: Round, refused: str) -> list[Player]:
+    """The one winner of each table of ``round_``; a shared first place is refused with
+    ``refused`` (a sentence taking the table's %(number)s) until the head judge orders it."""
+    winners = []
+    for row in round_table_winners(round_=round_):
+        if row.winner is None:
+            raise ValidationError(refused % {"number": row.table.number}, code="no-winner")
+        winners.append(row.winner)
+    return winners
 
 
 def _final_from_semifinal(*, event: Event, semifinal: Round) -> Round:
@@ -114,17 +128,63 @@ def _final_from_semifinal(*, event: Event, semifinal: Round) -> Round:
     """
     if not RoundPosting.objects.filter(round=semifinal).exists():
         raise ValidationError(_("Post the semifinal before seating the final."), code="not-posted")
-    finalists = []
-    for table in Table.objects.filter(round=semifinal).order_by("number"):
-        winners = list(ResultLine.objects.filter(table=table, place=1).select_related("player"))
-        if len(winners) != 1:
-            raise ValidationError(
-                _("Semifinal table %(number)s has no single winner; the head judge decides.")
-                % {"number": table.number},
-                code="no-winner",
-            )
-        finalists.append(winners[0].player)
-    count = len(finalists)
-    return stage_seat(
-        event=event, kind=Round.Kind.FINAL, players=finalists, table_sizes=(count, count)
+    finalists = _single_winners(
+        semifinal, _("Semifinal table %(number)s has no single winner; the head judge decides.")
     )
+    return _seat_final(event, finalists)
+
+
+# --- The club knockout (000) --------------------------------------------------------------
+
+
+@transaction.atomic
+def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -> Round:
+    """The next round of a knockout once the last one is posted, or its final.
+
+    000, THE DAY OF THE TOURNAMENT: each round "will result in some outright winners, and
+    others will win by virtue of having the highest total assets at their table. The same
+    method is used for the next round of play, but there must be six tables to give you the
+    required six players for the final." With the confirmed bracket's ``table_winners``
+    method the winner of each table goes on (those who have left the event do not); after
+    the bracket's last round they play the final. With ``highest_assets`` ("choose six
+    winners from your preliminary round by highest total assets") the six highest asset
+    totals of the whole round play the final, and a tie at the cut waits for the head judge.
+    """
+    if Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists():
+        raise ValidationError(_("This event already has a final."), code="exists")
+    plan = confirmed_plan(event=event)
+    if plan is None:
+        raise ValidationError(
+            _("Confirm the bracket on the seating page, then seat round 1 there."),
+            code="no-plan",
+        )
+    last = (
+        Round.objects.filter(event=event, kind=Round.Kind.PRELIMINARY, tables__isnull=False)
+        .order_by("-number")
+        .first()
+    )
+    if last is None:
+        raise ValidationError(_("Seat round 1 on the seating page first."), code="no-rounds")
+    if not RoundPosting.objects.filter(round=last).exists():
+        raise ValidationError(
+            _("Post round %(number)s before seating the next round.") % {"number": last.number},
+            code="not-posted",
+        )
+    if event.knockout_method == HIGHEST_ASSETS:
+        finalists = [row.player for row in _cut(_players_in(event), plan.final_players)]
+    else:
+        winners = _single_winners(
+            last, _("Table %(number)s has no single winner; the head judge orders the tie.")
+        )
+        finalists = [p for p in winners if p.status == Player.Status.PLAYER]
+        if last.number < len(plan.rounds):
+            return knockout_seat_round(
+                event=event,
+                number=last.number + 1,
+                players=finalists,
+                seed=seed,
+                time_limit=time_limit,
+            )
+    if not finalists:
+        raise ValidationError(_("Nobody is left to play the final."), code="too-few")
+    return _seat_final(event, finalists)

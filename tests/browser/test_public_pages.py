@@ -20,7 +20,7 @@ def test_the_event_home_draws_the_official_clock_from_the_hall_state(live_server
     from tournament.models import Event
 
     call_command("load_demo", verbosity=0)
-    event = Event.objects.get()
+    event = Event.objects.get(format="championship")
     release_set(event=event, pages={"home": True}, by=None)
     page.goto(f"{live_server.url}/events/{event.pk}/")
     remaining = page.locator("[data-clock-remaining]")

@@ -27,7 +27,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from fuzz_world import World
+from fuzz_world import World, _register
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,11 +38,14 @@ from scoring.selectors import banker_table_players
 from scoring.tie_breakers import tie_breakers_for
 from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
 from tournament.csv_io import EXPORT_COLUMNS, IMPORT_COLUMNS, MAX_IMPORT_BYTES
+from tournament.knockout_services import bracket_confirm
+from tournament.knockout_views import OverrideForm
 from tournament.organizer_forms import AliasForm, EventForm
 from tournament.organizer_forms import ReasonForm as EjectReasonForm
 from tournament.registration_forms import OnTheDayForm, RegistrationForm
 from tournament.seating_views import PreseatForm, SeatChangeForm
 from tournament.selectors import round_seating
+from tournament.services import event_create, player_check_in
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
@@ -255,6 +258,23 @@ def _rolls(world: World) -> dict[str, st.SearchStrategy]:
     return {f"{kind}_{pid}": places for kind in ("token", "play") for pid in ids}
 
 
+def _club(world: World) -> dict[str, object]:
+    """A club knockout of 24 checked-in players with its bracket confirmed (the fuzz world's
+    event is a championship, where the knockout's routes only refuse)."""
+    club = event_create(
+        name="Fuzz Charity Night",
+        format="club",
+        organization="Club",
+        venue="Hall",
+        date=world.event.date,
+        start_time=world.event.start_time,
+    )
+    for index in range(24):
+        player_check_in(player=_register(club, index))
+    bracket_confirm(event=club, method="table_winners", by=None)
+    return {"pk": club.pk}
+
+
 def _csv_text(header, rows, delimiter) -> str:
     lines = [delimiter.join(header)] + [delimiter.join(row) for row in rows]
     return "\r\n".join(lines)
@@ -332,6 +352,13 @@ FUZZED: dict[str, Spec] = {
         lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}
     ),
     "tournament:seating_record_rolls": Spec(_rolls),
+    # The club knockout's bracket, on a club event.
+    "tournament:knockout_confirm": Spec(
+        lambda w: {"method": pick("table_winners", "highest_assets", "")}, kwargs=_club
+    ),
+    "tournament:knockout_seat": Spec(kwargs=_club, examples=5),
+    "tournament:knockout_override": Spec(lambda w: form_values(OverrideForm()), kwargs=_club),
+    "tournament:knockout_override_withdraw": Spec(kwargs=_club),
     # The clock and the banker's table page.
     "tournament:clock_start": Spec(_reason),
     "tournament:clock_pause": Spec(_reason),

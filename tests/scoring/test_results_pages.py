@@ -581,13 +581,15 @@ def test_a_tie_breaker_has_one_name_on_every_page_and_in_the_csv(client, event, 
     ]
 
 
-def test_club_standings_page_explains_winners_first_and_offers_only_club_keys(client, event):
+def test_club_standings_page_explains_the_knockout_and_offers_only_club_keys(client, event):
     event.format = "club"
     event.save()
     client = login(client, ORGANIZER)
     response = client.get(url("standings", event))
     body = response.content.decode()
-    assert "every preliminary table winner first, then the highest total assets" in body
+    # 000: a knockout, from a bracket confirmed on the seating page (tests/test_knockout*).
+    assert "No bracket is confirmed yet." in body
+    assert "The top 4 players of the posted standings advance." not in body
     form = response.context["tie_breaker_form"]
     assert [f.value() for f in form.key_fields()] == ["net_worth", "wins", "best_game"]
 

@@ -114,7 +114,7 @@ def test_the_four_best_by_points_advance_to_a_final_table(event, judge):
     assert selectors.standings(event=event, only_posted=True)[0].games == 3
 
 
-def test_club_events_rank_by_total_net_worth_and_seat_six_at_one_final_table(event, judge):
+def test_club_events_rank_by_total_net_worth_and_need_a_bracket_for_the_final(event, judge):
     event.format = "club"
     event.advancing = 6
     event.table_size_min, event.table_size_max = 3, 5
@@ -132,10 +132,10 @@ def test_club_events_rank_by_total_net_worth_and_seat_six_at_one_final_table(eve
         (8, "H", 1900),
     ]
     assert {r.points for r in rows} == {Decimal(0)}  # no points in an assets format
-    final = advance_to_final(event=event, by=judge)
-    assert Table.objects.filter(round=final).count() == 1
-    seated = {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
-    assert seated == {"F", "B", "A", "C", "E", "G"}
+    # A club event is the kit's knockout (tests/scoring/test_knockout.py): its final comes
+    # from a confirmed bracket, never from summed standings.
+    with pytest.raises(ValidationError, match="Confirm the bracket"):
+        advance_to_final(event=event, by=judge)
 
 
 def test_only_posted_rounds_count_when_asked(event, judge):
@@ -384,62 +384,8 @@ def test_club_events_order_their_own_keys_and_points_is_not_one(event, judge):
 # The plain top six by assets would have been E, A, B, C, F, G: I, a table winner with
 # only 700, goes instead of G.
 #
-# With two places the winners alone are too many: the winners by total assets are
-# E 6000, A 5000, I 700, so E and A go.
-
-CLUB_ROUND = [
-    {"A": 5000, "B": 4800, "C": 4600, "D": 100},
-    {"E": 6000, "F": 1000, "G": 900, "H": 800},
-    {"I": 700, "J": 600, "K": 500, "L": 400},
-]
-
-
-def play_club_round(event, judge) -> dict[str, Player]:
-    event.format = "club"
-    event.table_size_min, event.table_size_max = 3, 5
-    event.save()
-    players = make_players(event, "ABCDEFGHIJKL")
-    round_ = make_round(event, 1, [[players[a] for a in cash] for cash in CLUB_ROUND])
-    for index, cash in enumerate(CLUB_ROUND, start=1):
-        play(table_of(round_, index), {players[a]: amount for a, amount in cash.items()})
-    round_post(round_=round_, by=judge)
-    return players
-
-
 def finalists(final) -> set[str]:
     return {s.player.alias for s in Seat.objects.filter(round=final).select_related("player")}
-
-
-def test_club_final_takes_every_table_winner_then_the_highest_assets(event, judge):
-    event.advancing = 6
-    play_club_round(event, judge)
-    assert selectors.table_winners(event=event, only_posted=True) == {
-        p.pk for p in Player.objects.filter(event=event, alias__in="AEI")
-    }
-    final = advance_to_final(event=event, by=judge)
-    assert Table.objects.filter(round=final).count() == 1
-    assert finalists(final) == {"A", "E", "I", "B", "C", "F"}
-
-
-def test_club_final_with_more_winners_than_places_takes_the_richest_winners(event, judge):
-    event.advancing = 2
-    play_club_round(event, judge)
-    assert finalists(advance_to_final(event=event, by=judge)) == {"E", "A"}
-
-
-def test_club_final_skips_a_withdrawn_winner(event, judge):
-    event.advancing = 6
-    players = play_club_round(event, judge)
-    Player.objects.filter(pk=players["I"].pk).update(status=Player.Status.WITHDRAWN)
-    # A and E, then B 4800, C 4600, F 1000, G 900.
-    assert finalists(advance_to_final(event=event, by=judge)) == {
-        "A",
-        "E",
-        "B",
-        "C",
-        "F",
-        "G",
-    }
 
 
 # --- Semifinals: more finalists than one table seats ----------------------------------------

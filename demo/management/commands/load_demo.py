@@ -1,20 +1,22 @@
 """`manage.py load_demo`: give a fresh install something to look at.
 
 `make run` calls it on every start, so it must never duplicate or overwrite data:
-it only acts on an empty events table. The demo is a played championship day
-(``demo.event``); ``--unplayed`` stops at registration and pre-seating.
+it only acts on an empty events table. The demo is a played championship day, with a
+played club knockout and a junior event beside it (``demo.event``); ``--unplayed`` makes
+the championship alone and stops at registration and pre-seating.
 """
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from demo.event import load_demo_event
-from tournament.models import Player, Round
+from tournament.models import Event, Player, Round
 
 
 class Command(BaseCommand):
     help = (
-        "Create the demo event if there are no events yet: 40 players and 3 alternates, "
-        "three preliminary rounds played and posted, the final seated."
+        "Create the demo events if there are no events yet: a championship of 40 players and "
+        "3 alternates, three preliminary rounds played and posted, the final seated; a club "
+        "knockout and a junior event, played to their winners."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -40,3 +42,6 @@ class Command(BaseCommand):
                 + ("; the final is seated." if final else ".")
             )
         )
+        others = Event.objects.exclude(pk=event.pk).order_by("pk")
+        for other in others:
+            self.stdout.write(f"Also played: {other.name!r} ({other.get_format_display()}).")

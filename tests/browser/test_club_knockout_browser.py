@@ -1,0 +1,223 @@
+"""A 30-player club knockout in a real browser, from check-in to the six-player final and
+the winner's notification form (issue 13, the kit's "THE DAY OF THE TOURNAMENT"), with the
+bracket planner following the check-in desk on another screen.
+
+Everything is done on the pages an organizer, a head judge and the bankers use; the
+database is read only to check what the pages did. The kit's plan for 30 players is worked
+out by hand: one round at six tables of five ("there must be six tables to give you the
+required six players for the final"), then the six table winners play the final. Each
+table's cash falls by seat, so seat 1 wins every table and the final's seat 1 wins the day.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+from tournament.models import Event, Player, Round, Seat, Table
+
+PASSWORD = "a long Boardwalk passphrase"
+# Each table's cash by seat: seat 1 richest, so the winners are known in advance.
+CASH_BY_SEAT = [3000, 2500, 2000, 1500, 1000, 500]
+FIRST_NAMES = [
+    "Abel", "Bea", "Cyrus", "Dora", "Emil", "Fern", "Gil", "Hana", "Ivo", "Jade",
+    "Kurt", "Lia", "Milo", "Nell", "Otto", "Pia", "Quin", "Rhea", "Saul", "Tess",
+    "Ugo", "Vera", "Wade", "Xena", "Yuri", "Zoe", "Arlo", "Bess", "Cole", "Dina",
+]  # fmt: skip
+
+
+def players_csv() -> str:
+    lines = ["first_name,last_name,date_of_birth,email,eligibility_declared,family"]
+    for number, first in enumerate(FIRST_NAMES, start=1):
+        # Two households of two: round 1 keeps them at different tables.
+        family = {1: "Stone", 2: "Stone", 3: "Reed", 4: "Reed"}.get(number, "")
+        lines.append(
+            f"{first},Player{number:02d},19{60 + number}-05-0{1 + number % 9},"
+            f"{first.lower()}@example.org,yes,{family}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def organizer(transactional_db):
+    user = User.objects.create_user("olive", password=PASSWORD)
+    user.groups.add(Group.objects.get(name="Organizer"))
+    return user
+
+
+def signed_in(browser, live_server):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("olive")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name=re.compile("log in", re.I)).click()
+    page.wait_for_url("**/organizer/")
+    return page
+
+
+def create_and_check_in(page, url: str) -> Event:
+    page.goto(f"{url}/organizer/events/new/?format=club")
+    page.fill("[name=name]", "Harbour Charity Night")
+    page.fill("[name=organization]", "Harbour Club")
+    page.fill("[name=venue]", "Pier Hall")
+    page.fill("[name=date]", "2031-06-07")
+    page.fill("[name=start_time]", "10:00")
+    page.fill("[name=expected_players]", "30")
+    page.get_by_role("button", name="Create event").click()
+    page.wait_for_url("**/players/")
+    event = Event.objects.get(name="Harbour Charity Night")
+    page.goto(f"{url}/organizer/events/{event.pk}/players/import/")
+    page.fill("[name=text]", players_csv())
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_load_state()
+    players = list(Player.objects.filter(event=event, status="player").order_by("pk"))
+    check_in(page, url, event, players[:28])
+    # The seating page is open on another screen while the last two arrive: its planner
+    # follows the check-in desk by itself (htmx, every 15 seconds), without a reload.
+    seating = page.context.new_page()
+    seating.goto(f"{url}/organizer/events/{event.pk}/seating/")
+    assert "28 checked in" in " ".join(seating.inner_text("#bracket").split())
+    seating.evaluate("() => { window.stillTheSamePage = true; }")
+    check_in(page, url, event, players[28:])
+    seating.wait_for_function(
+        "() => document.querySelector('#bracket .counters strong').textContent.trim() === '30'",
+        timeout=30_000,
+    )
+    assert seating.evaluate("() => window.stillTheSamePage") is True
+    seating.close()
+    return event
+
+
+def check_in(page, url: str, event: Event, players: list[Player]) -> None:
+    page.goto(f"{url}/organizer/events/{event.pk}/check-in/")
+    for player in players:
+        row = page.locator(f"#check-in-{player.pk}")
+        row.get_by_role("button", name="Check in").click()
+        row.get_by_role("button", name="Undo").wait_for()
+
+
+def confirm_and_seat_round_1(page, url: str, event: Event) -> Round:
+    page.goto(f"{url}/organizer/events/{event.pk}/seating/")
+    bracket = page.locator("#bracket")
+    assert "30 checked in" in " ".join(bracket.inner_text().split())
+    plan = bracket.locator("article").filter(has_text="Table winners go through")
+    rows = [r.inner_text().split("\t") for r in plan.locator("tbody tr").all()]
+    assert [[cell.strip() for cell in row] for row in rows] == [
+        ["Round 1", "30", "6 tables of 5", "6 table winners to the final"],
+        ["Final", "6", "1 table of 6", "the winner"],
+    ]
+    plan.get_by_role("button", name="Confirm this plan").click()
+    page.wait_for_load_state()
+    assert "Bracket confirmed for 30 players" in page.inner_text(".messages")
+    page.get_by_role("button", name="Seat round 1").click()
+    page.wait_for_load_state()
+    round1 = Round.objects.get(event=event, number=1)
+    assert sorted(t.seats.count() for t in round1.tables.all()) == [5] * 6
+    section = page.locator("#round-1")
+    section.get_by_role("button", name="Publish round 1").click()
+    page.wait_for_load_state()
+    section = page.locator("#round-1")
+    section.locator("summary", has_text="Start round 1").click()
+    section.get_by_role("button", name="Start round 1 now").click()
+    page.wait_for_load_state()
+    return round1
+
+
+def call_time(page, url: str, event: Event, number: int) -> None:
+    """The head judge starts the round's clock, then ends play: time is called."""
+    page.goto(f"{url}/organizer/events/{event.pk}/clock/")
+    card = page.locator("section.clock-card").filter(has_text=f"Round {number}")
+    card.get_by_role("button", name="Start").click()
+    page.wait_for_load_state()
+    card = page.locator("section.clock-card").filter(has_text=f"Round {number}")
+    card.locator("summary", has_text="End play").click()
+    card.get_by_role("button", name="End play for this wave").click()
+    page.wait_for_load_state()
+
+
+def bank(page, url: str, table: Table) -> None:
+    """The banker's table page: no last turn in a club event, the game stops; the sheet."""
+    page.goto(f"{url}/bank/tables/{table.pk}/")
+    assert page.get_by_role("button", name="Last turn").count() == 0
+    assert "Any player who has thrown the dice completes that move" in page.inner_text("main")
+    page.get_by_role("button", name=re.compile("Game over: time is called")).click()
+    page.wait_for_load_state()
+    page.get_by_role("link", name="Enter the score sheet").click()
+    page.wait_for_selector("#sheet-form")
+    inputs = page.locator("input[name^=cash_]")
+    for index in range(inputs.count()):
+        inputs.nth(index).fill(str(CASH_BY_SEAT[index]))
+    page.wait_for_selector("#sheet-submit:not([disabled])")
+    page.click("#sheet-submit")
+    page.wait_for_selector(".sign-list")
+    unsigned = page.locator(".sign-list input[id^=initials-]:not(#initials-banker)")
+    while unsigned.count():
+        field_id = unsigned.first.get_attribute("id")
+        page.fill(f"#{field_id}", "ok")
+        page.click(f"#{field_id} ~ button")
+        page.wait_for_selector(f"#{field_id}", state="detached")
+    page.fill("#initials-banker", "BK")
+    page.click("#initials-banker ~ button")
+    page.wait_for_selector("[data-locked]")
+
+
+def approve_and_post(page, url: str, event: Event, round_: Round) -> None:
+    for table in round_.tables.order_by("number"):
+        page.goto(
+            f"{url}/organizer/events/{event.pk}/results/{round_.number}/tables/{table.number}/"
+        )
+        page.get_by_role("button", name="Approve the sheet").click()
+        page.wait_for_load_state()
+    page.goto(f"{url}/organizer/events/{event.pk}/results/{round_.number}/")
+    page.get_by_role("button", name=f"Post round {round_.number}").click()
+    page.wait_for_load_state()
+    assert f"Round {round_.number} is posted" in page.inner_text("main")
+
+
+def play(page, url: str, event: Event, round_: Round) -> None:
+    call_time(page, url, event, round_.number)
+    for table in round_.tables.order_by("number"):
+        bank(page, url, table)
+    approve_and_post(page, url, event, round_)
+
+
+def test_a_30_player_club_knockout_to_its_six_player_final(live_server, browser, organizer):
+    url = live_server.url
+    page = signed_in(browser, live_server)
+    event = create_and_check_in(page, url)
+    round1 = confirm_and_seat_round_1(page, url, event)
+    # Households at different tables, as in every round.
+    for table in round1.tables.all():
+        families = [s.player.household for s in table.seats.all() if s.player.household]
+        assert len(families) == len(set(families))
+    play(page, url, event, round1)
+    winners = {s.player.alias for s in Seat.objects.filter(round=round1, position=1)}
+
+    # The standings page names each table's winner, then seats them at the final.
+    page.goto(f"{url}/organizer/events/{event.pk}/standings/")
+    knockout = page.locator("#knockout").inner_text()
+    assert all(alias in knockout for alias in winners)
+    page.get_by_role("button", name="Seat the final").click()
+    page.wait_for_load_state()
+    assert "The final is seated as round 2." in page.inner_text(".messages")
+    final = Round.objects.get(event=event, kind=Round.Kind.FINAL)
+    assert {s.player.alias for s in final.seats.all()} == winners
+    play(page, url, event, final)
+    winner = Seat.objects.get(round=final, position=1).player
+
+    # The winner notification form, read back from the PDF.
+    response = page.request.get(
+        f"{url}/organizer/events/{event.pk}/players/{winner.pk}/winner-notification.pdf"
+    )
+    assert response.status == 200
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(response.body()))
+    text = " ".join(p.extract_text() for p in reader.pages)
+    assert "WINNER NOTIFICATION FORM" in text.upper()
+    assert winner.full_name in text and event.name in text
