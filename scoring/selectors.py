@@ -317,3 +317,38 @@ def banker_table_players(*, table: Table) -> list[Player]:
 def banker_sheet_get(*, table: Table) -> TableSheet | None:
     """The table's sheet, or None while nothing was saved (version 0 on the tablet)."""
     return TableSheet.objects.filter(table=table).prefetch_related("signatures").first()
+
+
+# --- The event's winner ------------------------------------------------------------------
+
+
+def event_winner(*, event: Event) -> Player | None:
+    """The event's winner once it is settled and posted, else None.
+
+    Championship and club events: the one player placed first in the posted final (000:
+    "To arrive at a winner, you must have at least two rounds of play"; the last is the
+    final). Junior events play one game, "with the competitor who accumulates the most
+    assets (net worth) being the overall winner" (002): the top of the posted standings,
+    when no one is level with them. Until then (the final not played or not posted, a tie
+    the head judge has not decided) there is no winner.
+    """
+    if event.format == "junior":
+        rows = standings(event=event, only_posted=True)
+        if (
+            not rows
+            or rows[0].tied
+            or Round.objects.filter(
+                event=event, kind=Round.Kind.PRELIMINARY, posting__isnull=True
+            ).exists()
+        ):
+            return None
+        return rows[0].player
+    winners = list(
+        ResultLine.objects.filter(
+            table__round__event=event,
+            table__round__kind=Round.Kind.FINAL,
+            table__round__posting__isnull=False,
+            place=1,
+        ).select_related("player")[:2]
+    )
+    return winners[0].player if len(winners) == 1 else None

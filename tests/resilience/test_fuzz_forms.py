@@ -385,7 +385,6 @@ ANSWERED_LIKE_GET = {
     "printouts:assignments_public",
     "printouts:event_registration",
     "printouts:participant_registration",
-    "printouts:winner_notification_choose",
     "printouts:winner_notification",
     "printouts:table_cards",
     "printouts:poster",
