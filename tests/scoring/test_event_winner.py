@@ -37,7 +37,8 @@ def test_no_winner_until_the_final_is_posted(event, four, round1):
 
 
 def test_an_outright_final_winner_is_the_winner(event, four):
-    """"The last player left in the game wins" (000, BANKRUPTCY): the others went bankrupt."""
+    """Hat wins the final outright, the others bankrupt (000, BANKRUPTCY: "The last player
+    left in the game wins")."""
     boot, car, hat, dog = four.values()
     final = make_round(event, 1, [[boot, car, hat, dog]])
     final.kind = Round.Kind.FINAL
