@@ -32,14 +32,6 @@ AbsoluteUrl = Callable[[str], str]
 ProgressCallback = Callable[[int, int], None]
 CHUNK = 25  # sheets whose stamps are laid out together, between two progress reports
 
-CONSENT = (
-    "I, the undersigned, wish to register for this MONOPOLY Game Tournament. I understand "
-    "that the game's publisher is not responsible for any prizes promised by the "
-    "organization running this tournament. I give the organization and the game's "
-    "publisher the right to use, without compensation, my name and any photographs of me "
-    "taken at the tournament for publicity and promotional purposes."
-)
-
 
 def _context(event: Event, footer: str, **extra) -> dict:
     return {"event": event, "page_size": page_size(event), "footer": footer, **extra}
@@ -137,7 +129,10 @@ def table_score_sheets_pdf(
 def winner_notification_pdf(
     *, event: Event, player: Player, on_page: ProgressCallback | None = None
 ) -> bytes:
-    """The form filled for ``player``, then their filled score sheet of every round."""
+    """The form filled for ``player``, then their filled score sheet of every round.
+
+    Only the event's winner has one (``scoring.selectors.event_winner``); the view asks.
+    """
     edition = event_edition(event=event)
     sheets = selectors.player_filled_pages(event=event, player=player)
     money_raised = ""
@@ -148,6 +143,7 @@ def winner_notification_pdf(
         "address": selectors.postal_address(player),
         "sheets": sheets,
         "money_raised": money_raised,
+        "return_to": selectors.forms_return_to(event),
     }
     return score_sheets_pdf(
         event=event,
@@ -177,7 +173,12 @@ def assignments_pdf(
 
 
 def event_registration_pdf(*, event: Event) -> bytes:
-    context = _context(event, _("Event Registration Form"), edition=event_edition(event=event))
+    context = _context(
+        event,
+        _("Event Registration Form"),
+        edition=event_edition(event=event),
+        return_to=selectors.forms_return_to(event),
+    )
     return render_pdf("printouts/event_registration.html", context)
 
 
@@ -189,7 +190,7 @@ def participant_registration_pdf(*, event: Event) -> bytes:
         _("Participant Registration Form"),
         pages=selectors.participant_pages(players),
         player_count=len(players),
-        consent=CONSENT,
+        return_to=selectors.forms_return_to(event),
     )
     return render_pdf("printouts/participant_registration.html", context)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from scoring.models import SheetSignature, TableSheet
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Seat, Table
@@ -108,3 +110,25 @@ def participant_pages(players: list, per_page: int = PARTICIPANTS_PER_SHEET) -> 
         {"number": index // per_page + 1, "rows": rows[index : index + per_page]}
         for index in range(0, len(rows), per_page)
     ]
+
+
+@dataclass(frozen=True)
+class ReturnTo:
+    """The kit's "Please return to:" block, with whoever the organizer named."""
+
+    name: str
+    lines: list[str]
+    fax: str
+
+
+def forms_return_to(event: Event) -> ReturnTo | None:
+    """Where the signed forms go (the event's setting), or None when nobody is named.
+
+    The kit prints Hasbro's 1990s address here; a form without a setting prints no block,
+    never that one, and the printouts page tells the organizer to fill it in.
+    """
+    lines = [line.strip() for line in event.forms_return_address.splitlines() if line.strip()]
+    name, fax = event.forms_return_name.strip(), event.forms_return_fax.strip()
+    if not (name or lines or fax):
+        return None
+    return ReturnTo(name=name, lines=lines, fax=fax)

@@ -40,11 +40,6 @@ urlpatterns = [
         name="participant_registration",
     ),
     path(
-        EVENT + "winner-notification/",
-        views.winner_notification_choose,
-        name="winner_notification_choose",
-    ),
-    path(
         EVENT + "players/<int:player_pk>/winner-notification.pdf",
         views.winner_notification_form,
         name="winner_notification",

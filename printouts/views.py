@@ -8,25 +8,34 @@ themselves are built by printouts.render.
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 
+from scoring.selectors import event_winner
 from tournament.access import organizer_required
 from tournament.models import Event, Player, Round, Table
 
 from . import render as printouts
 from .pdf import pdf_response
+from .selectors import forms_return_to
+
+
+def _sole_winner(event: Event) -> Player | None:
+    """The one player the Winner Notification is for, once the event has one."""
+    winner = event_winner(event=event)
+    return winner.player if winner else None
 
 
 @organizer_required
 def printouts_index(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     rounds = event.rounds.prefetch_related("tables__seats__player", "waves").order_by("number")
-    players = event.players.order_by("last_name", "first_name")
-    return render(
-        request,
-        "printouts/index.html",
-        {"event": event, "rounds": rounds, "players": players},
-    )
+    context = {
+        "event": event,
+        "rounds": rounds,
+        "winner": _sole_winner(event),
+        "return_to": forms_return_to(event),
+    }
+    return render(request, "printouts/index.html", context)
 
 
 @organizer_required
@@ -98,20 +107,17 @@ def participant_registration_form(request: HttpRequest, pk: int) -> HttpResponse
 
 @organizer_required
 def winner_notification_form(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """The kit's form for the event's winner; for anyone else, or before there is a
+    winner, a page that says why instead of a form with empty totals."""
     event = get_object_or_404(Event, pk=pk)
     player = get_object_or_404(Player, pk=player_pk, event=event)
+    winner = _sole_winner(event)
+    if winner is None or winner.pk != player.pk:
+        context = {"event": event, "player": player, "winner": winner}
+        status = 409 if winner is None else 404
+        return render(request, "printouts/no_winner_form.html", context, status=status)
     pdf = printouts.winner_notification_pdf(event=event, player=player)
     return pdf_response(pdf, f"event-{event.pk}-winner-{player.pk}.pdf")
-
-
-@organizer_required
-def winner_notification_choose(request: HttpRequest, pk: int) -> HttpResponse:
-    """The index page's player picker (a GET form) sends here."""
-    event = get_object_or_404(Event, pk=pk)
-    player_pk = request.GET.get("player", "")
-    if not (player_pk.isascii() and player_pk.isdigit()) or len(player_pk) > 18:
-        return redirect("printouts:index", pk=event.pk)
-    return redirect("printouts:winner_notification", pk=event.pk, player_pk=int(player_pk))
 
 
 @organizer_required

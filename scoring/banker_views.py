@@ -37,6 +37,7 @@ from tournament.access import (
     organizer_required,
     tables_banked_by,
 )
+from tournament.bankruptcy_selectors import table_bankruptcies
 from tournament.formats import event_edition
 from tournament.lookups import table_or_404
 from tournament.models import Player, Table
@@ -60,7 +61,14 @@ from .selectors import (
     banker_table_players,
 )
 from .services import banker_links, sheets, signatures
-from .sheet_report import ReportView, blank_sheet, bound_report, deed_rows, report_view
+from .sheet_report import (
+    ReportView,
+    bound_report,
+    deed_rows,
+    recorded_columns,
+    report_view,
+    sheet_start,
+)
 from .violations import violation_texts
 
 # --- The table card's link and the banker's tables -------------------------------------------
@@ -132,7 +140,8 @@ def _page(
     players, edition = _setting(table)
     sheet = banker_sheet_get(table=table)
     stage = _stage(sheet, request) if form is None else "edit"
-    data = sheet.data if sheet else {}
+    recorded = table_bankruptcies(table=table)
+    data = sheet_start(sheet=sheet, players=players, edition=edition, bankruptcies=recorded)
     if form is None:
         initial = SheetForm.initial_from(data, version=sheet.version if sheet else 0)
         initial["submission_key"] = uuid.uuid4()
@@ -140,15 +149,17 @@ def _page(
     if view is None:
         if form.is_bound:
             view = bound_report(table, form, players, edition)
-        elif sheet is not None and sheet.report:
+        elif sheet is not None and sheet.report and data == sheet.data:
             view = report_view(report=sheet.report, data=data, players=players, edition=edition)
         else:
-            report = sheets.sheet_check(table=table, data=blank_sheet(players, edition))
-            view = report_view(report=report, data={}, players=players, edition=edition)
+            report = sheets.sheet_check(table=table, data=data)
+            view = report_view(report=report, data=data, players=players, edition=edition)
     sheet_signatures = list(sheet.signatures.all()) if sheet else []
     signed = {s.player_id: s for s in sheet_signatures if s.player_id}
     for column in view.columns:
         column.signed = signed.get(column.player.pk)
+    recorded_columns(view.columns, recorded)
+    for column in view.columns:
         pk = column.player.pk
         column.inputs = {
             "cash": form[cash_field(pk)],
@@ -177,6 +188,9 @@ def _page(
         "results": sorted(view.columns, key=lambda c: (c.place is None, c.place or 0)),
         "game_over": table.status in (Table.Status.FINISHED, Table.Status.SCORED),
         "last_submission_key": str(sheet.last_submission_key or "") if sheet else "",
+        # Changes when a bankruptcy is recorded or undone: sheet.js then offers this
+        # tablet's older entries instead of laying them over the recorded ones.
+        "sheet_basis": ",".join(str(b.pk) for b in recorded),
         "hotel_value": HOTEL,
         "sheet_labels": _labels(),
         "house_word": edition.word("house", 2),

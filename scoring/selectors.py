@@ -186,6 +186,12 @@ class EventWinner:
     def aliases(self) -> tuple[str, ...]:
         return tuple(line.alias for line in self.lines)
 
+    @property
+    def player(self) -> Player | None:
+        """The one winner, for what only one person can receive (the Winner Notification);
+        None while first place is shared or when asked for aliases only."""
+        return self.lines[0].player if len(self.lines) == 1 else None
+
 
 def event_winner(*, event: Event, with_players: bool = True) -> EventWinner | None:
     """The event's winner, or None until it is known.

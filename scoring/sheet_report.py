@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gameplay import Edition
-from tournament.models import Player, Table
+from tournament.models import Bankruptcy, Player, Table
 
 from .banker_forms import SheetForm
-from .models import SheetSignature
+from .models import SheetSignature, TableSheet
 from .services.sheets import sheet_check
 from .violations import violation_text
 
@@ -28,6 +28,8 @@ class PlayerColumn:
     messages: list[str] = field(default_factory=list)
     bankrupt: bool = False
     signed: SheetSignature | None = None
+    # Recorded on the banker's table page when the player went out (who to, when).
+    bankruptcy: Bankruptcy | None = None
     net_worth_text: str = "–"
     # The column's own inputs, set by the view for the entry page.
     inputs: dict[str, Any] = field(default_factory=dict)
@@ -136,11 +138,59 @@ def form_report(form: SheetForm, players: list[Player], edition: Edition) -> Rep
 
 
 def blank_sheet(players: list[Player], edition: Edition) -> dict[str, Any]:
+    """A sheet with nothing typed on it: no cash field filled in (the engine reads it as 0)."""
     return {
         "edition": edition.slug,
-        "players": [{"id": str(p.pk), "bankrupt": False, "cash": 0} for p in players],
+        "players": [{"id": str(p.pk), "bankrupt": False} for p in players],
         "properties": [],
     }
+
+
+def sheet_start(
+    *,
+    sheet: TableSheet | None,
+    players: list[Player],
+    edition: Edition,
+    bankruptcies: list[Bankruptcy],
+) -> dict[str, Any]:
+    """What the tablet's sheet starts from: the saved draft (or a blank sheet) with every
+    bankruptcy the banker recorded since it was saved.
+
+    002, SPECTATORS: "When players are bankrupt, they should promptly sign their score
+    sheet and leave the table." A recorded player is bankrupt on the sheet, out in the
+    order recorded, with nothing (000, BANKRUPTCY: they "turn over ... all that [they
+    have] of value"). A submitted or signed sheet is what the table agreed: left as it is.
+    """
+    if sheet is not None and sheet.status != TableSheet.Status.DRAFT:
+        return sheet.data
+    data = sheet.data if sheet is not None and sheet.data else blank_sheet(players, edition)
+    order = {str(b.player_id): n for n, b in enumerate(bankruptcies, start=1)}
+    since = sheet.updated_at if sheet is not None else None
+    new = {str(b.player_id) for b in bankruptcies if since is None or b.at > since}
+    entries = [
+        {"id": pid, "bankrupt": True, "cash": 0, "out_order": order[pid]}
+        if (pid := str(entry.get("id"))) in new
+        else entry
+        for entry in data.get("players") or []
+        if isinstance(entry, dict)
+    ]
+    return {**data, "players": entries}
+
+
+def recorded_columns(columns: list[PlayerColumn], bankruptcies: list[Bankruptcy]) -> None:
+    """Each column's recorded bankruptcy, and the initials typed then as the signature of a
+    player bankrupt on the sheet who has not signed it otherwise (shown, not saved: the
+    submission saves it, ``services.sheets``)."""
+    recorded = {b.player_id: b for b in bankruptcies}
+    for column in columns:
+        column.bankruptcy = recorded.get(column.player.pk)
+        if column.signed is None and column.bankrupt and column.bankruptcy is not None:
+            column.signed = SheetSignature(
+                player=column.player,
+                role=SheetSignature.Role.PLAYER,
+                initials=column.bankruptcy.initials,
+                signed_at=column.bankruptcy.at,
+            )
 
 
 def bound_report(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import io
 import re
+import uuid
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
@@ -26,6 +27,10 @@ from tournament.roles import ORGANIZER
 # What `from pdf_helpers import *` brings a test module: the fixtures (functions are imported
 # by name; a fixture imported by name reads as shadowed where a test takes it).
 __all__ = ["filled", "organizer_client", "seated"]
+
+# The kit's "Please return to:" (shared/seeds/000, pages 19 and 21), never to be printed: the
+# forms carry the organizer's own return address.
+KIT_RETURN_ADDRESS = "443 Shaker Road"
 
 PEOPLE = [
     ("Ada", "Lovelace", "Lucky Thimble"),
@@ -180,3 +185,38 @@ def filled(event, seated):
     )
     SheetSignature.objects.create(sheet=sheet, role="banker", initials="BNK", signed_at=now)
     return table, players
+
+
+def post_final(event, cash: dict) -> Table:
+    """A final played, signed and posted through the services; ``cash`` per finalist, best
+    first, cash only so each net worth is the amount given."""
+    from scoring.services.posting import round_post
+    from scoring.services.sheets import sheet_submit
+    from scoring.services.signatures import sheet_sign
+    from tournament.models import Clock
+
+    round_ = Round.objects.create(
+        event=event, number=9, kind=Round.Kind.FINAL, started_at=timezone.now()
+    )
+    wave = Wave.objects.create(round=round_, number=1)
+    Clock.objects.create(
+        wave=wave,
+        duration_seconds=90 * 60,
+        started_at=timezone.now() - datetime.timedelta(minutes=95),
+    )
+    table = Table.objects.create(round=round_, wave=wave, number=1, status=Table.Status.FINISHED)
+    for position, player in enumerate(cash, start=1):
+        Seat.objects.create(round=round_, table=table, player=player, position=position)
+    data = {
+        "edition": "classic-us",
+        "players": [{"id": str(p.pk), "bankrupt": False, "cash": c} for p, c in cash.items()],
+        "properties": [],
+    }
+    sheet = sheet_submit(
+        table=table, data=data, expected_version=0, submission_key=uuid.uuid4(), by=None
+    )
+    for player in cash:
+        sheet_sign(sheet=sheet, player=player, initials=player.alias[:2], by=None)
+    sheet_sign(sheet=sheet, initials="BNK", by=None)
+    round_post(round_=round_, by=None)
+    return table

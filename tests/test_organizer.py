@@ -273,6 +273,40 @@ def test_edit_changes_the_event_and_keeps_the_organizers_round_length(org_client
     assert event.name == "Spring Championship"
 
 
+def test_the_forms_return_address_is_set_on_the_event_form(org_client, event):
+    """000's forms end "Please return to:"; the organizer names who, under its own heading,
+    and city and state are fields of their own (the kit's Event Registration Form)."""
+    url = reverse("tournament:event_edit", kwargs={"pk": event.pk})
+    page = org_client.get(url)
+    body = page.content.decode()
+    legend = body.index("<legend>Where the signed forms go</legend>")
+    fieldset_end = body.index("</fieldset>", legend)
+    for name in ("forms_return_name", "forms_return_address", "forms_return_fax"):
+        assert legend < body.index(f'name="{name}"') < fieldset_end, name
+    assert "<textarea" in body[legend:fieldset_end]  # an address has several lines
+    assert "left empty, they print without it" in body
+    data = {
+        **browser_data(page),
+        "city": "Atlantic City",
+        "state": "NJ",
+        "postal_code": "08401",
+        "forms_return_name": "Regional Games Federation",
+        "forms_return_address": "12 Marvin Gardens\r\nAtlantic City, NJ 08401",
+        "forms_return_fax": "609-555-0142",
+    }
+    assert org_client.post(url, data).status_code == 302
+    event.refresh_from_db()
+    assert (event.city, event.state, event.postal_code) == ("Atlantic City", "NJ", "08401")
+    assert event.forms_return_address.splitlines() == [
+        "12 Marvin Gardens",
+        "Atlantic City, NJ 08401",
+    ]
+    assert (event.forms_return_name, event.forms_return_fax) == (
+        "Regional Games Federation",
+        "609-555-0142",
+    )
+
+
 def test_edit_with_invalid_values_keeps_the_saved_event(org_client, event):
     url = reverse("tournament:event_edit", kwargs={"pk": event.pk})
     data = {**browser_data(org_client.get(url)), "name": "Renamed", "table_size_min": "9"}

@@ -13,7 +13,13 @@ from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
 
 from spectator import urls as spectator_urls
-from tournament import clock_urls, organizer_urls, registration_urls, seating_urls
+from tournament import (
+    bankruptcy_urls,
+    clock_urls,
+    organizer_urls,
+    registration_urls,
+    seating_urls,
+)
 from tournament.models import Announcement, Event, Player, Round, Seat, Table, Wave
 from tournament.roles import (
     BANK,
@@ -56,7 +62,14 @@ HEAD_JUDGE_ROUTES |= {
     *(f"clock_{a}" for a in ("start", "pause", "resume", "adjust", "end")),
 }
 # Bankers reach their table page and its end-of-game buttons, nothing else.
-BANKER_ROUTES = {"banker_table", "table_last_turn", "table_finished"}
+BANKER_ROUTES = {
+    "banker_table",
+    "table_last_turn",
+    "table_finished",
+    # 002, SPECTATORS: bankrupt players sign as they leave, on the banker's tablet.
+    "bankruptcy_record",
+    "bankruptcy_undo",
+}
 
 
 def _protected_registration_patterns() -> list[URLPattern]:
@@ -77,6 +90,8 @@ def _routes() -> list[tuple[URLPattern, str]]:
         *[(pattern, "POST") for pattern in seating_urls.action_patterns],
         *[(pattern, "GET") for pattern in clock_urls.page_patterns],
         *[(pattern, "POST") for pattern in clock_urls.action_patterns],
+        *[(pattern, "GET") for pattern in bankruptcy_urls.page_patterns],
+        *[(pattern, "POST") for pattern in bankruptcy_urls.action_patterns],
         # The organizer's release switches for the public pages (spectator app).
         *[(pattern, "GET") for pattern in spectator_urls.page_patterns],
     ]

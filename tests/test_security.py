@@ -66,6 +66,10 @@ LOGGED_IN = {
 }
 LOGOUT = {"logout", "admin:logout"}
 GRANTS_A_TABLE = {"scoring:banker_link_open"}
+# Pages that answer with a page saying why there is nothing to give, under another status:
+# the Winner Notification Form of a player who is not the event's winner (404), or before
+# the event has one (409, the demo's final is not posted).
+EXPLAINED = {"printouts:winner_notification": {404, 409}}
 # Django's own login and password-reset routes, shadowed on purpose by the throttled ones
 # in config/urls.py.
 SHADOWED = {"login", "password_reset"}
@@ -270,7 +274,7 @@ def _problem(route: Route, role: str, method: str, response) -> str | None:
         return None if status == 403 else "not refused"
     if status == 403 or _to_login(response, login):
         return "refused a role that may"
-    if method == "GET" and status not in (200, 302, 405):
+    if method == "GET" and status not in {200, 302, 405, *EXPLAINED.get(route.name, ())}:
         return "page not shown"
     return None
 

@@ -6,7 +6,18 @@ the admin is for staff only.
 
 from django.contrib import admin
 
-from .models import Announcement, Clock, ClockAction, Event, Player, Round, Seat, Table, Wave
+from .models import (
+    Announcement,
+    Bankruptcy,
+    Clock,
+    ClockAction,
+    Event,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Wave,
+)
 
 
 @admin.register(Event)
@@ -57,4 +68,4 @@ class ClockAdmin(admin.ModelAdmin):
     inlines = [ClockActionInline]
 
 
-admin.site.register([Wave, Announcement])
+admin.site.register([Wave, Announcement, Bankruptcy])

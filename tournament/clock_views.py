@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import clock_services as services
 from .access import acting_user, banker_required, head_judge_required, organizer_required
+from .bankruptcy_selectors import table_bankruptcy_view
 from .clock import Status, TableStatus, format_remaining, table_status_label
 from .clock_selectors import (
     WaveClock,
@@ -359,6 +360,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
             "time_called": clock.state.time_is_called,
             "can_finish": status in (TableStatus.PLAYING, TableStatus.LAST_TURN)
             and clock.state.status != Status.NOT_STARTED,
+            "bankruptcy": table_bankruptcy_view(table=table),
             **_clock_context(clock),
         },
     )

@@ -21,6 +21,7 @@ _TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 EVENT_WIDGETS = {
+    "forms_return_address": forms.Textarea(attrs={"rows": 3}),
     "date": _DATE,
     "start_time": _TIME,
     "registration_opens": _DATETIME,
@@ -37,6 +38,9 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
             "organization",
             "venue",
             "address",
+            "city",
+            "state",
+            "postal_code",
             "date",
             "start_time",
             "edition",
@@ -55,6 +59,10 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
             "charity",
             "money_raised",
         ),
+    ),
+    (
+        _("Where the signed forms go"),
+        ("forms_return_name", "forms_return_address", "forms_return_fax"),
     ),
     (
         _("Format & play"),
@@ -87,6 +95,23 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 
+# The kit's forms end "Please return to:" with Hasbro's 1990s address; ours print whoever
+# the organizer names here (000, EVENT REGISTRATION FORM), or no return block at all.
+PRINTED_HELP = {
+    "address": _(
+        "Street and number. The Event Registration Form prints it with the city and "
+        "state below, on lines of their own."
+    ),
+    "forms_return_name": _(
+        "Who receives the signed Event Registration, Participant Registration and Winner "
+        "Notification forms: your club, a sponsor or a national federation. Printed under "
+        "“Please return to” on those forms; left empty, they print without it."
+    ),
+    "forms_return_address": _("Their postal address, one line per line of the envelope."),
+    "forms_return_fax": _("Printed as “or Fax:” after the address; may stay empty."),
+}
+
+
 class EventForm(forms.Form):
     """Every field in ``services.EVENT_FIELDS``, grouped into fieldsets for display."""
 
@@ -99,6 +124,8 @@ class EventForm(forms.Form):
         self.fields["round_minutes"].help_text = _(
             "Left at the format's length, international play gets the international length."
         )
+        for name, help_text in PRINTED_HELP.items():
+            self.fields[name].help_text = help_text
 
     @property
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:

@@ -8,6 +8,7 @@ Each area keeps its routes beside its views; this module only puts them together
 from django.urls import path
 
 from . import views
+from .bankruptcy_urls import urlpatterns as bankruptcy_urlpatterns
 from .clock_urls import urlpatterns as clock_urlpatterns
 from .organizer_urls import urlpatterns as organizer_urlpatterns
 from .registration_urls import urlpatterns as registration_urlpatterns
@@ -22,4 +23,5 @@ urlpatterns = [
     *organizer_urlpatterns,
     *seating_urlpatterns,
     *clock_urlpatterns,
+    *bankruptcy_urlpatterns,
 ]

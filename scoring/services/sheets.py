@@ -18,11 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from gameplay import Edition, EditionError, SheetFormatError, check_sheet
+from tournament.bankruptcy_selectors import table_bankruptcies
 from tournament.formats import event_edition, event_points_table
 from tournament.models import Event, Seat, Table
 
 from ..diff import sheet_changes
-from ..models import SheetRevision, TableSheet
+from ..models import SheetRevision, SheetSignature, TableSheet
 from ..violations import seating_violation, violation_text
 from .posting import refuse_if_posted
 from .results import write_results
@@ -173,6 +174,28 @@ def _drop_stale_signatures(*, sheet: TableSheet) -> None:
             signature.delete()
 
 
+def _sign_as_recorded(*, sheet: TableSheet) -> None:
+    """Players who went bankrupt signed as they left, on the banker's table page (002,
+    SPECTATORS: "they should promptly sign their score sheet and leave the table"): those
+    initials, at that time, are their signature on the sheet, so they need not come back.
+
+    Only for players bankrupt on the sheet and not signed otherwise. Submitting is the
+    moment: the game is over, so no bankruptcy can be recorded or undone any more.
+    """
+    out = bankrupt_ids(sheet.data)
+    signed = {pk for pk in sheet.signatures.values_list("player_id", flat=True) if pk}
+    for bankruptcy in table_bankruptcies(table=sheet.table):
+        if str(bankruptcy.player_id) in out and bankruptcy.player_id not in signed:
+            SheetSignature.objects.create(
+                sheet=sheet,
+                player_id=bankruptcy.player_id,
+                role=SheetSignature.Role.PLAYER,
+                initials=bankruptcy.initials,
+                signed_at=bankruptcy.at,
+                by=bankruptcy.recorded_by,
+            )
+
+
 def _revise(*, sheet: TableSheet, kind: str, by: User | None, reason: str = "") -> SheetRevision:
     previous = sheet.revisions.order_by("-version", "-pk").first()
     return SheetRevision.objects.create(
@@ -302,6 +325,7 @@ def _submit(
         _revise(sheet=sheet, kind=SheetRevision.Kind.SUBMISSION, by=by)
     if changed:
         _drop_stale_signatures(sheet=sheet)
+    _sign_as_recorded(sheet=sheet)
     return sheet
 
 

@@ -20,6 +20,9 @@
   var table = root.dataset.table;
   var storeKey = "boardwalk.sheet." + table;
   var lastKey = root.dataset.lastSubmissionKey || "";
+  // The bankruptcies the server laid on the sheet (their ids): entries kept on this tablet
+  // from before one was recorded or undone are offered, not laid over them.
+  var basis = root.dataset.basis || "";
   var labels = {};
   var labelsNode = document.getElementById("sheet-labels");
   if (labelsNode) labels = JSON.parse(labelsNode.textContent);
@@ -111,6 +114,7 @@
 
   function keepLocally() {
     state.version = Number(versionInput.value);
+    state.basis = basis;
     state.fields = snapshot();
     state.savedAt = Date.now();
     store(state);
@@ -375,7 +379,7 @@
       send();
     }
   } else if (state.fields && !same(state.fields, snapshot())) {
-    if (state.version === serverVersion) {
+    if (state.version === serverVersion && (state.basis || "") === basis) {
       apply(state.fields);
       revalidate();
     } else {

@@ -36,6 +36,7 @@ from scoring.banker_forms import SheetForm
 from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from scoring.selectors import banker_table_players
 from scoring.tie_breakers import tie_breakers_for
+from tournament.bankruptcy_views import BankruptcyForm
 from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
 from tournament.csv_io import EXPORT_COLUMNS, IMPORT_COLUMNS, MAX_IMPORT_BYTES
 from tournament.knockout_services import bracket_confirm
@@ -210,6 +211,17 @@ def st_optional_sheet(world: World) -> dict[str, st.SearchStrategy]:
     return _sheet(world)
 
 
+def _playing_table(world: World) -> dict[str, object]:
+    return {"table_pk": world.playing_table.pk}
+
+
+def _bankruptcy(world: World) -> dict[str, st.SearchStrategy]:
+    players = banker_table_players(table=world.playing_table)
+    values = form_values(BankruptcyForm(players=players))
+    values["creditor"] = pick("bank", "", *(p.pk for p in players), world.alternate.pk)
+    return values
+
+
 def _correct(world: World) -> dict[str, st.SearchStrategy]:
     sheet = world.signed_table.sheet
     seated = {str(s.player_id): s.player for s in world.signed_table.seats.all()}
@@ -369,6 +381,10 @@ FUZZED: dict[str, Spec] = {
     "tournament:announcement_delete": Spec(),
     "tournament:table_last_turn": Spec(),
     "tournament:table_finished": Spec(),
+    "tournament:bankruptcy_record": Spec(_bankruptcy, kwargs=_playing_table),
+    "tournament:bankruptcy_undo": Spec(
+        lambda w: {"bankruptcy": pick("", "0", "1", "999999", "x")}, kwargs=_playing_table
+    ),
     # The score sheet on the tablet.
     "scoring:sheet_validate": Spec(_sheet),
     "scoring:sheet_draft": Spec(_sheet),
@@ -416,7 +432,6 @@ ANSWERED_LIKE_GET = {
     "printouts:assignments_public",
     "printouts:event_registration",
     "printouts:participant_registration",
-    "printouts:winner_notification_choose",
     "printouts:winner_notification",
     "printouts:table_cards",
     "printouts:poster",

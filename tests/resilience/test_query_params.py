@@ -20,7 +20,6 @@ PAGES = [
     ("scoring:standings_csv", {"pk": "pk"}, "posted"),
     ("scoring:banker_sheet", {"table_pk": "table_pk"}, "edit"),
     ("printouts:assignments_organizer", {"pk": "pk", "number": "number"}, "wave"),
-    ("printouts:winner_notification_choose", {"pk": "pk"}, "player"),
 ]
 
 
