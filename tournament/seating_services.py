@@ -24,6 +24,7 @@ from .numbering import renumber
 from .roles import BANK
 from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
 from .services import alternate_fill_seat
+from .signals import round_published
 
 
 @dataclass(frozen=True)
@@ -419,6 +420,8 @@ def round_publish(*, round_: Round, published: bool = True) -> Round:
         raise ValidationError(_("Seat the round before publishing its table assignments."))
     round_.assignments_published = published
     round_.save(update_fields=["assignments_published"])
+    if published:
+        round_published.send(sender=Round, round_=round_)
     return round_
 
 
