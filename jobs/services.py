@@ -51,6 +51,7 @@ class JobOutput:
     content: bytes | None = None  # the file, saved in the jobs storage
     result: Any = None  # JSON-able, for jobs that make no file
     fingerprint: str = ""  # of the data actually read, if the work computed it
+    params: dict | None = None  # the job's parameters from now on: input no longer needed goes
 
 
 class JobError(Exception):
@@ -249,6 +250,8 @@ def _finish(job: Job, *, token: str, output: JobOutput, progress: tuple[int, int
     }
     if output.fingerprint:
         fields["fingerprint"] = output.fingerprint
+    if output.params is not None:
+        fields["params"] = output.params
     running = Job.objects.filter(pk=job.pk, token=token, status=Job.Status.RUNNING)
     if not running.update(**fields):
         logger.warning("Job %s: run %s lost the job before finishing; dropped.", job.pk, token)

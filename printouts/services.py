@@ -12,6 +12,7 @@ from jobs.models import Job
 from jobs.selectors import job_reusable
 from jobs.services import job_submit, jobs_recover
 from tournament.models import Event, Round
+from tournament.tasks import event_job_scope
 
 from .catalog import FORMS, Form, PrintRequest
 from .tasks import build_printout
@@ -22,7 +23,7 @@ KIND_PREFIX = "printouts:"
 
 
 def printouts_scope(event: Event) -> str:
-    return f"event-{event.pk}"
+    return event_job_scope(event)
 
 
 def printout_job(*, form: Form, request: PrintRequest, user: Any = None) -> Job:
