@@ -95,9 +95,8 @@ def test_a_waiting_import_is_polled_then_the_page_reloads(organizer, event):
     Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING, done=120, total=800)
     polled = organizer.get(response["Location"], headers=htmx)
     assert "120 of 800 done" in polled.content.decode()
-    Job.objects.filter(pk=job.pk).update(
-        status=Job.Status.DONE, result={"created": 0, "skipped": 400, "errors": [], "error_count": 0}
-    )
+    outcome = {"created": 0, "skipped": 400, "errors": [], "error_count": 0}
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.DONE, result=outcome)
     assert organizer.get(response["Location"], headers=htmx)["HX-Refresh"] == "true"
 
 

@@ -59,7 +59,7 @@ def empty_storage():
         job_storage().delete(name)
 
 
-# --- reuse until the data changes ------------------------------------------------------------
+# --- reuse until the data changes -------------------------------------------------------------
 
 
 def test_round_sheets_are_built_once_and_reused_until_a_seat_changes(
@@ -94,9 +94,7 @@ def test_an_edit_of_the_event_is_a_change_too(organizer_client, event, seated):
     assert Job.objects.get().params["request"]["round"] == 1
 
 
-def test_a_published_round_has_its_packs_built_before_anyone_asks(
-    organizer_client, event, seated
-):
+def test_a_published_round_has_its_packs_built_before_anyone_asks(organizer_client, event, seated):
     round_, _, _ = seated
     site = "https://boardwalk.example.org"
     with override_settings(BOARDWALK_PREBUILD_PRINTOUTS=True, BOARDWALK_SITE_URL=site):
@@ -195,7 +193,7 @@ def test_job_pages_are_for_the_organizers_of_that_event(client, organizer_client
     assert client.post(job_url(job, "printouts:job_retry")).status_code == 403
 
 
-# --- lost runs ---------------------------------------------------------------------------------
+# --- lost runs --------------------------------------------------------------------------------
 
 
 def _queued_job(event) -> Job:
@@ -267,7 +265,7 @@ def test_a_run_that_lost_its_job_while_working_keeps_no_file(event, seated):
     assert stored_names() == set()
 
 
-# --- files written whole -------------------------------------------------------------------------
+# --- files written whole ----------------------------------------------------------------------
 
 
 class BrokenContent(ContentFile):
@@ -288,7 +286,7 @@ def test_the_file_storage_shows_a_file_whole_or_not_at_all(tmp_path):
     assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == ["sheets.pdf"]
 
 
-# --- the fingerprint -------------------------------------------------------------------------------
+# --- the fingerprint --------------------------------------------------------------------------
 
 
 def test_the_fingerprint_follows_every_field_and_nothing_else(event, seated):
