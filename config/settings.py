@@ -227,13 +227,13 @@ TASKS = {
         "QUEUES": ["default"],
     }
 }
-BOARDWALK_JOB_HEARTBEAT_SECONDS = float(os.environ.get("BOARDWALK_JOB_HEARTBEAT_SECONDS", "5"))
+BOARDWALK_JOB_HEARTBEAT_SECONDS = float(os.environ.get("BOARDWALK_JOB_HEARTBEAT_SECONDS") or "5")
 # SQLite lets one connection write at a time: while a big import registers everyone in one
 # transaction, no heartbeat can be written, so on SQLite (development) a job is taken for
 # lost only after 5 minutes.
 _SQLITE = DATABASES["default"]["ENGINE"].endswith("sqlite3")
 BOARDWALK_JOB_LEASE_SECONDS = float(
-    os.environ.get("BOARDWALK_JOB_LEASE_SECONDS", "300" if _SQLITE else "30")
+    os.environ.get("BOARDWALK_JOB_LEASE_SECONDS") or ("300" if _SQLITE else "30")
 )
 if BOARDWALK_JOB_LEASE_SECONDS <= 2 * BOARDWALK_JOB_HEARTBEAT_SECONDS:
     raise ImproperlyConfigured(

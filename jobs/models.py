@@ -70,10 +70,3 @@ class Job(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
-
-    @property
-    def percent(self) -> int | None:
-        """How far along, when the job has said how much there is to do."""
-        if not self.total:
-            return None
-        return min(100, 100 * self.done // self.total)

@@ -5,9 +5,9 @@ to Django 6 changes this file only: django-tasks-db reads ``django.tasks`` there
 """
 
 try:
-    from django.tasks import Task, TaskContext, task, task_backends
+    from django.tasks import Task, task
 except ImportError:  # Django 5.2: the django-tasks backport
-    from django_tasks import TaskContext, task, task_backends
+    from django_tasks import task
     from django_tasks.base import Task
 
-__all__ = ["Task", "TaskContext", "task", "task_backends"]
+__all__ = ["Task", "task"]

@@ -232,7 +232,10 @@ def _import_job_page(request: HttpRequest, event: Event) -> HttpResponse:
 def player_import_retry(request: HttpRequest, pk: int) -> HttpResponse:
     """Run a big import that failed (not one refused for its lines) again."""
     event = event_or_404(pk)
-    job = job_retry(job=_import_job(request, event))
+    try:
+        job = job_retry(job=_import_job(request, event))
+    except Http404:
+        return redirect("tournament:player_import", pk=event.pk)  # nothing to run again
     return redirect(_import_job_url(event, job))
 
 
