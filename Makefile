@@ -17,9 +17,13 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -e '.[dev]'
 	touch $@
 
+# The web server and one background worker (printouts, big imports) side by side; Ctrl-C
+# stops both (the trap also stops the worker if the server exits on its own).
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	@$(PY) manage.py jobs_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install

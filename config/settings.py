@@ -31,6 +31,16 @@ Environment variables:
 ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
 ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``, ``DEFAULT_FROM_EMAIL``
                                 Outgoing mail (password resets), Django's own names.
+``BOARDWALK_SITE_URL``          The address players reach, e.g. https://boardwalk.example.org:
+                                QR codes of table cards and the poster point there (default:
+                                the address the organizer uses).
+``BOARDWALK_FILES_DIR``         Where finished printouts are kept (default var/files/).
+``BOARDWALK_S3_BUCKET``         Keep them in this S3-compatible bucket instead (django-storages;
+                                README), with ``BOARDWALK_S3_ENDPOINT_URL`` and
+                                ``BOARDWALK_S3_REGION`` if not AWS's defaults.
+``BOARDWALK_JOB_HEARTBEAT_SECONDS``, ``BOARDWALK_JOB_LEASE_SECONDS``
+                                How often a running job says it is alive (5), and after how
+                                long without a word it is run again (30; 300 on SQLite).
 """
 
 import ipaddress
@@ -103,6 +113,11 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    # Background jobs: Django's tasks framework (the backport until Django 6) and its
+    # database queue, then the jobs' own records (jobs/).
+    "django_tasks",
+    "django_tasks_db",
+    "jobs",
     "tournament",
     "scoring",
     "printouts",
@@ -201,6 +216,63 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+
+# --- Background jobs and their files ------------------------------------------------
+
+# Django's tasks framework with its database queue: no other server, and workers on any
+# machine share the database's queue (`manage.py jobs_worker`, README "Background jobs").
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default"],
+    }
+}
+BOARDWALK_JOB_HEARTBEAT_SECONDS = float(os.environ.get("BOARDWALK_JOB_HEARTBEAT_SECONDS") or "5")
+# SQLite lets one connection write at a time: while a big import registers everyone in one
+# transaction, no heartbeat can be written, so on SQLite (development) a job is taken for
+# lost only after 5 minutes.
+_SQLITE = DATABASES["default"]["ENGINE"].endswith("sqlite3")
+BOARDWALK_JOB_LEASE_SECONDS = float(
+    os.environ.get("BOARDWALK_JOB_LEASE_SECONDS") or ("300" if _SQLITE else "30")
+)
+if BOARDWALK_JOB_LEASE_SECONDS <= 2 * BOARDWALK_JOB_HEARTBEAT_SECONDS:
+    raise ImproperlyConfigured(
+        "BOARDWALK_JOB_LEASE_SECONDS must be more than twice BOARDWALK_JOB_HEARTBEAT_SECONDS, "
+        "or a busy worker's job would be taken for lost and run twice."
+    )
+# A round's score sheets (and table cards, when BOARDWALK_SITE_URL is known) are built as
+# soon as the round is published, so they are usually ready before anyone asks.
+BOARDWALK_PREBUILD_PRINTOUTS = True
+# The address players reach, for the QR codes; unset, the address the organizer uses.
+BOARDWALK_SITE_URL = os.environ.get("BOARDWALK_SITE_URL", "").rstrip("/")
+
+# Finished printouts are read back by whichever application server answers the download:
+# one folder on one machine, an S3-compatible bucket for several (django-storages).
+if os.environ.get("BOARDWALK_S3_BUCKET"):
+    _JOB_FILES = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["BOARDWALK_S3_BUCKET"],
+            "endpoint_url": os.environ.get("BOARDWALK_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("BOARDWALK_S3_REGION") or None,
+            "location": "boardwalk",
+            "default_acl": "private",
+            "file_overwrite": False,
+        },
+    }
+else:
+    _JOB_FILES = {
+        "BACKEND": "jobs.storage.AtomicFileSystemStorage",
+        "OPTIONS": {
+            # Never served as media: the download view checks who asks.
+            "location": os.environ.get("BOARDWALK_FILES_DIR") or BASE_DIR / "var" / "files",
+        },
+    }
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "jobs": _JOB_FILES,
+}
 
 # --- Security ---------------------------------------------------------------------
 

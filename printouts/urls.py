@@ -8,6 +8,10 @@ EVENT = "organizer/events/<int:pk>/"
 
 urlpatterns = [
     path(EVENT + "printouts/", views.printouts_index, name="index"),
+    path(EVENT + "printouts/jobs/", views.jobs_panel, name="jobs"),
+    path(EVENT + "printouts/jobs/<int:job_pk>/", views.job_page, name="job"),
+    path(EVENT + "printouts/jobs/<int:job_pk>/download/", views.job_download, name="job_download"),
+    path(EVENT + "printouts/jobs/<int:job_pk>/retry/", views.job_try_again, name="job_retry"),
     path(EVENT + "score-sheet.pdf", views.blank_score_sheet, name="blank_score_sheet"),
     path(
         EVENT + "rounds/<int:number>/score-sheets.pdf",

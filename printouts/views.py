@@ -2,21 +2,32 @@
 
 Every view here is organizer_required: the PDFs carry real names (the public table list
 carries aliases only, but it is printed by the organizer and posted in the hall). The PDFs
-themselves are built by printouts.render.
+themselves are built by printouts.render; those that can take a while (a round's sheets and
+table cards, assignments, the participant forms, the winner pack) through a background job:
+the link serves the file built from the same data if there is one, and otherwise shows the
+job's progress until the file can be downloaded.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
+from jobs.models import Job
+from jobs.selectors import jobs_latest
+from jobs.services import job_retry, jobs_recover
+from jobs.storage import job_storage
 from scoring.selectors import event_winner
 from tournament.access import organizer_required
 from tournament.models import Event, Player, Round, Table
 
 from . import render as printouts
+from .catalog import FORMS, PrintRequest
 from .pdf import pdf_response
 from .selectors import forms_return_to
+from .services import KIND_PREFIX, printout_job, printouts_scope
 
 
 def _sole_winner(event: Event) -> Player | None:
@@ -34,8 +45,75 @@ def printouts_index(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": rounds,
         "winner": _sole_winner(event),
         "return_to": forms_return_to(event),
+        **_jobs_context(event),
     }
     return render(request, "printouts/index.html", context)
+
+
+def _jobs_context(event: Event) -> dict:
+    scope = printouts_scope(event)
+    jobs_recover(scope=scope)
+    jobs = [job for job in jobs_latest(scope=scope) if job.kind.startswith(KIND_PREFIX)]
+    return {"jobs": jobs, "jobs_busy": any(not job.is_finished for job in jobs)}
+
+
+@organizer_required
+def jobs_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    """The index page's list of printouts being built and ready, polled while one is busy."""
+    event = get_object_or_404(Event, pk=pk)
+    return render(request, "printouts/_jobs.html", {"event": event, **_jobs_context(event)})
+
+
+def _printout(request: HttpRequest, event: Event, form_name: str, **print_args) -> HttpResponse:
+    """The file if it is built from the data as it is now, else the job's progress page."""
+    form = FORMS[form_name]
+    if form.needs_base_url:
+        print_args["base_url"] = settings.BOARDWALK_SITE_URL or request.build_absolute_uri("/")
+    job = printout_job(
+        form=form, request=PrintRequest(event=event, **print_args), user=request.user
+    )
+    if job.status == Job.Status.DONE:
+        return _download(job)
+    return redirect("printouts:job", pk=event.pk, job_pk=job.pk)
+
+
+def _download(job: Job) -> HttpResponse:
+    # Read whole, as the PDFs built in the request are: a round of 2,000 sheets is ~1 MB.
+    with job_storage().open(job.file_name) as stored:
+        return pdf_response(stored.read(), job.download_name)
+
+
+def _event_job(event: Event, job_pk: int) -> Job:
+    return get_object_or_404(
+        Job, pk=job_pk, scope=printouts_scope(event), kind__startswith=KIND_PREFIX
+    )
+
+
+@organizer_required
+def job_page(request: HttpRequest, pk: int, job_pk: int) -> HttpResponse:
+    """A printout being built: its progress (htmx polls this page), then the download."""
+    event = get_object_or_404(Event, pk=pk)
+    jobs_recover(scope=printouts_scope(event))
+    job = _event_job(event, job_pk)
+    template = "printouts/_job.html" if request.htmx else "printouts/job.html"
+    return render(request, template, {"event": event, "job": job})
+
+
+@organizer_required
+def job_download(request: HttpRequest, pk: int, job_pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    job = _event_job(event, job_pk)
+    if job.status != Job.Status.DONE or not job_storage().exists(job.file_name):
+        return redirect("printouts:job", pk=event.pk, job_pk=job.pk)
+    return _download(job)
+
+
+@organizer_required
+@require_POST
+def job_try_again(request: HttpRequest, pk: int, job_pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    job_retry(job=_event_job(event, job_pk))
+    return redirect("printouts:job", pk=event.pk, job_pk=job_pk)
 
 
 @organizer_required
@@ -49,8 +127,7 @@ def blank_score_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 def round_score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     round_ = get_object_or_404(Round, event=event, number=number)
-    pdf = printouts.round_score_sheets_pdf(event=event, round_=round_)
-    return pdf_response(pdf, f"round-{number}-score-sheets.pdf")
+    return _printout(request, event, "score-sheets", round=round_)
 
 
 @organizer_required
@@ -71,12 +148,7 @@ def _assignments(request: HttpRequest, pk: int, number: int, *, public: bool) ->
     # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
     is_number = wave_number and wave_number.isascii() and wave_number.isdigit()
     wave_number = int(wave_number) if is_number and len(wave_number) <= 9 else None
-    pdf = printouts.assignments_pdf(
-        event=event, round_=round_, public=public, wave_number=wave_number
-    )
-    kind = "public" if public else "organizer"
-    suffix = f"-wave-{wave_number}" if wave_number else ""
-    return pdf_response(pdf, f"round-{number}{suffix}-assignments-{kind}.pdf")
+    return _printout(request, event, "assignments", round=round_, public=public, wave=wave_number)
 
 
 @organizer_required
@@ -93,16 +165,13 @@ def assignments_public(request: HttpRequest, pk: int, number: int) -> HttpRespon
 
 @organizer_required
 def event_registration_form(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    pdf = printouts.event_registration_pdf(event=event)
-    return pdf_response(pdf, f"event-{event.pk}-event-registration.pdf")
+    return _at_once(request, pk, "event-registration")
 
 
 @organizer_required
 def participant_registration_form(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    pdf = printouts.participant_registration_pdf(event=event)
-    return pdf_response(pdf, f"event-{event.pk}-participant-registration.pdf")
+    return _printout(request, event, "participant-registration")
 
 
 @organizer_required
@@ -116,22 +185,25 @@ def winner_notification_form(request: HttpRequest, pk: int, player_pk: int) -> H
         context = {"event": event, "player": player, "winner": winner}
         status = 409 if winner is None else 404
         return render(request, "printouts/no_winner_form.html", context, status=status)
-    pdf = printouts.winner_notification_pdf(event=event, player=player)
-    return pdf_response(pdf, f"event-{event.pk}-winner-{player.pk}.pdf")
+    return _printout(request, event, "winner", player=player)
 
 
 @organizer_required
 def table_cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     round_ = get_object_or_404(Round, event=event, number=number)
-    pdf = printouts.table_cards_pdf(
-        event=event, round_=round_, absolute_url=request.build_absolute_uri
-    )
-    return pdf_response(pdf, f"round-{number}-table-cards.pdf")
+    return _printout(request, event, "table-cards", round=round_)
 
 
 @organizer_required
 def poster(request: HttpRequest, pk: int) -> HttpResponse:
+    return _at_once(request, pk, "poster")
+
+
+def _at_once(request: HttpRequest, pk: int, form_name: str) -> HttpResponse:
+    """A one-page form, built in the request (no worker needed) by the jobs' own builder."""
     event = get_object_or_404(Event, pk=pk)
-    pdf = printouts.poster_pdf(event=event, absolute_url=request.build_absolute_uri)
-    return pdf_response(pdf, f"event-{event.pk}-poster.pdf")
+    form = FORMS[form_name]
+    base_url = settings.BOARDWALK_SITE_URL or request.build_absolute_uri("/")
+    print_request = PrintRequest(event=event, base_url=base_url if form.needs_base_url else "")
+    return pdf_response(form.build(print_request, None), form.filename(print_request))

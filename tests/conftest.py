@@ -10,6 +10,9 @@ from django.test import override_settings
 from tournament.models import Event
 from tournament.services import event_create
 
+IMMEDIATE_BACKEND = "django_tasks.backends.immediate.ImmediateBackend"
+IN_MEMORY_STORAGE = "django.core.files.storage.InMemoryStorage"
+
 # tests/browser/conftest.py skips with a reason starting with this when there is no chromium.
 CHROMIUM_MISSING = "chromium not found"
 
@@ -22,6 +25,21 @@ def fast_password_hasher():
     site keeps hashing with them (tests/test_settings.py checks that in a fresh process)."""
     hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
     with override_settings(PASSWORD_HASHERS=hashers):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def jobs_run_at_once():
+    """Background jobs run inside the request that asks for them (django-tasks' immediate
+    backend), their files kept in memory, and rounds published without building their packs
+    ahead: every test sees a job's outcome at once and leaves no file behind. The tests of
+    real workers (tests/test_jobs_worker.py) switch to the database queue themselves."""
+    storages = {**settings.STORAGES, "jobs": {"BACKEND": IN_MEMORY_STORAGE}}
+    with override_settings(
+        TASKS={"default": {"BACKEND": IMMEDIATE_BACKEND}},
+        STORAGES=storages,
+        BOARDWALK_PREBUILD_PRINTOUTS=False,
+    ):
         yield
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT = ("config", "gameplay", "tournament", "scoring", "spectator", "printouts", "demo")
+PROJECT = ("config", "gameplay", "jobs", "tournament", "scoring", "spectator", "printouts", "demo")
 SEATING = "tournament.seating"
 
 # What each part may not import (a prefix forbids the package and everything below it).
@@ -23,6 +23,8 @@ SEATING = "tournament.seating"
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "gameplay": ("django", *(p for p in PROJECT if p != "gameplay")),
     SEATING: ("django", *(p for p in PROJECT if p != "tournament")),
+    # Background jobs know Django and its tasks framework, nothing of tournaments.
+    "jobs": tuple(p for p in PROJECT if p != "jobs"),
     "tournament": ("config", "scoring", "spectator", "printouts", "demo"),
     "scoring": ("config", "spectator", "printouts", "demo"),
     "spectator": ("config", "printouts", "demo"),

@@ -64,13 +64,13 @@ def test_a_file_with_too_many_lines_is_refused_before_any_is_read(organizer, eve
 def test_a_file_at_the_limit_is_read(organizer, event):
     rows = "".join(f"Player{n},Surname,not-a-date\n" for n in range(MAX_ROWS))
     upload = SimpleUploadedFile("max.csv", (HEADER + rows).encode(), content_type="text/csv")
-    body = organizer.post(import_url(event), {"file": upload}).content.decode()
+    body = organizer.post(import_url(event), {"file": upload}, follow=True).content.decode()
     assert "Nothing was imported." in body and "Line 2:" in body
 
 
 def test_only_the_first_hundred_errors_are_listed(organizer, event):
     rows = "".join(f"Player{n},Surname,not-a-date\n" for n in range(500))
-    response = organizer.post(import_url(event), {"text": HEADER + rows})
+    response = organizer.post(import_url(event), {"text": HEADER + rows}, follow=True)
     body = response.content.decode()
     assert body.count("<li>Line ") == ERRORS_SHOWN
     assert "Line 2:" in body and f"Line {ERRORS_SHOWN + 1}:" in body

@@ -72,11 +72,16 @@ BANKER_ROUTES = {
 }
 
 
-def _protected_registration_patterns() -> list[URLPattern]:
+# Registration routes that act (POST only); the others are pages.
+REGISTRATION_ACTIONS = {"player_import_retry"}
+
+
+def _protected_registration_patterns(*, actions: bool = False) -> list[URLPattern]:
     return [
         pattern
         for pattern in registration_urls.urlpatterns
         if hasattr(pattern.callback, "required_permission")
+        and (pattern.name in REGISTRATION_ACTIONS) == actions
     ]
 
 
@@ -86,6 +91,7 @@ def _routes() -> list[tuple[URLPattern, str]]:
         *[(pattern, "GET") for pattern in organizer_urls.page_patterns],
         *[(pattern, "POST") for pattern in organizer_urls.action_patterns],
         *[(pattern, "GET") for pattern in _protected_registration_patterns()],
+        *[(pattern, "POST") for pattern in _protected_registration_patterns(actions=True)],
         *[(pattern, "GET") for pattern in seating_urls.page_patterns],
         *[(pattern, "POST") for pattern in seating_urls.action_patterns],
         *[(pattern, "GET") for pattern in clock_urls.page_patterns],

@@ -25,6 +25,7 @@ from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from demo.event import load_demo_event
+from jobs.models import Job
 from scoring.selectors import banker_link_table
 from scoring.services.banker_links import banker_link_issue
 from tournament import throttle
@@ -187,6 +188,7 @@ def _kwargs(route: Route, demo: Demo) -> dict[str, object]:
         "player_pk": lambda: Player.objects.filter(seats__table=table).first().pk,
         "announcement_pk": lambda: Announcement.objects.filter(round=round_1).first().pk,
         "key": demo.key,
+        "job_pk": lambda: _failed_job(event).pk,
         "uidb64": "MQ",
         "token": "set-password",
         # The admin's routes (staff only): any object and app will do, nobody gets in.
@@ -202,6 +204,23 @@ def _kwargs(route: Route, demo: Demo) -> dict[str, object]:
         value = values[name]  # a KeyError names a new parameter to teach the walk
         kwargs[name] = value() if callable(value) else value
     return kwargs
+
+
+def _failed_job(event: Event) -> Job:
+    """A failed printout job of the event: its page, download and retry are walked too."""
+    job, _ = Job.objects.get_or_create(
+        kind="printouts:event-registration",
+        scope=f"event-{event.pk}",
+        key="walk",
+        defaults={
+            "params": {"form": "event-registration", "request": {"event": event.pk}},
+            "task_path": "printouts.tasks.build_printout",
+            "token": "walk",
+            "status": Job.Status.FAILED,
+            "error": "Paper jam",
+        },
+    )
+    return job
 
 
 def _url(route: Route, demo: Demo) -> str:

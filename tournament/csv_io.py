@@ -19,7 +19,7 @@ import csv
 import datetime
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, TextIO
@@ -39,6 +39,12 @@ MAX_IMPORT_BYTES = 2 * 1024 * 1024
 # near 300), and each row is checked against the registration rules, so a 100,000-line
 # file would hold a server process for minutes. A bigger file is refused before reading.
 MAX_IMPORT_ROWS = 2000
+# A refused file lists its first problems and how many there are: a file wrong throughout
+# is wrong in the same few ways, and a page of thousands of lines would only bury them.
+MAX_ERRORS_SHOWN = 100
+
+# Told (lines done, lines in all) as an import goes on.
+Progress = Callable[[int, int], None]
 
 IMPORT_COLUMNS = (
     "first_name",
@@ -276,7 +282,9 @@ def _registration_messages(errors: dict[str, list[str]]) -> list[str]:
     return messages
 
 
-def import_registrations(*, event: Event, text: str) -> ImportResult:
+def import_registrations(
+    *, event: Event, text: str, on_progress: Progress | None = None
+) -> ImportResult:
     """Register everyone in a CSV text for ``event``, or no one if any line is wrong.
 
     Every line is checked before anything is written, so the organizer gets the full list
@@ -285,6 +293,9 @@ def import_registrations(*, event: Event, text: str) -> ImportResult:
     not signed up again) are skipped, which makes an import safe to repeat. The rest are
     registered in file order in one transaction: seats while they last, then the event's
     alternates, then the waiting list.
+
+    ``on_progress(done, total)`` is told as lines are checked, then registered (a line
+    counts once for each; a big import runs as a background job that shows this).
     """
     # Lines that cannot be read are reported along with every other line's problems.
     raw_rows, errors = _read(text)
@@ -294,13 +305,35 @@ def import_registrations(*, event: Event, text: str) -> ImportResult:
     errors.extend(parse_errors)
     errors.extend(_repeats_within_file(rows))
     registered = _registered(event=event)
+    progress = _Steps(on_progress, total=2 * len(rows))
     to_create, skipped, rule_errors = _rows_to_register(
-        event=event, rows=rows, registered=registered
+        event=event, rows=rows, registered=registered, progress=progress
     )
     errors.extend(rule_errors)
     if errors:
         return ImportResult(errors=sorted(errors, key=lambda error: error[0]))
-    return _register_rows(event=event, rows=to_create, aliases=registered.aliases, skipped=skipped)
+    progress.total = len(rows) + len(to_create)
+    return _register_rows(
+        event=event,
+        rows=to_create,
+        aliases=registered.aliases,
+        skipped=skipped,
+        progress=progress,
+    )
+
+
+class _Steps:
+    """Counts the import's steps for ``on_progress``."""
+
+    def __init__(self, report: Progress | None, *, total: int) -> None:
+        self.report = report
+        self.total = total
+        self.done = 0
+
+    def step(self) -> None:
+        self.done += 1
+        if self.report is not None:
+            self.report(self.done, self.total)
 
 
 def _parse_rows(
@@ -385,7 +418,7 @@ def _registered(*, event: Event) -> _Registered:
 
 
 def _rows_to_register(
-    *, event: Event, rows: list[_Row], registered: _Registered
+    *, event: Event, rows: list[_Row], registered: _Registered, progress: _Steps
 ) -> tuple[list[_Row], int, list[tuple[int, str]]]:
     """The rows not yet registered, how many were, and the public form's objections."""
     aliases_folded = {alias.casefold() for alias in registered.aliases}
@@ -393,6 +426,7 @@ def _rows_to_register(
     skipped = 0
     errors: list[tuple[int, str]] = []
     for row in rows:
+        progress.step()
         reg = row.registration
         already = reg.email and reg.email.casefold() in registered.emails
         if already or _person(reg) in registered.people:
@@ -412,7 +446,7 @@ def _rows_to_register(
 
 
 def _register_rows(
-    *, event: Event, rows: list[_Row], aliases: tuple[str, ...], skipped: int
+    *, event: Event, rows: list[_Row], aliases: tuple[str, ...], skipped: int, progress: _Steps
 ) -> ImportResult:
     """All rows in one transaction; ``player_register`` seats them or lists them as alternates."""
     try:
@@ -430,6 +464,7 @@ def _register_rows(
                     player_register(event=event, registration=reg, source=Player.Source.IMPORT)
                 except ValidationError as error:
                     raise _ImportAborted(row.line, _validation_messages(error)) from error
+                progress.step()
     except _ImportAborted as aborted:
         return ImportResult(errors=[(aborted.line, message) for message in aborted.messages])
     return ImportResult(created=len(rows), skipped_existing=skipped)

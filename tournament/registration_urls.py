@@ -10,6 +10,11 @@ urlpatterns: list = [
     path("organizer/events/<int:pk>/players/add/", views.player_add, name="player_add"),
     path("organizer/events/<int:pk>/players/import/", views.player_import, name="player_import"),
     path(
+        "organizer/events/<int:pk>/players/import/retry/",
+        views.player_import_retry,
+        name="player_import_retry",
+    ),
+    path(
         "organizer/events/<int:pk>/players/export.csv",
         views.player_export,
         name="player_export",

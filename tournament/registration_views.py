@@ -8,23 +8,34 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from jobs.models import Job
+from jobs.services import job_retry, jobs_recover
 
 from .access import organizer_required
-from .csv_io import IMPORT_COLUMNS, import_registrations, write_registrations_csv
+from .csv_io import (
+    IMPORT_COLUMNS,
+    MAX_ERRORS_SHOWN,
+    ImportResult,
+    import_registrations,
+    write_registrations_csv,
+)
 from .lookups import event_or_404
 from .models import Event, Player
 from .registration_forms import ImportForm, OnTheDayForm, RegistrationForm
 from .services import player_register, registration_is_open, registration_place
+from .tasks import IMPORT_JOB_LINES, IMPORT_KIND, event_job_scope, import_job_submit
 from .throttle import client_ip, registration_post_throttled
 
 # Session key: {event pk: player pk}, so the confirmation page needs nothing in the URL.
 SESSION_KEY = "registered_players"
-MAX_ERRORS_SHOWN = 100
 
 
 def _submit(form: RegistrationForm, *, event: Event, source: str) -> Player | None:
@@ -139,17 +150,40 @@ def _added_text(player: Player) -> str:
 
 @organizer_required
 def player_import(request: HttpRequest, pk: int) -> HttpResponse:
-    """Upload or paste a CSV; the page lists every bad line, or how many were imported."""
+    """Upload or paste a CSV; the page lists every bad line, or how many were imported.
+
+    An import of more than IMPORT_JOB_LINES lines runs as a background job: the page (with
+    ``?job=``) shows its progress, then its outcome as for a small one.
+    """
     event = event_or_404(pk)
+    if request.GET.get("job"):
+        return _import_job_page(request, event)
     result = None
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
         if form.is_valid():
-            result = import_registrations(event=event, text=form.cleaned_data["csv_text"])
+            text = form.cleaned_data["csv_text"]
+            if len(text.splitlines()) > IMPORT_JOB_LINES:
+                pasted = not form.cleaned_data.get("file")
+                job = import_job_submit(event=event, text=text, pasted=pasted, user=request.user)
+                return redirect(_import_job_url(event, job))
+            result = import_registrations(event=event, text=text)
             if result.ok:
                 form = ImportForm()
     else:
         form = ImportForm()
+    return _import_page(request, event, form=form, result=result)
+
+
+def _import_page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    form: ImportForm,
+    result: ImportResult | None,
+    error_count: int = 0,
+    job: Job | None = None,
+) -> HttpResponse:
     errors = result.errors if result else []
     return render(
         request,
@@ -158,14 +192,63 @@ def player_import(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "form": form,
             "result": result,
-            # A file that is wrong throughout is wrong in the same few ways: the first lines
-            # show them, and a page of thousands of lines would only bury them.
             "errors_shown": errors[:MAX_ERRORS_SHOWN],
-            "errors_more": max(0, len(errors) - MAX_ERRORS_SHOWN),
+            # A job keeps only the first problems, and how many there were.
+            "errors_more": max(0, max(error_count, len(errors)) - MAX_ERRORS_SHOWN),
             "columns": IMPORT_COLUMNS,
             "player_list_url": _player_list_url(event),
+            "job": job,
         },
     )
+
+
+def _import_job_url(event: Event, job: Job) -> str:
+    return f"{reverse('tournament:player_import', kwargs={'pk': event.pk})}?job={job.pk}"
+
+
+def _import_job(request: HttpRequest, event: Event) -> Job:
+    scope = event_job_scope(event)
+    jobs_recover(scope=scope)
+    job_pk = request.GET.get("job", "") or request.POST.get("job", "")
+    if not (job_pk.isascii() and job_pk.isdigit()) or len(job_pk) > 18:
+        raise Http404
+    return get_object_or_404(Job, pk=int(job_pk), scope=scope, kind=IMPORT_KIND)
+
+
+def _import_job_page(request: HttpRequest, event: Event) -> HttpResponse:
+    """A big import's progress (polled by htmx), then its outcome, as a small one shows it."""
+    job = _import_job(request, event)
+    if request.htmx:
+        if job.is_finished:
+            return HttpResponseClientRefresh()  # the whole page shows the outcome
+        context = {"event": event, "job": job}
+        return render(request, "tournament/registration/_import_job.html", context)
+    if job.status != Job.Status.DONE:
+        return _import_page(request, event, form=ImportForm(), result=None, job=job)
+    outcome = job.result
+    result = ImportResult(
+        created=outcome["created"],
+        skipped_existing=outcome["skipped"],
+        errors=[(line, message) for line, message in outcome["errors"]],
+    )
+    form = ImportForm()
+    if not result.ok and job.params.get("pasted"):
+        form = ImportForm(initial={"text": job.params["text"]})
+    return _import_page(
+        request, event, form=form, result=result, error_count=outcome["error_count"], job=job
+    )
+
+
+@organizer_required
+@require_POST
+def player_import_retry(request: HttpRequest, pk: int) -> HttpResponse:
+    """Run a big import that failed (not one refused for its lines) again."""
+    event = event_or_404(pk)
+    try:
+        job = job_retry(job=_import_job(request, event))
+    except Http404:
+        return redirect("tournament:player_import", pk=event.pk)  # nothing to run again
+    return redirect(_import_job_url(event, job))
 
 
 @organizer_required

@@ -26,6 +26,7 @@ from .roles import BANK
 from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
 from .selectors import play_order_from
 from .services import alternate_fill_seat
+from .signals import round_published
 
 
 @dataclass(frozen=True)
@@ -499,6 +500,8 @@ def round_publish(*, round_: Round, published: bool = True) -> Round:
         raise ValidationError(_("Seat the round before publishing its table assignments."))
     round_.assignments_published = published
     round_.save(update_fields=["assignments_published"])
+    if published:
+        round_published.send(sender=Round, round_=round_)
     return round_
 
 

@@ -32,6 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gameplay import load_edition
+from jobs.models import Job
 from scoring.banker_forms import SheetForm
 from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from scoring.selectors import banker_table_players
@@ -177,6 +178,33 @@ class Spec:
     fields: Callable[[World], dict[str, st.SearchStrategy]] = lambda world: {}
     kwargs: Callable[[World], dict[str, object]] = lambda world: {}
     examples: int | None = None
+
+
+def _failed_job(world: World, kind: str = "printouts:event-registration") -> Job:
+    """A failed job of the world's event, whose retry builds a one-page form (or imports
+    a two-line file)."""
+    event = world.event.pk
+    params = {
+        "form": "event-registration",
+        "request": {"event": event},
+        "label": "Event Registration Form",
+        "event": event,
+        "text": "first_name,last_name,date_of_birth\nAda,Byron,1990-01-01\n",
+        "pasted": True,
+    }
+    task = "printouts.tasks.build_printout"
+    if kind == "tournament:import":
+        task = "tournament.tasks.import_registrations_task"
+    return Job.objects.create(
+        kind=kind,
+        scope=f"event-{event}",
+        key="fuzz",
+        params=params,
+        task_path=task,
+        token="fuzz",
+        status=Job.Status.FAILED,
+        error="Paper jam",
+    )
 
 
 def _next(world: World) -> dict[str, st.SearchStrategy]:
@@ -403,6 +431,11 @@ FUZZED: dict[str, Spec] = {
     "scoring:final_seat": Spec(),
     # The organizer's switches for the public pages.
     "spectator:release": Spec(lambda w: form_values(_release_form())),
+    # Running a failed background job again.
+    "printouts:job_retry": Spec(kwargs=lambda w: {"job_pk": _failed_job(w).pk}),
+    "tournament:player_import_retry": Spec(
+        lambda w: {"job": st.one_of(pick(_failed_job(w, kind="tournament:import").pk), texts)}
+    ),
 }
 
 # Routes that take POST only because they do not restrict the method: they answer it like
@@ -425,6 +458,9 @@ ANSWERED_LIKE_GET = {
     "scoring:standings",
     "scoring:standings_csv",
     "printouts:index",
+    "printouts:jobs",
+    "printouts:job",
+    "printouts:job_download",
     "printouts:blank_score_sheet",
     "printouts:round_score_sheets",
     "printouts:table_score_sheets",
