@@ -29,8 +29,8 @@ from __future__ import annotations
 import random
 import time
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from .bounds import (
     big_table_overlap,
@@ -41,102 +41,19 @@ from .bounds import (
     repeat_lower_bound,
 )
 from .construct import complete_rounds, greedy_round, transversal
-from .model import PlayerId, Seating, SeatingProblem, SeatingReport
+from .inputs import (
+    components,
+    forbidden_pairs,
+    history_counts,
+    largest_family,
+    pins_by_round,
+    validate,
+)
+from .model import SearchProgress, Seating, SeatingProblem, SeatingReport
 from .search import SearchResult, TabuSearch, Weights
 from .sizes import STANDARD_SIZE, TablePattern, table_pattern
 
 Rounds = list[list[list[int]]]
-
-
-def _validate(problem: SeatingProblem) -> dict[PlayerId, int]:
-    index: dict[PlayerId, int] = {}
-    for player in problem.players:
-        if player in index:
-            raise ValueError(f"player {player!r} is listed twice")
-        index[player] = len(index)
-    if not index:
-        raise ValueError("cannot seat an empty roster")
-    if problem.rounds < 1:
-        raise ValueError("rounds must be at least 1")
-    if len(problem.table_sizes) != 2:
-        raise ValueError("table_sizes is a (min, max) pair")
-    for player in problem.families:
-        if player not in index:
-            raise ValueError(f"family given for unknown player {player!r}")
-    for pair in problem.avoid:
-        if len(pair) != 2 or pair[0] == pair[1] or any(p not in index for p in pair):
-            raise ValueError(f"bad keep-apart pair {pair!r}")
-    return index
-
-
-def _forbidden_pairs(problem: SeatingProblem, index: dict[PlayerId, int]) -> set[int]:
-    n = len(index)
-    groups: dict[Hashable, list[int]] = defaultdict(list)
-    for player, group in problem.families.items():
-        if group is not None:
-            groups[group].append(index[player])
-    pairs: set[int] = set()
-    for members in groups.values():
-        for i, a in enumerate(members):
-            for b in members[i + 1 :]:
-                pairs.add(min(a, b) * n + max(a, b))
-    for x, y in problem.avoid:
-        a, b = index[x], index[y]
-        pairs.add(min(a, b) * n + max(a, b))
-    return pairs
-
-
-def _components(n: int, forbidden: set[int]) -> list[list[int]]:
-    """Players linked by family or keep-apart edges: the construction keeps each in one row."""
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for key in sorted(forbidden):
-        a, b = divmod(key, n)
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-    members: dict[int, list[int]] = defaultdict(list)
-    for p in range(n):
-        members[find(p)].append(p)
-    return [members[root] for root in sorted(members)]
-
-
-def _history(problem: SeatingProblem, index: dict[PlayerId, int]) -> dict[int, int]:
-    n = len(index)
-    counts: dict[int, int] = defaultdict(int)
-    for pair in problem.history:
-        if len(pair) != 2:
-            raise ValueError(f"bad history pair {pair!r}")
-        x, y = pair
-        if x in index and y in index and x != y:
-            a, b = index[x], index[y]
-            counts[min(a, b) * n + max(a, b)] += 1
-    return dict(counts)
-
-
-def _pins(
-    problem: SeatingProblem, index: dict[PlayerId, int], sizes: Sequence[int]
-) -> list[dict[int, int]]:
-    pins: list[dict[int, int]] = [{} for _ in range(problem.rounds)]
-    load: dict[tuple[int, int], int] = defaultdict(int)
-    for (r, player), table in problem.pinned.items():
-        if not (isinstance(r, int) and 0 <= r < problem.rounds):
-            raise ValueError(f"pin for round {r!r} outside 0..{problem.rounds - 1}")
-        if player not in index:
-            raise ValueError(f"pin for unknown player {player!r}")
-        if not (isinstance(table, int) and 0 <= table < len(sizes)):
-            raise ValueError(f"pin to table {table!r} outside 0..{len(sizes) - 1}")
-        load[r, table] += 1
-        if load[r, table] > sizes[table]:
-            raise ValueError(f"more players pinned to round {r} table {table} than it seats")
-        pins[r][index[player]] = table
-    return pins
 
 
 def _fit(groups: list[list[int]], sizes: Sequence[int]) -> list[list[int]]:
@@ -275,26 +192,41 @@ def _fairness_target(
     return fairness_floor(n, seats, rounds, low, high, overlap)
 
 
-def _largest_family(problem: SeatingProblem) -> int:
-    sizes: dict[Hashable, int] = defaultdict(int)
-    for group in problem.families.values():
-        if group is not None:
-            sizes[group] += 1
-    return max(sizes.values(), default=0)
+@dataclass(frozen=True)
+class _Plan:
+    """Everything ``seat`` fixes before searching: indices, costs, bounds and targets."""
+
+    problem: SeatingProblem
+    n: int
+    pattern: TablePattern
+    forbidden: set[int]
+    history: dict[int, int]
+    pins: list[dict[int, int]]
+    bound: int
+    weights: Weights
+    pair_floor: int
+    big: list[bool]
+    plain: tuple[int, int]  # (spread, Σ e²) floor from seats and pins alone
+    zero: tuple[int, int]  # the same when zero repeats force 5-table overlaps
+    overlap: int
+    target_spread: int
+    tight: int | None
+    floor: int
+    deadline: float
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return self.pattern.sizes
 
 
-def seat(problem: SeatingProblem) -> Seating:
-    """Seat every round of ``problem``; see the module docstring for the pipeline."""
-    started = time.perf_counter()
-    index = _validate(problem)
+def _plan(problem: SeatingProblem, started: float) -> _Plan:
+    index = validate(problem)
     n = len(index)
     pattern = table_pattern(n, *problem.table_sizes)
     sizes = pattern.sizes
-    forbidden = _forbidden_pairs(problem, index)
-    history = _history(problem, index)
-    pins = _pins(problem, index, sizes)
-    rng = random.Random(problem.seed)
-
+    forbidden = forbidden_pairs(problem, index)
+    history = history_counts(problem, index)
+    pins = pins_by_round(problem, index, sizes)
     partners: list[set[int]] = [set() for _ in range(n)]
     for key in history:
         a, b = divmod(key, n)
@@ -315,110 +247,244 @@ def seat(problem: SeatingProblem) -> Seating:
     target_spread, target_squares = zero if bound == 0 else plain
     # 17–19 players over 3 rounds: the fewest repeats fix who sits at the 5-tables
     # (bounds.pigeonhole_tight_spread), so aiming fairer only burns the time budget.
-    tight = pigeonhole_tight_spread(n, problem.rounds, sizes, _largest_family(problem))
+    tight = pigeonhole_tight_spread(n, problem.rounds, sizes, largest_family(problem))
     if tight is not None:
         target_spread = max(target_spread, tight)
-    floor = pair_floor + weights.fair * target_squares
-    deadline = started + problem.time_limit
+    return _Plan(
+        problem=problem,
+        n=n,
+        pattern=pattern,
+        forbidden=forbidden,
+        history=history,
+        pins=pins,
+        bound=bound,
+        weights=weights,
+        pair_floor=pair_floor,
+        big=big,
+        plain=plain,
+        zero=zero,
+        overlap=overlap,
+        target_spread=target_spread,
+        tight=tight,
+        floor=pair_floor + weights.fair * target_squares,
+        deadline=started + problem.time_limit,
+    )
 
-    def searcher(start: Rounds, window: tuple[int, int] | None = None) -> TabuSearch:
-        return TabuSearch(
-            n,
-            start,
-            [big] * problem.rounds,
-            history,
-            forbidden,
-            [set(p) for p in pins],
-            weights,
-            rng,
-            window=window,
+
+class _Watch:
+    """``seat``'s progress and stop hooks, as the search's ``Watch``.
+
+    Progress is counted from the best seating's tables (linear in the roster), at most
+    every ``_PROGRESS_EVERY`` seconds, so a fast-improving search does not spend its time
+    reporting; a quiet one still reports that often, so the elapsed time moves on.
+    """
+
+    def __init__(
+        self,
+        plan: _Plan,
+        started: float,
+        progress: Callable[[SearchProgress], None] | None,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
+        self.plan = plan
+        self.started = started
+        self.progress = progress
+        self.stop = should_stop
+        self.best: Rounds | None = None
+        self.sent = started
+
+    def improved(self, rounds: Rounds) -> None:
+        self.best = rounds
+        if time.perf_counter() - self.sent >= _PROGRESS_EVERY:
+            self.report()
+
+    def should_stop(self) -> bool:
+        if time.perf_counter() - self.sent >= _PROGRESS_EVERY:
+            self.report()
+        return self.stop is not None and bool(self.stop())
+
+    def report(self, rounds: Rounds | None = None) -> None:
+        self.best = rounds if rounds is not None else self.best
+        self.sent = time.perf_counter()
+        if self.progress is None or self.best is None:
+            return
+        plan = self.plan
+        repeats, conflicts = _meeting_counts(self.best, plan.n, plan.history, plan.forbidden)
+        self.progress(
+            SearchProgress(
+                repeat_meetings=repeats,
+                family_conflicts=conflicts,
+                bound=plan.bound,
+                elapsed=self.sent - self.started,
+            )
         )
 
-    # Phase 1: meetings first (it stops once they reach their floor, however unfair).
-    # With zero repeats and few 4-tables, 5-tables of different rounds must share
-    # players (bounds.big_table_overlap): which ones is fixed by the construction, and
-    # phase 2 can rarely change it without a repeat. So there, when phase 1 reaches the
-    # floor on meetings but is less fair than the target (23 players: about one shuffle
-    # in three), the construction is reshuffled and phase 1 rerun, a few times; another
-    # shuffle is usually fair at once, and each try costs milliseconds at these sizes
-    # (at most 31 players under 4–5). Extra tries draw from their own seeded streams,
-    # so the result stays a function of the seed.
-    components = _components(n, forbidden)
-    tries = _CONSTRUCTION_TRIES if bound == 0 and overlap > 0 else 1
+
+_PROGRESS_EVERY = 0.5  # seconds between progress reports
+
+
+def _searcher(
+    plan: _Plan, rng: random.Random, start: Rounds, window: tuple[int, int] | None = None
+) -> TabuSearch:
+    return TabuSearch(
+        plan.n,
+        start,
+        [plan.big] * plan.problem.rounds,
+        plan.history,
+        plan.forbidden,
+        [set(p) for p in plan.pins],
+        plan.weights,
+        rng,
+        window=window,
+    )
+
+
+def _iterations_left(problem: SeatingProblem, used: int) -> int | None:
+    return None if problem.max_iterations is None else problem.max_iterations - used
+
+
+def _spread(rounds: Rounds, plan: _Plan) -> tuple[list[int], int]:
+    exposure = _exposure(rounds, plan.big, plan.n)
+    return exposure, max(exposure) - min(exposure)
+
+
+def _meetings_phase(
+    plan: _Plan, rng: random.Random, watch: _Watch
+) -> tuple[SearchResult, int, int]:
+    """Phase 1: meetings first (it stops once they reach their floor, however unfair).
+
+    With zero repeats and few 4-tables, 5-tables of different rounds must share players
+    (bounds.big_table_overlap): which ones is fixed by the construction, and phase 2 can
+    rarely change it without a repeat. So there, when phase 1 reaches the floor on
+    meetings but is less fair than the target (23 players: about one shuffle in three),
+    the construction is reshuffled and phase 1 rerun, a few times; another shuffle is
+    usually fair at once, and each try costs milliseconds at these sizes (at most 31
+    players under 4–5). Extra tries draw from their own seeded streams, so the result
+    stays a function of the seed. Returns (result, constructed rounds, iterations).
+    """
+    problem, n, sizes = plan.problem, plan.n, plan.sizes
+    linked = components(n, plan.forbidden)
+    tries = _CONSTRUCTION_TRIES if plan.bound == 0 and plan.overlap > 0 else 1
     result: SearchResult | None = None
     best_key: tuple[int, int] = (0, 0)
     constructed = iterations = 0
     for attempt in range(tries):
         stream = rng if attempt == 0 else random.Random(f"{problem.seed}/{attempt}")
-        built, made = _initial(n, sizes, problem.rounds, components, history, forbidden, stream)
-        start = [_place(groups, sizes, pins[r]) for r, groups in enumerate(built)]
-        limit = problem.max_iterations
-        if limit is not None:
-            limit -= iterations
-            if limit <= 0 and attempt:
-                break
-        found = searcher(start).run(
-            floor=floor,
-            deadline=deadline,
+        built, made = _initial(
+            n, sizes, problem.rounds, linked, plan.history, plan.forbidden, stream
+        )
+        start = [_place(groups, sizes, plan.pins[r]) for r, groups in enumerate(built)]
+        limit = _iterations_left(problem, iterations)
+        if limit is not None and limit <= 0 and attempt:
+            break
+        if attempt == 0:
+            watch.report(start)
+        found = _searcher(plan, rng, start).run(
+            floor=plan.floor,
+            deadline=plan.deadline,
             max_iterations=limit,
             stall_iterations=problem.stall_iterations,
-            pair_floor=pair_floor if any(big) else None,
+            pair_floor=plan.pair_floor if any(plan.big) else None,
+            watch=watch,
         )
         iterations += found.iterations
-        exposure = _exposure(found.rounds, big, n)
-        spread = max(exposure) - min(exposure)
-        key = (found.cost - weights.fair * sum(e * e for e in exposure), spread)
+        exposure, spread = _spread(found.rounds, plan)
+        key = (found.cost - plan.weights.fair * sum(e * e for e in exposure), spread)
         if result is None or key < best_key:
             result, best_key, constructed = found, key, made
-        if found.stopped_by != "bound" or spread <= target_spread:
+        if found.stopped_by != "bound" or spread <= plan.target_spread:
             break
     assert result is not None
-    # Phase 2, only if 5-table seats are less fair than they could be: aim one step
-    # fairer than what we have, hand seats from the most to the least exposed, then repair
-    # the meetings with swaps (and exchanges) that keep every exposure inside the new
-    # range. A fairer seating is kept only if its true cost (meetings first) is no worse;
-    # then the next step is tried, and the first failure ends the phase.
+    return result, constructed, iterations
+
+
+def _fairness_phase(
+    plan: _Plan, rng: random.Random, result: SearchResult, iterations: int, watch: _Watch
+) -> tuple[SearchResult, int]:
+    """Phase 2, only if 5-table seats are less fair than they could be.
+
+    Aim one step fairer than what we have, hand seats from the most to the least exposed,
+    then repair the meetings with swaps (and exchanges) that keep every exposure inside
+    the new range. A fairer seating is kept only if its true cost (meetings first) is no
+    worse; then the next step is tried, and the first failure ends the phase.
+    """
+    problem = plan.problem
     budget = problem.stall_iterations
     budget = _PHASE_TWO_STALL if budget is None else min(budget, _PHASE_TWO_STALL)
-    while result.stopped_by != "time":
-        exposure = _exposure(result.rounds, big, n)
-        spread = max(exposure) - min(exposure)
-        if spread <= target_spread:
+    while result.stopped_by not in ("time", "stopped"):
+        _, spread = _spread(result.rounds, plan)
+        if spread <= plan.target_spread:
             break
-        second = searcher([[list(t) for t in ts] for ts in result.rounds])
+        second = _searcher(plan, rng, [[list(t) for t in ts] for ts in result.rounds])
         second.repair_fairness(spread - 1)
         exposure = second.exposure
         if max(exposure) - min(exposure) >= spread:
             break
         second.window = (min(exposure), max(exposure))
-        limit = problem.max_iterations
-        if limit is not None:
-            limit -= iterations
-            if limit <= 0:
-                break
+        limit = _iterations_left(problem, iterations)
+        if limit is not None and limit <= 0:
+            break
         fair_result = second.run(
-            floor=floor,
-            deadline=deadline,
+            floor=plan.floor,
+            deadline=plan.deadline,
             max_iterations=limit,
             stall_iterations=budget,
+            watch=watch,
         )
         iterations += fair_result.iterations
-        exposure = _exposure(fair_result.rounds, big, n)
-        if (fair_result.cost, max(exposure) - min(exposure)) < (result.cost, spread):
+        _, fair_spread = _spread(fair_result.rounds, plan)
+        if (fair_result.cost, fair_spread) < (result.cost, spread):
             result = fair_result
         else:
-            if fair_result.stopped_by == "time":
-                result = replace(result, stopped_by="time")
+            if fair_result.stopped_by in ("time", "stopped"):
+                result = replace(result, stopped_by=fair_result.stopped_by)
             break
-    exposure = _exposure(result.rounds, big, n)
-    counts = _pair_counts(result.rounds, n)
+    return result, iterations
+
+
+def _ideal_spread(plan: _Plan, rounds: Rounds) -> int:
+    """The report's ideal 5-table spread for the seating found: the zero-repeat floor only
+    if it has zero repeats, and the pigeonhole one if it has the fewest forced repeats."""
+    counts = _pair_counts(rounds, plan.n)
+    history = plan.history
     repeats_left = any(count > (1 if key not in history else 0) for key, count in counts.items())
-    ideal_spread = plain[0] if repeats_left or bound else zero[0]
+    ideal = plan.plain[0] if repeats_left or plan.bound else plan.zero[0]
     own_repeats = sum(count - 1 for count in counts.values())
-    if tight is not None and own_repeats == pigeonhole_bound(n, problem.rounds, len(sizes)):
-        ideal_spread = max(ideal_spread, tight)
+    rounds_count, tables = plan.problem.rounds, len(plan.sizes)
+    if plan.tight is not None and own_repeats == pigeonhole_bound(plan.n, rounds_count, tables):
+        ideal = max(ideal, plan.tight)
+    return ideal
+
+
+def seat(
+    problem: SeatingProblem,
+    *,
+    progress: Callable[[SearchProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Seating:
+    """Seat every round of ``problem``; see the module docstring for the pipeline.
+
+    ``progress`` is called now and then with the best seating's counts (``SearchProgress``)
+    and ``should_stop`` is polled every few hundred swaps: when it returns True the search
+    ends at once and the best seating so far is returned (``stopped_by == "stopped"``).
+    Both are plain callables, so a background job can pass its own.
+    """
+    started = time.perf_counter()
+    plan = _plan(problem, started)
+    rng = random.Random(problem.seed)
+    watch = _Watch(plan, started, progress, should_stop)
+    result, constructed, iterations = _meetings_phase(plan, rng, watch)
+    result, iterations = _fairness_phase(plan, rng, result, iterations, watch)
+    watch.report(result.rounds)
     report = _report(
-        problem, pattern, result.rounds, history, forbidden, bound, ideal_spread, constructed
+        problem,
+        plan.pattern,
+        result.rounds,
+        plan.history,
+        plan.forbidden,
+        plan.bound,
+        _ideal_spread(plan, result.rounds),
+        constructed,
     )
     report = replace(
         report,
@@ -433,6 +499,18 @@ def seat(problem: SeatingProblem) -> Seating:
         ),
         report=report,
     )
+
+
+def _meeting_counts(
+    rounds: Rounds, n: int, history: dict[int, int], forbidden: set[int]
+) -> tuple[int, int]:
+    """(repeat meetings, family conflicts) counted as the report counts them."""
+    repeats = conflicts = 0
+    for key, count in _pair_counts(rounds, n).items():
+        repeats += count if history.get(key) else count - 1
+        if key in forbidden:
+            conflicts += count
+    return repeats, conflicts
 
 
 def _report(

@@ -24,6 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 Rounds = list[list[list[int]]]
 
@@ -34,6 +35,16 @@ class SearchResult:
     cost: int
     iterations: int
     stopped_by: str
+
+
+class Watch(Protocol):
+    """The caller's eyes on a running search (engine.py builds one from ``seat``'s hooks)."""
+
+    def improved(self, rounds: Rounds) -> None:
+        """A better seating was found (the search keeps its own copy)."""
+
+    def should_stop(self) -> bool:
+        """Asked every few hundred swaps; True ends the search, keeping the best so far."""
 
 
 @dataclass(frozen=True)
@@ -352,11 +363,13 @@ class TabuSearch:
         max_iterations: int | None,
         stall_iterations: int | None,
         pair_floor: int | None = None,
+        watch: Watch | None = None,
     ) -> SearchResult:
         """Search until the cost reaches ``floor`` (the lower bound) or a budget runs out.
 
         With ``pair_floor`` the search also stops once the cost without fairness reaches
         it: the caller then balances 5-table seats in a second, fairness-preserving run.
+        ``watch`` hears of every improvement and may stop the search ("stopped").
         """
         rng = self.rng
         rounds_count = len(self.rounds)
@@ -383,9 +396,13 @@ class TabuSearch:
             if stall_iterations is not None and it - last_improvement >= stall_iterations:
                 stopped_by = "stall"
                 break
-            if it & 127 == 0 and time.perf_counter() > deadline:
-                stopped_by = "time"
-                break
+            if it & 127 == 0:
+                if time.perf_counter() > deadline:
+                    stopped_by = "time"
+                    break
+                if watch is not None and watch.should_stop():
+                    stopped_by = "stopped"
+                    break
             it += 1
             # Look at a few conflicted players and take the best swap among all of theirs:
             # one random player per step (min-conflicts) stalls on plateaus far more often.
@@ -423,6 +440,8 @@ class TabuSearch:
                 best_rounds = self.snapshot()
                 last_improvement = it
                 since_perturb = 0
+                if watch is not None:
+                    watch.improved(best_rounds)
             elif since_perturb >= perturb_every:
                 since_perturb = 0
                 self._perturb(hot, hot_set)
