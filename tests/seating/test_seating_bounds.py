@@ -97,6 +97,25 @@ def test_history_reduces_who_is_new():
     assert repeat_lower_bound(8, 1, (4, 4), partners) == 2
 
 
+def test_a_household_of_four_forces_its_members_repeats():
+    # 16 players, 5 rounds of four 4-tables, one household of four: each member meets 15
+    # people but only the 12 outsiders are allowed, so 3 of their meetings are repeats,
+    # and no two members share one (they never meet): 4 · 3 = 12 distinct repeats. The
+    # plain counting bound halves that to 6; without the household it is 0 (AG(2, 4)).
+    household = [0, 1, 2, 3]
+    barred = [3] * 4 + [0] * 12
+    assert repeat_lower_bound(16, 5, (4,) * 4) == 0
+    assert repeat_lower_bound(16, 5, (4,) * 4, barred) == 6
+    assert repeat_lower_bound(16, 5, (4,) * 4, barred, [household]) == 12
+
+
+def test_a_household_of_three_in_the_24_by_8_golf_problem():
+    # Members: 24 meetings, 21 allowed partners → 3 repeats each, 9 in all. The 21 others
+    # have 1 excess each; halving the total (9 + 21) gives 15, which is the larger.
+    barred = [2] * 3 + [0] * 21
+    assert repeat_lower_bound(24, 8, (4,) * 6, barred, [[0, 1, 2]]) == 15
+
+
 def test_degenerate_inputs():
     assert repeat_lower_bound(1, 3, (1,)) == 0
     assert repeat_lower_bound(8, 0, (4, 4)) == 0

@@ -36,7 +36,22 @@ collisions and at least s − 1 = C(s, 2) · 2 / s ≥ C(s, 2) · 2 / R repeats,
 It is what makes 17–19 players over 3 rounds honest: 4 tables give only 16 boxes, so
 N = 16 + m players force m collisions per pair of rounds and at least 2m repeats (a pair
 meeting in all three rounds turns 3 collisions into 2 repeats). The counting bound says 0
-there. ``repeat_lower_bound`` returns the larger of the two.
+there. ``repeat_lower_bound`` returns the largest of these bounds.
+
+Households (and keep-apart pairs) sharpen the first bound for seatings without a family
+conflict, which is what the engine aims for. A household member cannot meet their own
+household, so its ``c_p`` shrinks by the household's size − 1 (it is counted with the
+history partners, as one set). And the members' excess cannot be shared among themselves:
+let x_p = Σ_q r_pq be p's repeats (r_pq the repeats of pair pq), so Σ_p x_p = 2 · repeats
+and x_p ≥ d_p − c_p ≥ L − c_p. For a household S no r_pq has both ends in S, so
+Σ_{p∈S} x_p counts distinct repeats and
+
+    repeats >= Σ_{p∈S} max(0, L − c_p)        for every household S.
+
+Worked example (a unit test): 16 players, 5 rounds of 4 tables of 4, one household of
+four. A member meets 15 people in 5 rounds but only the 12 outsiders are allowed, so each
+member has 3 repeats with outsiders, 12 in all: at least 12 repeats, where the counting
+bound alone (halving 4 · 3) says 6.
 """
 
 from __future__ import annotations
@@ -50,10 +65,14 @@ def repeat_lower_bound(
     rounds: int,
     sizes: Sequence[int],
     history_partners: Sequence[int] | None = None,
+    households: Sequence[Sequence[int]] = (),
 ) -> int:
     """Lower bound on repeat meetings for ``n`` players, ``rounds`` rounds of ``sizes``.
 
-    ``history_partners[p]`` is the number of distinct roster members p already met.
+    ``history_partners[p]`` is the number of distinct roster members p cannot meet anew:
+    already met, or barred (own household, keep-apart). ``households`` lists groups of
+    player indices who never share a table; with them (or barred partners) the bound holds
+    for seatings without a family conflict.
     """
     if n <= 1 or rounds <= 0 or not sizes:
         return 0
@@ -70,7 +89,11 @@ def repeat_lower_bound(
         excess += max(0, low - capacity)
         absorbed += max(low, min(capacity, high))
     excess += max(0, total - absorbed)
-    return max((excess + 1) // 2, pigeonhole_bound(n, rounds, len(sizes)))
+    apart = max(
+        (sum(max(0, low - (n - 1 - partners[p])) for p in group) for group in households),
+        default=0,
+    )
+    return max((excess + 1) // 2, apart, pigeonhole_bound(n, rounds, len(sizes)))
 
 
 def pigeonhole_bound(n: int, rounds: int, tables: int) -> int:

@@ -219,6 +219,35 @@ class _Plan:
         return self.pattern.sizes
 
 
+def _bound(
+    n: int,
+    rounds: int,
+    sizes: Sequence[int],
+    history: dict[int, int],
+    forbidden: set[int],
+    *,
+    with_apart: bool,
+) -> int:
+    """``repeat_lower_bound`` for this roster; ``with_apart`` counts households and
+    keep-apart pairs, which holds only for a seating without family conflicts."""
+    partners: list[set[int]] = [set() for _ in range(n)]
+    keys = list(history) + (sorted(forbidden) if with_apart else [])
+    for key in keys:
+        a, b = divmod(key, n)
+        partners[a].add(b)
+        partners[b].add(a)
+    groups = components(n, forbidden) if with_apart else []
+    # A component is a household only if all its pairs are barred (keep-apart chains
+    # are not cliques).
+    households = [
+        g
+        for g in groups
+        if len(g) > 1
+        and all(min(a, b) * n + max(a, b) in forbidden for i, a in enumerate(g) for b in g[i + 1 :])
+    ]
+    return repeat_lower_bound(n, rounds, sizes, [len(s) for s in partners], households)
+
+
 def _plan(problem: SeatingProblem, started: float) -> _Plan:
     index = validate(problem)
     n = len(index)
@@ -227,12 +256,7 @@ def _plan(problem: SeatingProblem, started: float) -> _Plan:
     forbidden = forbidden_pairs(problem, index)
     history = history_counts(problem, index)
     pins = pins_by_round(problem, index, sizes)
-    partners: list[set[int]] = [set() for _ in range(n)]
-    for key in history:
-        a, b = divmod(key, n)
-        partners[a].add(b)
-        partners[b].add(a)
-    bound = repeat_lower_bound(n, problem.rounds, sizes, [len(s) for s in partners])
+    bound = _bound(n, problem.rounds, sizes, history, forbidden, with_apart=True)
     weights = Weights.for_rounds(problem.rounds)
     pair_floor = max(
         weights.repeat * bound,
@@ -476,13 +500,20 @@ def seat(
     result, constructed, iterations = _meetings_phase(plan, rng, watch)
     result, iterations = _fairness_phase(plan, rng, result, iterations, watch)
     watch.report(result.rounds)
+    # The household-aware bound holds only for seatings without a family conflict.
+    _, conflicts = _meeting_counts(result.rounds, plan.n, plan.history, plan.forbidden)
+    bound = plan.bound
+    if conflicts:
+        bound = _bound(
+            plan.n, problem.rounds, plan.sizes, plan.history, plan.forbidden, with_apart=False
+        )
     report = _report(
         problem,
         plan.pattern,
         result.rounds,
         plan.history,
         plan.forbidden,
-        plan.bound,
+        bound,
         _ideal_spread(plan, result.rounds),
         constructed,
     )
