@@ -40,7 +40,8 @@ from .bounds import (
     pigeonhole_tight_spread,
     repeat_lower_bound,
 )
-from .construct import complete_rounds, greedy_round, transversal
+from .construct import complete_rounds, greedy_round, polish_round, transversal
+from .cyclic import cyclic_rounds, embed_households
 from .inputs import (
     components,
     forbidden_pairs,
@@ -119,10 +120,18 @@ def _initial(
     history: dict[int, int],
     forbidden: set[int],
     rng: random.Random,
+    deadline: float,
 ) -> tuple[Rounds, int]:
     shuffled = list(components)
     rng.shuffle(shuffled)
     grid, constructed = transversal(n, sizes, rounds, shuffled, rng)
+    # Grid rounds with a column to dissolve are not repeat-free (the movers meet people
+    # again), so there the cyclic search competes for every round, not just the missing.
+    whole = constructed if not grid or len(grid[0]) == len(sizes) else 0
+    if whole < rounds and not history:
+        cyclic = _cyclic_start(n, sizes, rounds, whole, components, rng, deadline)
+        if cyclic is not None:
+            grid, constructed = cyclic, len(cyclic)
     # One flat pair-cost table for everything built here: history meetings, forbidden
     # pairs (heavily), and then every meeting of the rounds as they are completed.
     meet: dict[int, int] = defaultdict(int)
@@ -138,6 +147,7 @@ def _initial(
     while len(built) < rounds:
         # Greedy rounds see everything fixed so far as a cost: meetings and forbidden pairs.
         groups = greedy_round(n, sizes, meet, rng)
+        polish_round(groups, n, meet, rng)
         for table in groups:
             for a in table:
                 for b in table:
@@ -145,6 +155,34 @@ def _initial(
                         meet[a * n + b] += 1
         built.append(_fit(groups, sizes))
     return built, constructed
+
+
+def _cyclic_start(
+    n: int,
+    sizes: Sequence[int],
+    rounds: int,
+    constructed: int,
+    components: list[list[int]],
+    rng: random.Random,
+    deadline: float,
+) -> Rounds | None:
+    """More zero-repeat rounds than the grid gave, from the σ-invariant search
+    (``cyclic.py``): as many rounds as the counting bound allows without repeats, when
+    that is more than the grid's. Households are then renamed onto never-met positions."""
+    target = rounds
+    while target > constructed and repeat_lower_bound(n, target, sizes):
+        target -= 1
+    if target <= max(constructed, 1):
+        return None
+    budget = min(deadline, time.perf_counter() + _CYCLIC_SHARE * (deadline - time.perf_counter()))
+    found = cyclic_rounds(n, sizes, target, rng, _CYCLIC_ITERATIONS, budget)
+    if found is None:
+        return None
+    return embed_households(found, n, [c for c in components if len(c) > 1], rng)
+
+
+_CYCLIC_ITERATIONS = 3_000  # base-round swaps; the designs it finds take a few hundred
+_CYCLIC_SHARE = 0.25  # of the time left: the rest is for the search
 
 
 def _exposure(rounds: Rounds, big: Sequence[bool], n: int) -> list[int]:
@@ -395,7 +433,7 @@ def _meetings_phase(
     for attempt in range(tries):
         stream = rng if attempt == 0 else random.Random(f"{problem.seed}/{attempt}")
         built, made = _initial(
-            n, sizes, problem.rounds, linked, plan.history, plan.forbidden, stream
+            n, sizes, problem.rounds, linked, plan.history, plan.forbidden, stream, plan.deadline
         )
         start = [_place(groups, sizes, plan.pins[r]) for r, groups in enumerate(built)]
         limit = _iterations_left(problem, iterations)
