@@ -181,8 +181,8 @@ def _cyclic_start(
     return embed_households(found, n, [c for c in components if len(c) > 1], rng)
 
 
-_CYCLIC_ITERATIONS = 3_000  # base-round swaps; the designs it finds take a few hundred
-_CYCLIC_SHARE = 0.25  # of the time left: the rest is for the search
+_CYCLIC_ITERATIONS = 2_000  # base-round swaps; the designs it finds take a few hundred
+_CYCLIC_SHARE = 0.2  # of the time left: the rest is for the search
 
 
 def _exposure(rounds: Rounds, big: Sequence[bool], n: int) -> list[int]:
@@ -353,6 +353,7 @@ class _Watch:
         self.progress = progress
         self.stop = should_stop
         self.best: Rounds | None = None
+        self.shown: tuple[int, int] | None = None  # (conflicts, repeats) last reported
         self.sent = started
 
     def improved(self, rounds: Rounds) -> None:
@@ -372,6 +373,10 @@ class _Watch:
             return
         plan = self.plan
         repeats, conflicts = _meeting_counts(self.best, plan.n, plan.history, plan.forbidden)
+        # A later phase restarts from a reshuffled seating; the caller hears of the best.
+        if self.shown is not None and self.shown < (conflicts, repeats):
+            conflicts, repeats = self.shown
+        self.shown = (conflicts, repeats)
         self.progress(
             SearchProgress(
                 repeat_meetings=repeats,
