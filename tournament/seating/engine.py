@@ -9,7 +9,12 @@ The pipeline, and why each step is there:
    more than there are tables when the pattern has 5-tables; ``construct.complete_rounds``
    dissolves the spare group each round and seats its players as 5th players (a small
    branch and bound: no meeting anyone twice over all rounds, then fewest 5-table seats
-   for whoever already had one). Rounds the algebra cannot supply are greedy.
+   for whoever already had one). Where the grid runs out of rounds, or must dissolve
+   a column of a uniform pattern, the cyclic construction (``cyclic.py``: a search for
+   schedules invariant under a permutation of order k) supplies as many repeat-free
+   rounds as the counting bound allows, households renamed onto never-met positions.
+   Rounds no construction supplies are greedy, then polished by swaps against the
+   rounds before them (``construct.polish_round``).
 3. Each round's groups are matched to table slots so pinned players are already where the
    judge put them as often as possible; any left are swapped in, and then locked.
 4. ``TabuSearch`` repairs what remains (families split across rows, history, pins, rounds
@@ -22,6 +27,10 @@ The pipeline, and why each step is there:
    for 17–19 players over 3 rounds the fewest repeats fix the 5-table seats outright
    (``bounds.pigeonhole_tight_spread``), and that spread is the target and the ideal.
 5. The report is recomputed from the final tables, not taken from the search's counters.
+
+``seat`` takes two optional hooks for long searches run in the background: ``progress``
+(best repeats and family conflicts so far, the bound, seconds elapsed) and ``should_stop``
+(polled every few hundred swaps; True ends the search with the best seating so far).
 """
 
 from __future__ import annotations
@@ -50,7 +59,8 @@ from .inputs import (
     pins_by_round,
     validate,
 )
-from .model import SearchProgress, Seating, SeatingProblem, SeatingReport
+from .model import SearchProgress, Seating, SeatingProblem
+from .recount import build_report, exposure_counts, meeting_counts, pair_counts
 from .search import SearchResult, TabuSearch, Weights
 from .sizes import STANDARD_SIZE, TablePattern, table_pattern
 
@@ -183,26 +193,6 @@ def _cyclic_start(
 
 _CYCLIC_ITERATIONS = 2_000  # base-round swaps; the designs it finds take a few hundred
 _CYCLIC_SHARE = 0.2  # of the time left: the rest is for the search
-
-
-def _exposure(rounds: Rounds, big: Sequence[bool], n: int) -> list[int]:
-    exposure = [0] * n
-    for tables in rounds:
-        for j, table in enumerate(tables):
-            if big[j]:
-                for p in table:
-                    exposure[p] += 1
-    return exposure
-
-
-def _pair_counts(rounds: Rounds, n: int) -> dict[int, int]:
-    counts: dict[int, int] = defaultdict(int)
-    for tables in rounds:
-        for table in tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1 :]:
-                    counts[min(a, b) * n + max(a, b)] += 1
-    return counts
 
 
 _CONSTRUCTION_TRIES = 8  # shuffles of the construction where it decides fairness
@@ -372,7 +362,7 @@ class _Watch:
         if self.progress is None or self.best is None:
             return
         plan = self.plan
-        repeats, conflicts = _meeting_counts(self.best, plan.n, plan.history, plan.forbidden)
+        repeats, conflicts = meeting_counts(self.best, plan.n, plan.history, plan.forbidden)
         # A later phase restarts from a reshuffled seating; the caller hears of the best.
         if self.shown is not None and self.shown < (conflicts, repeats):
             conflicts, repeats = self.shown
@@ -402,8 +392,15 @@ def _searcher(
         [set(p) for p in plan.pins],
         plan.weights,
         rng,
+        breadth=_NARROW if plan.problem.rounds <= 3 else _WIDE,
         window=window,
     )
+
+
+# Conflicted players examined per swap. Long events (issue #18) need the wide step to get
+# off plateaus (25 × 6 under the 4–5 rule: 4–5 repeats with 6, 2–3 with 20); three-round
+# events reach their bound in a few hundred swaps, where the narrow step is 2–5× faster.
+_NARROW, _WIDE = 6, 20
 
 
 def _iterations_left(problem: SeatingProblem, used: int) -> int | None:
@@ -411,7 +408,7 @@ def _iterations_left(problem: SeatingProblem, used: int) -> int | None:
 
 
 def _spread(rounds: Rounds, plan: _Plan) -> tuple[list[int], int]:
-    exposure = _exposure(rounds, plan.big, plan.n)
+    exposure = exposure_counts(rounds, plan.big, plan.n)
     return exposure, max(exposure) - min(exposure)
 
 
@@ -512,7 +509,7 @@ def _fairness_phase(
 def _ideal_spread(plan: _Plan, rounds: Rounds) -> int:
     """The report's ideal 5-table spread for the seating found: the zero-repeat floor only
     if it has zero repeats, and the pigeonhole one if it has the fewest forced repeats."""
-    counts = _pair_counts(rounds, plan.n)
+    counts = pair_counts(rounds, plan.n)
     history = plan.history
     repeats_left = any(count > (1 if key not in history else 0) for key, count in counts.items())
     ideal = plan.plain[0] if repeats_left or plan.bound else plan.zero[0]
@@ -544,13 +541,13 @@ def seat(
     result, iterations = _fairness_phase(plan, rng, result, iterations, watch)
     watch.report(result.rounds)
     # The household-aware bound holds only for seatings without a family conflict.
-    _, conflicts = _meeting_counts(result.rounds, plan.n, plan.history, plan.forbidden)
+    _, conflicts = meeting_counts(result.rounds, plan.n, plan.history, plan.forbidden)
     bound = plan.bound
     if conflicts:
         bound = _bound(
             plan.n, problem.rounds, plan.sizes, plan.history, plan.forbidden, with_apart=False
         )
-    report = _report(
+    report = build_report(
         problem,
         plan.pattern,
         result.rounds,
@@ -572,76 +569,4 @@ def seat(
             tuple(tuple(ids[p] for p in table) for table in tables) for tables in result.rounds
         ),
         report=report,
-    )
-
-
-def _meeting_counts(
-    rounds: Rounds, n: int, history: dict[int, int], forbidden: set[int]
-) -> tuple[int, int]:
-    """(repeat meetings, family conflicts) counted as the report counts them."""
-    repeats = conflicts = 0
-    for key, count in _pair_counts(rounds, n).items():
-        repeats += count if history.get(key) else count - 1
-        if key in forbidden:
-            conflicts += count
-    return repeats, conflicts
-
-
-def _report(
-    problem: SeatingProblem,
-    pattern: TablePattern,
-    rounds: Rounds,
-    history: dict[int, int],
-    forbidden: set[int],
-    bound: int,
-    ideal_spread: int,
-    constructed: int,
-) -> SeatingReport:
-    ids = problem.players
-    n = len(ids)
-    seated: dict[int, int] = defaultdict(int)
-    conflicts = []
-    exposure = [0] * n
-    for r, tables in enumerate(rounds):
-        for table in tables:
-            for i, a in enumerate(table):
-                if len(table) > STANDARD_SIZE:
-                    exposure[a] += 1
-                for b in table[i + 1 :]:
-                    key = min(a, b) * n + max(a, b)
-                    seated[key] += 1
-                    if key in forbidden:
-                        conflicts.append((r, ids[min(a, b)], ids[max(a, b)]))
-    repeats = 0
-    repeat_pairs = []
-    three_plus = 0
-    for key in sorted(seated):
-        s, h = seated[key], history.get(key, 0)
-        if h + s >= 2:
-            repeats += s if h else s - 1
-            a, b = divmod(key, n)
-            repeat_pairs.append((ids[a], ids[b], h + s))
-            if h + s >= 3:
-                three_plus += 1
-    return SeatingReport(
-        players=n,
-        rounds=problem.rounds,
-        table_sizes=pattern.sizes,
-        size_rule=(problem.table_sizes[0], problem.table_sizes[1]),
-        size_fallback=pattern.fallback,
-        repeat_meetings=repeats,
-        repeat_pairs=tuple(repeat_pairs),
-        pairs_met_three_plus=three_plus,
-        family_conflicts=len(conflicts),
-        conflicts=tuple(conflicts),
-        five_table_exposure=tuple((ids[p], exposure[p]) for p in range(n)),
-        exposure_spread=max(exposure) - min(exposure),
-        exposure_ideal_spread=ideal_spread,
-        repeat_lower_bound=bound,
-        gap=repeats - bound,
-        constructed_rounds=constructed,
-        stopped_by="",
-        iterations=0,
-        seconds=0.0,
-        seed=problem.seed,
     )
