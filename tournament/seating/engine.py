@@ -131,6 +131,7 @@ def _initial(
     forbidden: set[int],
     rng: random.Random,
     deadline: float,
+    max_iterations: int | None,
 ) -> tuple[Rounds, int]:
     shuffled = list(components)
     rng.shuffle(shuffled)
@@ -139,7 +140,8 @@ def _initial(
     # again), so there the cyclic search competes for every round, not just the missing.
     whole = constructed if not grid or len(grid[0]) == len(sizes) else 0
     if whole < rounds and not history:
-        cyclic = _cyclic_start(n, sizes, rounds, whole, components, rng, deadline)
+        budget = (deadline, _CYCLIC_ITERATIONS if max_iterations is None else max_iterations)
+        cyclic = _cyclic_start(n, sizes, rounds, whole, components, rng, budget)
         if cyclic is not None:
             grid, constructed = cyclic, len(cyclic)
     # One flat pair-cost table for everything built here: history meetings, forbidden
@@ -174,7 +176,7 @@ def _cyclic_start(
     constructed: int,
     components: list[list[int]],
     rng: random.Random,
-    deadline: float,
+    budget: tuple[float, int],
 ) -> Rounds | None:
     """More zero-repeat rounds than the grid gave, from the σ-invariant search
     (``cyclic.py``): as many rounds as the counting bound allows without repeats, when
@@ -184,8 +186,16 @@ def _cyclic_start(
         target -= 1
     if target <= max(constructed, 1):
         return None
-    budget = min(deadline, time.perf_counter() + _CYCLIC_SHARE * (deadline - time.perf_counter()))
-    found = cyclic_rounds(n, sizes, target, rng, _CYCLIC_ITERATIONS, budget)
+    deadline, steps = budget
+    now = time.perf_counter()
+    found = cyclic_rounds(
+        n,
+        sizes,
+        target,
+        rng,
+        min(steps, _CYCLIC_ITERATIONS),
+        now + _CYCLIC_SHARE * (deadline - now),
+    )
     if found is None:
         return None
     return embed_households(found, n, [c for c in components if len(c) > 1], rng)
@@ -435,7 +445,15 @@ def _meetings_phase(
     for attempt in range(tries):
         stream = rng if attempt == 0 else random.Random(f"{problem.seed}/{attempt}")
         built, made = _initial(
-            n, sizes, problem.rounds, linked, plan.history, plan.forbidden, stream, plan.deadline
+            n,
+            sizes,
+            problem.rounds,
+            linked,
+            plan.history,
+            plan.forbidden,
+            stream,
+            plan.deadline,
+            problem.max_iterations,
         )
         start = [_place(groups, sizes, plan.pins[r]) for r, groups in enumerate(built)]
         limit = _iterations_left(problem, iterations)
