@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 Rounds = list[list[list[int]]]
 
@@ -147,13 +147,17 @@ class CyclicSearch:
                                 move = (d, r, p, q, changes)
         return move
 
-    def run(self, max_iterations: int, deadline: float) -> bool:
+    def run(
+        self, max_iterations: int, deadline: float, should_stop: Callable[[], bool] | None = None
+    ) -> bool:
         rng, tabu = self.rng, [[0] * self.orbits.n for _ in self.base]
         best, last = self.cost, 0
         for it in range(1, max_iterations + 1):
             if self.cost == 0:
                 return True
-            if it & 15 == 0 and time.perf_counter() > deadline:
+            if it & 15 == 0 and (
+                time.perf_counter() > deadline or (should_stop is not None and should_stop())
+            ):
                 return False
             move = self.best_move(it, tabu, best)
             if move is not None:
@@ -186,6 +190,7 @@ def cyclic_rounds(
     rng: random.Random,
     max_iterations: int,
     deadline: float,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Rounds | None:
     """``rounds`` zero-repeat rounds of uniform ``sizes`` found by the σ-invariant search,
     or None. Cycle lengths are tried longest first (fewest base rounds); the fixed players
@@ -204,7 +209,7 @@ def cyclic_rounds(
             rng.shuffle(order)
             base.append([order[j * size : (j + 1) * size] for j in range(len(sizes))])
         search = CyclicSearch(orbits, base, rng)
-        if search.run(max_iterations, deadline):
+        if search.run(max_iterations, deadline, should_stop):
             return orbits.develop(search.base)
         return None
     return None

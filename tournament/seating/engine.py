@@ -132,6 +132,7 @@ def _initial(
     rng: random.Random,
     deadline: float,
     max_iterations: int | None,
+    watch: _Watch,
 ) -> tuple[Rounds, int]:
     shuffled = list(components)
     rng.shuffle(shuffled)
@@ -141,7 +142,7 @@ def _initial(
     whole = constructed if not grid or len(grid[0]) == len(sizes) else 0
     if whole < rounds and not history:
         budget = (deadline, _CYCLIC_ITERATIONS if max_iterations is None else max_iterations)
-        cyclic = _cyclic_start(n, sizes, rounds, whole, components, rng, budget)
+        cyclic = _cyclic_start(n, sizes, rounds, whole, components, rng, budget, watch)
         if cyclic is not None:
             grid, constructed = cyclic, len(cyclic)
     # One flat pair-cost table for everything built here: history meetings, forbidden
@@ -177,6 +178,7 @@ def _cyclic_start(
     components: list[list[int]],
     rng: random.Random,
     budget: tuple[float, int],
+    watch: _Watch,
 ) -> Rounds | None:
     """More zero-repeat rounds than the grid gave, from the σ-invariant search
     (``cyclic.py``): as many rounds as the counting bound allows without repeats, when
@@ -195,6 +197,7 @@ def _cyclic_start(
         rng,
         min(steps, _CYCLIC_ITERATIONS),
         now + _CYCLIC_SHARE * (deadline - now),
+        watch.should_stop,
     )
     if found is None:
         return None
@@ -352,6 +355,7 @@ class _Watch:
         self.started = started
         self.progress = progress
         self.stop = should_stop
+        self.stopped = False
         self.best: Rounds | None = None
         self.shown: tuple[int, int] | None = None  # (conflicts, repeats) last reported
         self.sent = started
@@ -364,7 +368,9 @@ class _Watch:
     def should_stop(self) -> bool:
         if time.perf_counter() - self.sent >= _PROGRESS_EVERY:
             self.report()
-        return self.stop is not None and bool(self.stop())
+        # Once told to stop, every later phase stops at once without asking again.
+        self.stopped = self.stopped or (self.stop is not None and bool(self.stop()))
+        return self.stopped
 
     def report(self, rounds: Rounds | None = None) -> None:
         self.best = rounds if rounds is not None else self.best
@@ -454,6 +460,7 @@ def _meetings_phase(
             stream,
             plan.deadline,
             problem.max_iterations,
+            watch,
         )
         start = [_place(groups, sizes, plan.pins[r]) for r, groups in enumerate(built)]
         limit = _iterations_left(problem, iterations)
