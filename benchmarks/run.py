@@ -4,12 +4,11 @@ Timings are measured here, never asserted in tests: a shared two-core machine is
 for timed assertions, while a dated table with the machine it ran on shows trends honestly.
 
 Each benchmark is a function returning rows for the report; add new ones to BENCHMARKS.
-``run.py --only pdf`` reruns one group (GROUPS) and rewrites only its rows, each then
-naming the date and machine it ran on.
 """
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import os
 import platform
@@ -149,39 +148,39 @@ def bench_seating_sweep() -> list[Row]:
 
 
 SGP_INSTANCES = [
-    # (players, rounds, (min, max) rule, time limit in seconds, note)
+    # (players, rounds, (min, max) rule, time limit in seconds, note): solved before #18
     (32, 8, (4, 5), 60.0, "8-4-8"),
-    (32, 9, (4, 5), 60.0, "8-4-9, target 0 within 60 s"),
-    (32, 10, (4, 5), 60.0, "8-4-10, zero exists (GRASP)"),
+    (32, 9, (4, 5), 60.0, "8-4-9"),
     (20, 5, (4, 5), 30.0, "5-4-5"),
-    (24, 8, (4, 5), 20.0, "6-4-8"),
     (25, 6, (5, 5), 20.0, "5-5-6 (rule 5–5: five tables of 5)"),
-    (25, 6, (4, 5), 20.0, "25 under the 4–5 rule: 5+4+4+4+4+4"),
-    (11, 4, (4, 5), 5.0, "awkward: 4–5 rule falls back to 4+4+3"),
-    (11, 4, (3, 5), 5.0, "awkward, club rule 3–5"),
-    (12, 4, (4, 5), 5.0, "awkward"),
-    (12, 5, (4, 5), 5.0, "awkward"),
-    (13, 4, (4, 5), 5.0, "awkward"),
-    (13, 5, (4, 5), 5.0, "awkward"),
 ]
+
+SEEDS = (1,)  # set by --seed
+
+
+def _golf(n, rounds, rule, families, seed, limit):
+    """Seat a long event using the whole time limit (no stall stop); the seating, the
+    independent recount and the seconds it took."""
+    problem = SeatingProblem(
+        players=tuple(f"p{i}" for i in range(n)),
+        rounds=rounds,
+        table_sizes=rule,
+        families=families,
+        seed=seed,
+        time_limit=limit,
+        stall_iterations=None,
+    )
+    start = time.perf_counter()
+    seating = seat(problem)
+    seconds = time.perf_counter() - start
+    return seating, check_seating(problem, seating), seconds
 
 
 def bench_seating_social_golfer() -> list[Row]:
-    """Classic social golfer instances (CSPLib prob010): how close to the bound we get."""
+    """Classic social golfer instances (CSPLib prob010) the engine solves by construction."""
     rows = []
     for n, rounds, rule, limit, note in SGP_INSTANCES:
-        problem = SeatingProblem(
-            players=tuple(f"p{i}" for i in range(n)),
-            rounds=rounds,
-            table_sizes=rule,
-            seed=1,
-            time_limit=limit,
-            stall_iterations=None,
-        )
-        start = time.perf_counter()
-        seating = seat(problem)
-        seconds = time.perf_counter() - start
-        check = check_seating(problem, seating)
+        seating, check, seconds = _golf(n, rounds, rule, {}, 1, limit)
         report = seating.report
         rows.append(
             (
@@ -197,16 +196,147 @@ def bench_seating_social_golfer() -> list[Row]:
     return rows
 
 
+def _heavy_households(n: int, seed: int) -> dict[str, str]:
+    """A quarter of the roster in households of 3 or 4 (issue #18's heavy case)."""
+    import random
+
+    rng = random.Random(seed)
+    players = list(range(n))
+    rng.shuffle(players)
+    families: dict[str, str] = {}
+    cursor, group, quarter = 0, 0, n // 4
+    while quarter - cursor >= 3:
+        size = min(rng.choice((3, 4)), quarter - cursor)
+        for p in players[cursor : cursor + size]:
+            families[f"p{p}"] = f"h{group}"
+        cursor, group = cursor + size, group + 1
+    return families
+
+
+# (label, players, rounds, rule, households, issue #18's goal on repeats, time limit)
+# households: "none", "10%" (bench layout, 2–4 per household) or "heavy" (a quarter, 3–4).
+SEATING_TARGETS = [
+    ("32 × 10", 32, 10, (4, 5), ("none", "10%"), 0, 30.0),
+    ("24 × 8", 24, 8, (4, 5), ("none", "10%"), 18, 30.0),
+    ("25 × 6, rule 4–5", 25, 6, (4, 5), ("none", "10%"), 0, 30.0),
+    ("20 × 6", 20, 6, (4, 5), ("none", "10%"), None, 30.0),
+    ("16 × 5", 16, 5, (4, 5), ("heavy",), 8, 30.0),
+    *(
+        (f"{n} × {r} (awkward)", n, r, (4, 5), ("none",), "bound", 5.0)
+        for n in (11, 12, 13)
+        for r in (3, 4, 5)
+    ),
+]
+
+
+def _target_row(label, n, rounds, rule, households, goal, limit, seed) -> Row:
+    families = {
+        "none": {},
+        "10%": _families(n, seed=seed),
+        "heavy": _heavy_households(n, seed=seed),
+    }[households]
+    seating, check, seconds = _golf(n, rounds, rule, families, seed, limit)
+    report = seating.report
+    bound = report.repeat_lower_bound
+    sizes = sorted((list(families.values()).count(h) for h in set(families.values())), reverse=True)
+    if goal is None:
+        verdict = "goal: proven minimum + 2 (see docs)"
+    else:
+        wanted = bound if goal == "bound" else goal
+        met = check.repeat_meetings <= wanted and not check.family_conflicts and check.valid
+        verdict = f"goal ≤ {wanted}: " + ("met" if met else "NOT met")
+        if goal != "bound" and bound > goal:
+            verdict += f" (households force ≥ {bound})"
+    return (
+        f"seat {label}, "
+        + (f"households {households} ({'+'.join(map(str, sizes))})" if sizes else "no households"),
+        f"seed {seed}: {check.repeat_meetings} repeats (bound {bound}, gap "
+        f"{check.repeat_meetings - bound}); {check.family_conflicts} conflicts; {seconds:.1f} s",
+        f"limit {limit:g} s, stopped by {report.stopped_by}; {verdict}"
+        + ("" if check.valid else f", INVALID: {check.errors[0]}"),
+    )
+
+
+def bench_seating_targets() -> list[Row]:
+    """Issue #18's long events and heavy households, for every seed of ``--seed``."""
+    rows = []
+    for label, n, rounds, rule, layouts, goal, limit in SEATING_TARGETS:
+        for households in layouts:
+            for seed in SEEDS:
+                rows.append(_target_row(label, n, rounds, rule, households, goal, limit, seed))
+                print("  " + " | ".join(rows[-1]), flush=True)
+    return rows
+
+
+SEATING_NOTES = [
+    "<!-- seating notes -->",
+    "Seating rows (issue #18; `python benchmarks/run.py --only seating --seed 1,2,3` reruns",
+    "only these and this note). *Repeats* count meetings with someone already met",
+    "(tournament/seating/bounds.py); the *bound* is the engine's proven lower bound, which",
+    "counts households: a member of a household of h meets R·3 people (tables of 4) but",
+    "only N − h others are allowed, and members' repeats are distinct pairs, so a household",
+    "alone forces h·max(0, 3R − N + h) repeats. Every row ran the pure-Python engine with",
+    "`stall_iterations=None` under the limit shown. What each target reaches:",
+    "",
+    "- **24 × 8: met (18) for 3 seeds without households and with a household of 3.** The",
+    "  cyclic construction (tournament/seating/cyclic.py) finds 7 repeat-free rounds invariant",
+    "  under a permutation of order 7 (3 fixed players; the 6-4-7 golf design) in under a",
+    "  second; its never-met pairs are 8 triangles (checked in the tests), a 4-table holds",
+    "  at most one triangle, so any 8th round on it costs 6 × 3 = 18. A household of 4",
+    "  forces ≥ 16 + (20 − 16)/2 = 18 (bound), and the engine stays far above (33).",
+    "- **32 × 10: NOT met (16).** A zero schedule exists (social golfer 8-4-10), but neither",
+    "  the grid (9 rounds, then a 10th) nor the cyclic search (order 10, one base round: it",
+    "  stops one orbit short) nor the tabu search finds it within the limit. Households of 3",
+    "  or 4 make zero impossible (bounds 3 and 8, by the count above); a household of 2 does",
+    "  not (bound 0).",
+    "- **25 × 6 under the 4–5 rule: NOT met (1–4).** The bound is 0 and no proof of a larger",
+    "  minimum is known to us; OR-Tools CP-SAT (tried offline, not a dependency) could",
+    "  neither find a zero schedule nor refute one in 300 s.",
+    "- **20 × 6: 6 repeats; target not shown.** Zero is impossible: with 180 meetings over",
+    "  190 pairs, repeats = (never-met pairs) − 10, and zero repeats would make the never-met",
+    "  pairs a perfect matching, i.e. the social golfer instance 5-4-6, reported unsolvable",
+    "  (5 weeks is the most for 5 groups of 4). So the minimum is ≥ 1; whether it is ≥ 4",
+    "  (which would make 6 ≤ minimum + 2) is open here. With a household of 4 the bound",
+    "  is 8 and the engine reaches 11–12.",
+    "- **16 × 5 with a quarter in households: target impossible as stated.** A household of 4",
+    "  (4 of 16) forces 4 × (15 − 12) = 12 > 8 repeats (the bound); the engine reaches 15.",
+    "  With a household of 3 the bound is 6 and the engine reaches 11.",
+    "- **Awkward fields: at the bound for 3 rounds (11, 12, 13 players) and for 11 × 5,",
+    "  12 × 5, 13 × 5; gaps of 1, 3, 1 remain for 11 × 4, 12 × 4, 13 × 4,** not yet",
+    "  explained by an exhaustive search. The bounds there are already sharper than plain",
+    "  pigeonhole (bounds.nine_box_tight): 12 × 4 at pigeonhole 9 needs 3 pairs meeting in",
+    "  all 4 rounds and every other pair at most once; merging each such pair makes 9 units",
+    "  on which the 4 rounds are the 4 parallel classes of the affine plane of order 3, one",
+    "  merged unit per table, but two merged units always share a line (a table), so 10.",
+    "  Likewise 11 × 4 ≥ 7 (two merged units on one line make a table of 5) and 13 × 4 ≥ 13",
+    "  (four merged units must split 2-1-1 over the lines of every class for tables 5-4-4,",
+    "  but their 6 pairs over 4 classes force a 2-2-0 or 3-1-0 split somewhere).",
+    "- **Everything solved before stays solved:** the three-round sweep and the golf",
+    "  instances 8-4-8, 8-4-9, 5-4-5 and 5-5-6 above. The sweep's times are noisy here (load",
+    "  average about 8 from other work); run back to back with the engine on main at the same",
+    "  moment (5 runs each, N = 17, 19, 23, 101, 2001) both took the same times within",
+    "  that noise, since three-round events keep the narrow search step.",
+    "<!-- /seating notes -->",
+]
+
+
 BENCHMARKS = [
     bench_score_sheet_check,
     bench_simulation,
     bench_seating_sweep,
     bench_seating_social_golfer,
+    bench_seating_targets,
     pdfs.bench_pdfs,
     load.bench_load,
 ]
-# `run.py --only pdf` reruns these and rewrites only their rows of the report.
-GROUPS = {"pdf": ([pdfs.bench_pdfs], "PDF")}
+# --only NAME runs one group and replaces just its rows in docs/benchmarks.md.
+GROUPS = {
+    "seating": (
+        (bench_seating_sweep, bench_seating_social_golfer, bench_seating_targets),
+        ("seat", "SGP"),  # how the group's rows are named
+    ),
+    "pdf": ((pdfs.bench_pdfs,), ("PDF",)),
+}
 
 
 def machine() -> str:
@@ -221,63 +351,82 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
-def run(benchmarks) -> list[Row]:
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--only", choices=sorted(GROUPS), help="run one group of rows")
+    parser.add_argument("--seed", default="1", help="seeds for the seating targets, e.g. 1,2,3")
+    return parser.parse_args()
+
+
+def main() -> None:
+    global SEEDS
+    args = _arguments()
+    SEEDS = tuple(int(seed) for seed in args.seed.split(","))
+    benchmarks, prefixes = GROUPS[args.only] if args.only else (BENCHMARKS, ())
     rows: list[Row] = []
     for benchmark in benchmarks:
         print(f"running {benchmark.__name__} ...", flush=True)
         rows.extend(benchmark())
-    return rows
-
-
-def merge_rows(report: str, rows: list[Row], marker: str) -> str:
-    """``report`` with its table rows naming ``marker`` replaced by ``rows``, in place of the
-    first of them (or at the table's end); every other line as it was."""
-    lines, out, placed = report.splitlines(), [], False
-    table_end = max(i for i, line in enumerate(lines) if line.startswith("| ")) + 1
-    new = [f"| {name} | {result} | {how} |" for name, result, how in rows]
-    for index, line in enumerate(lines):
-        if line.startswith("| ") and marker in line.split(" | ")[0]:
-            if not placed:
-                out += new
-                placed = True
-            continue
-        if index == table_end and not placed:
-            out += new
-            placed = True
-        out.append(line)
-    return "\n".join(out) + "\n"
-
-
-def main() -> None:
-    if sys.argv[1:2] == ["--only"] and len(sys.argv) == 3 and sys.argv[2] in GROUPS:
-        benchmarks, marker = GROUPS[sys.argv[2]]
-        rows = [(name, result, f"{how}; {machine()}") for name, result, how in run(benchmarks)]
-        report = merge_rows(REPORT.read_text(encoding="utf-8"), rows, marker)
-        REPORT.write_text(report, encoding="utf-8")
-        print(report)
-        return
-    if sys.argv[1:]:
-        sys.exit(f"usage: {sys.argv[0]} [--only {'|'.join(GROUPS)}]")
-    rows = run(BENCHMARKS)
-    lines = [
-        "# Benchmarks",
-        "",
-        "Written by `make bench` (benchmarks/run.py); rerun it to refresh. Numbers are medians",
-        "on the machine below; they are measured, never asserted in tests.",
-        "",
-        f"- Date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC",
-        f"- Machine: {machine()}",
-        "",
-        "| benchmark | result | how |",
-        "|---|---|---|",
-        *(f"| {name} | {result} | {how} |" for name, result, how in rows),
-        "",
-        *load.NOTES,
-        "",
-    ]
+    table = [f"| {name} | {result} | {how} |" for name, result, how in rows]
+    stamp = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC"
+    if args.only:
+        lines = _replace_group(args.only, prefixes, table, stamp, args.seed)
+    else:
+        lines = [
+            "# Benchmarks",
+            "",
+            "Written by `make bench` (benchmarks/run.py); rerun it to refresh. Numbers are medians",
+            "on the machine below; they are measured, never asserted in tests.",
+            "",
+            f"- Date: {stamp}",
+            f"- Machine: {machine()}",
+            "",
+            "| benchmark | result | how |",
+            "|---|---|---|",
+            *table,
+            "",
+            *SEATING_NOTES,
+            "",
+            *load.NOTES,
+            "",
+        ]
     REPORT.parent.mkdir(exist_ok=True)
     REPORT.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
+
+
+def _replace_notes(lines: list[str], notes: list[str]) -> list[str]:
+    """Swap the block between the notes' first and last line, or add it after the table."""
+    if notes[0] in lines and notes[-1] in lines:
+        start, end = lines.index(notes[0]), lines.index(notes[-1])
+        return [*lines[:start], *notes, *lines[end + 1 :]]
+    after = max(i for i, line in enumerate(lines) if line.startswith("|"))
+    return [*lines[: after + 1], "", *notes, *lines[after + 1 :]]
+
+
+def _replace_group(
+    group: str, prefixes: tuple[str, ...], table: list[str], stamp: str, seeds: str
+) -> list[str]:
+    """docs/benchmarks.md with only ``group``'s rows replaced (at the place of its first
+    old row) and a dated line saying when and how they were measured."""
+    lines = REPORT.read_text(encoding="utf-8").split("\n")
+    mine = [i for i, line in enumerate(lines) if line.startswith(tuple(f"| {p}" for p in prefixes))]
+    at = mine[0] if mine else next(i for i, line in enumerate(lines) if line.startswith("|---"))
+    kept = [line for i, line in enumerate(lines) if i not in set(mine)]
+    at -= sum(1 for i in mine if i < at)
+    kept[at:at] = table
+    if group == "seating":
+        kept = _replace_notes(kept, SEATING_NOTES)
+    note = f"- {group.capitalize()} rows: {stamp}, `--only {group} --seed {seeds}`, {machine()}"
+    marker = f"- {group.capitalize()} rows:"
+    for i, line in enumerate(kept):
+        if line.startswith(marker):
+            kept[i] = note
+            break
+    else:
+        machine_line = next(i for i, line in enumerate(kept) if line.startswith("- Machine:"))
+        kept.insert(machine_line + 1, note)
+    return kept
 
 
 if __name__ == "__main__":

@@ -4,10 +4,11 @@ import itertools
 
 import pytest
 
-from tournament.seating import repeat_lower_bound
+from tournament.seating import SeatingProblem, check_seating, repeat_lower_bound, seat
 from tournament.seating.bounds import (
     big_table_overlap,
     fairness_floor,
+    nine_box_tight,
     pigeonhole_bound,
     pigeonhole_cost_floor,
     pigeonhole_tight_spread,
@@ -27,7 +28,11 @@ def test_twelve_players_four_rounds():
     # collisions per pair of rounds, 6 pairs → 18 collisions; a pair meeting s ≤ 4 times
     # turns C(s, 2) collisions into s − 1 repeats, at best 6 → 3, so ≥ 18 / 2 = 9.
     assert pigeonhole_bound(12, 4, 3) == 9
-    assert repeat_lower_bound(12, 4, (4, 4, 4)) == 9
+    # But 9 is not reachable: it needs 3 pairs always together, and merged they are 3 of
+    # the 9 points of the affine plane of order 3 whose 4 classes are the rounds, one
+    # per line (a table of 4 = 3 units, one of them a pair). Two of them share a line.
+    assert nine_box_tight(12, 4, (4, 4, 4)) is False
+    assert repeat_lower_bound(12, 4, (4, 4, 4)) == 10
 
 
 def test_thirteen_players_with_a_five_table():
@@ -36,7 +41,31 @@ def test_thirteen_players_with_a_five_table():
     # 176 − 13 · 12 = 20 excess → 10. Pigeonhole: 13 players in 9 boxes → 4 collisions
     # per pair of rounds, 24 in all, → ceil(2 · 24 / 4) = 12.
     assert pigeonhole_bound(13, 4, 3) == 12
-    assert repeat_lower_bound(13, 4, (5, 4, 4)) == 12
+    # 12 needs 4 merged pairs splitting 2-1-1 over the lines of all 4 classes (tables
+    # 5-4-4); 4 points have 6 pairs, each on a line of one class, so some class holds 2
+    # pairs: a 2-2-0 or 3-1-0 split, two 5-tables or a 6-table. Hence 13.
+    assert nine_box_tight(13, 4, (5, 4, 4)) is False
+    assert repeat_lower_bound(13, 4, (5, 4, 4)) == 13
+
+
+@pytest.mark.parametrize(
+    "n, sizes, bound", [(11, (4, 4, 3), 4), (12, (4, 4, 4), 6), (13, (5, 4, 4), 8)]
+)
+def test_three_rounds_at_three_tables_keep_the_pigeonhole_bound(n, sizes, bound):
+    # With 3 rounds (3 of the plane's 4 classes) the merged pairs fit, and the engine's
+    # seating at the bound (recounted by the checker) certifies each bound tight.
+    assert nine_box_tight(n, 3, sizes) is True
+    assert repeat_lower_bound(n, 3, sizes) == bound
+    problem = SeatingProblem(players=tuple(range(n)), rounds=3, seed=1, max_iterations=20_000)
+    seating = seat(problem)
+    assert check_seating(problem, seating).repeat_meetings == bound
+
+
+def test_eleven_players_four_rounds():
+    # Pigeonhole: 2 collisions per pair of rounds → 6 repeats, with 2 merged pairs; but
+    # the two merged units share a line of the plane: a table of 2 + 2 + 1 = 5 players.
+    assert nine_box_tight(11, 4, (4, 4, 3)) is False
+    assert repeat_lower_bound(11, 4, (4, 4, 3)) == 7
 
 
 @pytest.mark.parametrize("n, bound", [(16, 0), (17, 2), (18, 4), (19, 6), (20, 0), (21, 0)])
@@ -95,6 +124,25 @@ def test_history_reduces_who_is_new():
     # each of those is one pair meeting, seen once from player 0 → ceil(3 / 2) = 2.
     partners = [7] + [1] * 7
     assert repeat_lower_bound(8, 1, (4, 4), partners) == 2
+
+
+def test_a_household_of_four_forces_its_members_repeats():
+    # 16 players, 5 rounds of four 4-tables, one household of four: each member meets 15
+    # people but only the 12 outsiders are allowed, so 3 of their meetings are repeats,
+    # and no two members share one (they never meet): 4 · 3 = 12 distinct repeats. The
+    # plain counting bound halves that to 6; without the household it is 0 (AG(2, 4)).
+    household = [0, 1, 2, 3]
+    barred = [3] * 4 + [0] * 12
+    assert repeat_lower_bound(16, 5, (4,) * 4) == 0
+    assert repeat_lower_bound(16, 5, (4,) * 4, barred) == 6
+    assert repeat_lower_bound(16, 5, (4,) * 4, barred, [household]) == 12
+
+
+def test_a_household_of_three_in_the_24_by_8_golf_problem():
+    # Members: 24 meetings, 21 allowed partners → 3 repeats each, 9 in all. The 21 others
+    # have 1 excess each; halving the total (9 + 21) gives 15, which is the larger.
+    barred = [2] * 3 + [0] * 21
+    assert repeat_lower_bound(24, 8, (4,) * 6, barred, [[0, 1, 2]]) == 15
 
 
 def test_degenerate_inputs():

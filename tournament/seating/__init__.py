@@ -5,6 +5,7 @@ Pure Python, standard library only, and no Django import anywhere below this pac
 app wraps it; tests and the command line use it directly). Entry points:
 
 - ``seat(SeatingProblem(...)) -> Seating`` — the engine (engine.py explains the pipeline);
+  ``seat(..., progress=callback, should_stop=check)`` lets a long search be watched and stopped;
 - ``check_seating(problem, seating)`` — an independent recount used by the tests;
 - ``table_pattern`` and ``repeat_lower_bound`` — the size rule and the optimality bound;
 - ``python -m tournament.seating PLAYERS.json --rounds R`` — the command line.
@@ -13,7 +14,7 @@ app wraps it; tests and the command line use it directly). Entry points:
 from .bounds import repeat_lower_bound
 from .check import SeatingCheck, check_rounds, check_seating
 from .engine import seat
-from .model import Seating, SeatingProblem, SeatingReport
+from .model import SearchProgress, Seating, SeatingProblem, SeatingReport
 from .sizes import TablePattern, table_pattern
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "SeatingCheck",
     "SeatingProblem",
     "SeatingReport",
+    "SearchProgress",
     "TablePattern",
     "check_rounds",
     "check_seating",

@@ -36,13 +36,29 @@ collisions and at least s − 1 = C(s, 2) · 2 / s ≥ C(s, 2) · 2 / R repeats,
 It is what makes 17–19 players over 3 rounds honest: 4 tables give only 16 boxes, so
 N = 16 + m players force m collisions per pair of rounds and at least 2m repeats (a pair
 meeting in all three rounds turns 3 collisions into 2 repeats). The counting bound says 0
-there. ``repeat_lower_bound`` returns the larger of the two.
+there. ``repeat_lower_bound`` returns the largest of these bounds.
+
+Households (and keep-apart pairs) sharpen the first bound for seatings without a family
+conflict, which is what the engine aims for. A household member cannot meet their own
+household, so its ``c_p`` shrinks by the household's size − 1 (it is counted with the
+history partners, as one set). And the members' excess cannot be shared among themselves:
+let x_p = Σ_q r_pq be p's repeats (r_pq the repeats of pair pq), so Σ_p x_p = 2 · repeats
+and x_p ≥ d_p − c_p ≥ L − c_p. For a household S no r_pq has both ends in S, so
+Σ_{p∈S} x_p counts distinct repeats and
+
+    repeats >= Σ_{p∈S} max(0, L − c_p)        for every household S.
+
+Worked example (a unit test): 16 players, 5 rounds of 4 tables of 4, one household of
+four. A member meets 15 people in 5 rounds but only the 12 outsiders are allowed, so each
+member has 3 repeats with outsiders, 12 in all: at least 12 repeats, where the counting
+bound alone (halving 4 · 3) says 6.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from itertools import combinations
 
 
 def repeat_lower_bound(
@@ -50,10 +66,14 @@ def repeat_lower_bound(
     rounds: int,
     sizes: Sequence[int],
     history_partners: Sequence[int] | None = None,
+    households: Sequence[Sequence[int]] = (),
 ) -> int:
     """Lower bound on repeat meetings for ``n`` players, ``rounds`` rounds of ``sizes``.
 
-    ``history_partners[p]`` is the number of distinct roster members p already met.
+    ``history_partners[p]`` is the number of distinct roster members p cannot meet anew:
+    already met, or barred (own household, keep-apart). ``households`` lists groups of
+    player indices who never share a table; with them (or barred partners) the bound holds
+    for seatings without a family conflict.
     """
     if n <= 1 or rounds <= 0 or not sizes:
         return 0
@@ -70,7 +90,14 @@ def repeat_lower_bound(
         excess += max(0, low - capacity)
         absorbed += max(low, min(capacity, high))
     excess += max(0, total - absorbed)
-    return max((excess + 1) // 2, pigeonhole_bound(n, rounds, len(sizes)))
+    apart = max(
+        (sum(max(0, low - (n - 1 - partners[p])) for p in group) for group in households),
+        default=0,
+    )
+    pigeonhole = pigeonhole_bound(n, rounds, len(sizes))
+    if nine_box_tight(n, rounds, sizes) is False:
+        pigeonhole += 1
+    return max((excess + 1) // 2, apart, pigeonhole)
 
 
 def pigeonhole_bound(n: int, rounds: int, tables: int) -> int:
@@ -82,6 +109,42 @@ def pigeonhole_bound(n: int, rounds: int, tables: int) -> int:
     per_pair = extra * (share + 1) * share // 2 + (boxes - extra) * share * (share - 1) // 2
     collisions = rounds * (rounds - 1) // 2 * per_pair
     return -(-2 * collisions // rounds)
+
+
+def nine_box_tight(n: int, rounds: int, sizes: Sequence[int]) -> bool | None:
+    """Can 10–17 players at 3 tables over 3 or 4 rounds have exactly the pigeonhole bound's
+    repeats? None where the question does not apply.
+
+    Write N = 9 + m. Every two rounds put the players in 9 boxes, so they make ≥ m
+    collisions, and a pair meeting s times turns C(s, 2) collisions into s − 1 ≥ C(s, 2) · 2/R
+    repeats, equal only for s = R. So the bound (R − 1) · m is met only if exactly m pairs
+    meet in every round, no other pair meets twice, and every two rounds have exactly m
+    collisions. Those pairs are disjoint (two sharing a player would close a triangle, one
+    box of three), so merging each leaves 9 units, one per box: the rounds are 3 or 4
+    mutually orthogonal splits of 9 units into 3 groups of 3, i.e. parallel classes of the
+    affine plane of order 3 (unique). A table holds 3 units, so its size is 3 + the merged
+    units on its line, and the bound is reachable only if m of the 9 points split over
+    the lines of R classes as the table sizes say. Examples (unit tests): 12 players at
+    4+4+4 over 4 rounds cannot (two merged units always share a line, a table of 5), so
+    the bound is 10, not 9; 11 over 4 rounds (4+4+3): 7, not 6; 13 (5+4+4): 13, not 12.
+    """
+    if len(sizes) != 3 or rounds not in (3, 4) or not 9 < n < 18:
+        return None
+    extra = sorted(size - 3 for size in sizes)
+    if extra[0] < 0:
+        return False
+    classes = [
+        [[x * 3 + (slope * x + b) % 3 for x in range(3)] for b in range(3)] for slope in range(3)
+    ]
+    classes.append([[b * 3 + y for y in range(3)] for b in range(3)])
+    for merged in combinations(range(9), n - 9):
+        chosen = set(merged)
+        if all(
+            sorted(sum(p in chosen for p in line) for line in lines) == extra
+            for lines in classes[:rounds]
+        ):
+            return True
+    return False
 
 
 def pigeonhole_cost_floor(

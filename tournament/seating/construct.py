@@ -332,36 +332,122 @@ def _place_movers(
     over each mover's few best groups — a greedy one-at-a-time choice walks into dead ends
     where the last mover is forced into a group it has met.
     """
-    top = max(sizes)
-    need = [0] * (top + 2)  # need[s]: pattern tables of size ≥ s
-    for size in sizes:
-        for s in range(size + 1):
-            need[s] += 1
-    have = [0] * (top + 2)  # have[s]: groups of size ≥ s now
-    for group in groups:
-        for s in range(min(len(group), top + 1) + 1):
-            have[s] += 1
+    ledger = _SizeLedger(groups, sizes)
+    order = sorted(movers, key=lambda x: (-exposure[x], rng.random()))
+    placement = _MoverPlacement(groups, order, meet, exposure, n, ledger)
+    plan = placement.best(_mover_options(placement, rng)) or placement.any_fit()
+    for x, j in zip(order, plan, strict=True):
+        _meet_all(meet, n, groups[j], x)
+        groups[j].append(x)
 
-    def fair_cost(group: Sequence[int], x: int) -> int:
-        # Σ e² added when x joins: the whole table turns "big" at size STANDARD + 1.
-        if len(group) + 1 <= STANDARD:
-            return 0
-        cost = 2 * exposure[x] + 1
-        if len(group) == STANDARD:
-            cost += sum(2 * exposure[y] + 1 for y in group)
+
+class _SizeLedger:
+    """How many groups reach each size, against how many tables of at least that size the
+    pattern has: a mover may join a group only while that stays within the pattern."""
+
+    def __init__(self, groups: list[list[int]], sizes: Sequence[int]) -> None:
+        self.top = top = max(sizes)
+        self.need = [0] * (top + 2)  # need[s]: pattern tables of size ≥ s
+        for size in sizes:
+            for s in range(size + 1):
+                self.need[s] += 1
+        self.have = [0] * (top + 2)  # have[s]: groups of size ≥ s now
+        for group in groups:
+            for s in range(min(len(group), top + 1) + 1):
+                self.have[s] += 1
+
+    def fits_after(self, group: list[int]) -> bool:
+        s = len(group) + 1
+        return s <= self.top and self.have[s] + 1 <= self.need[s]
+
+    def grow(self, group: list[int], step: int) -> None:
+        """Count ``group`` one seat larger (step 1, before appending) or undo it (step −1,
+        after popping)."""
+        self.have[len(group) + 1] += step
+
+
+class _MoverPlacement:
+    """Branch and bound over the movers' options (``_place_movers``)."""
+
+    WEIGHT = 1 << 20  # one meeting outweighs any fairness difference
+
+    def __init__(
+        self,
+        groups: list[list[int]],
+        order: list[int],
+        meet: list[int] | dict[int, int],
+        exposure: list[int],
+        n: int,
+        ledger: _SizeLedger,
+    ) -> None:
+        self.groups, self.order, self.meet = groups, order, meet
+        self.exposure, self.n, self.ledger = exposure, n, ledger
+        self.best_cost: int | None = None
+        self.best_plan: list[int] = []
+        self.plan: list[int] = []
+        self.budget = _NODE_BUDGET
+
+    def step(self, x: int, group: Sequence[int]) -> int:
+        """Cost of x joining ``group``: meetings first, then the Σ e² it adds (the whole
+        table turns "big" at size STANDARD + 1)."""
+        base = x * self.n
+        cost = sum(self.meet[base + y] for y in group) * self.WEIGHT
+        if len(group) + 1 > STANDARD:
+            exposure = self.exposure
+            cost += 2 * exposure[x] + 1
+            if len(group) == STANDARD:
+                cost += sum(2 * exposure[y] + 1 for y in group)
         return cost
 
-    weight = 1 << 20  # one meeting outweighs any fairness difference
-    order = sorted(movers, key=lambda x: (-exposure[x], rng.random()))
+    def best(self, options: list[list[int]]) -> list[int] | None:
+        self.options = options
+        self._dfs(0, 0)
+        return self.best_plan if self.best_cost is not None else None
+
+    def _dfs(self, i: int, cost: int) -> None:
+        if self.best_cost is not None and cost >= self.best_cost:
+            return
+        if i == len(self.order):
+            self.best_cost, self.best_plan = cost, list(self.plan)
+            return
+        self.budget -= 1
+        if self.budget < 0 and self.best_cost is not None:
+            return
+        x, groups, ledger = self.order[i], self.groups, self.ledger
+        steps = sorted(
+            (self.step(x, groups[j]), j) for j in self.options[i] if ledger.fits_after(groups[j])
+        )
+        for step, j in steps:
+            ledger.grow(groups[j], 1)
+            groups[j].append(x)
+            self.plan.append(j)
+            self._dfs(i + 1, cost + step)
+            self.plan.pop()
+            groups[j].pop()
+            ledger.grow(groups[j], -1)
+
+    def any_fit(self) -> list[int]:
+        """Candidate lists too narrow (a pathological grid): fill any group that fits.
+        Some group always can while have[s] <= need[s] holds for every s."""
+        groups, plan = self.groups, []
+        for x in self.order:
+            j = next(j for j in range(len(groups)) if self.ledger.fits_after(groups[j]))
+            self.ledger.grow(groups[j], 1)
+            groups[j].append(x)
+            plan.append(j)
+        for x, j in zip(self.order, plan, strict=True):
+            groups[j].remove(x)
+        return plan
+
+
+def _mover_options(placement: _MoverPlacement, rng: random.Random) -> list[list[int]]:
+    """Each mover's candidate groups: every short group, and the ``_CANDIDATES`` cheapest
+    full ones (the branch and bound stays small, and a full group is rarely the answer)."""
+    groups, top = placement.groups, placement.ledger.top
     options: list[list[int]] = []
-    for x in order:
-        base = x * n
+    for x in placement.order:
         scored = sorted(
-            (
-                sum(meet[base + y] for y in group) * weight + fair_cost(group, x),
-                rng.random(),
-                j,
-            )
+            (placement.step(x, group), rng.random(), j)
             for j, group in enumerate(groups)
             if len(group) < top
         )
@@ -374,61 +460,7 @@ def _place_movers(
                 mine.append(j)
                 full += 1
         options.append(mine)
-
-    best_cost: list[int] = []
-    best_plan: list[int] = []
-    plan: list[int] = []
-    budget = [_NODE_BUDGET]
-
-    def fits_after(j: int) -> bool:
-        s = len(groups[j]) + 1
-        return s <= top and have[s] + 1 <= need[s]
-
-    def dfs(i: int, cost: int) -> None:
-        if best_cost and cost >= best_cost[0]:
-            return
-        if i == len(order):
-            best_cost[:] = [cost]
-            best_plan[:] = plan
-            return
-        budget[0] -= 1
-        if budget[0] < 0 and best_cost:
-            return
-        x = order[i]
-        base = x * n
-        steps = []
-        for j in options[i]:
-            if fits_after(j):
-                group = groups[j]
-                step = sum(meet[base + y] for y in group) * weight + fair_cost(group, x)
-                steps.append((step, j))
-        steps.sort()
-        for step, j in steps:
-            s = len(groups[j]) + 1
-            have[s] += 1
-            groups[j].append(x)
-            plan.append(j)
-            dfs(i + 1, cost + step)
-            plan.pop()
-            groups[j].pop()
-            have[s] -= 1
-
-    dfs(0, 0)
-    if not best_cost:
-        # Candidate lists too narrow (a pathological grid): fill any group that fits.
-        # Some group always can while have[s] <= need[s] holds for every s.
-        best_plan[:] = []
-        for x in order:
-            j = next(j for j in range(len(groups)) if fits_after(j))
-            s = len(groups[j]) + 1
-            have[s] += 1
-            groups[j].append(x)
-            best_plan.append(j)
-        for x, j in zip(order, best_plan, strict=True):
-            groups[j].remove(x)
-    for x, j in zip(order, best_plan, strict=True):
-        _meet_all(meet, n, groups[j], x)
-        groups[j].append(x)
+    return options
 
 
 def _spread(length: int, columns: int) -> list[int]:
@@ -483,3 +515,43 @@ def greedy_round(
         if len(tables[best]) == sizes[best]:
             open_tables.remove(best)
     return tables
+
+
+def polish_round(
+    tables: list[list[int]],
+    n: int,
+    meet: list[int] | dict[int, int],
+    rng: random.Random,
+    passes: int = 200,
+) -> None:
+    """Improve one round against fixed earlier meetings by swaps (steepest descent, with a
+    random sideways step on plateaus), in place.
+
+    A greedy round walks into the cheap tables first and leaves the last players a bad
+    choice; on top of a zero-repeat design the best extra round follows the "never met"
+    graph closely (24 players after 7 design rounds: one never-met triangle per table,
+    18 repeats), which a few passes of swaps find and the greedy does not.
+    """
+
+    def join(p: int, table: list[int], skip: int) -> int:
+        base = p * n
+        return sum(meet[base + x] for x in table if x != skip)
+
+    for _ in range(passes):
+        best: tuple[int, float, int, int, int, int] | None = None
+        for ja, A in enumerate(tables):
+            for jb in range(ja + 1, len(tables)):
+                B = tables[jb]
+                for i, a in enumerate(A):
+                    stay_a = join(a, A, a)
+                    for k, b in enumerate(B):
+                        delta = join(a, B, b) + join(b, A, a) - stay_a - join(b, B, b)
+                        key = (delta, rng.random(), ja, i, jb, k)
+                        if best is None or key < best:
+                            best = key
+        if best is None or best[0] > 0:
+            return
+        delta, _, ja, i, jb, k = best
+        if delta == 0 and rng.random() < 0.5:
+            return
+        tables[ja][i], tables[jb][k] = tables[jb][k], tables[ja][i]

@@ -9,7 +9,12 @@ The pipeline, and why each step is there:
    more than there are tables when the pattern has 5-tables; ``construct.complete_rounds``
    dissolves the spare group each round and seats its players as 5th players (a small
    branch and bound: no meeting anyone twice over all rounds, then fewest 5-table seats
-   for whoever already had one). Rounds the algebra cannot supply are greedy.
+   for whoever already had one). Where the grid runs out of rounds, or must dissolve
+   a column of a uniform pattern, the cyclic construction (``cyclic.py``: a search for
+   schedules invariant under a permutation of order k) supplies as many repeat-free
+   rounds as the counting bound allows, households renamed onto never-met positions.
+   Rounds no construction supplies are greedy, then polished by swaps against the
+   rounds before them (``construct.polish_round``).
 3. Each round's groups are matched to table slots so pinned players are already where the
    judge put them as often as possible; any left are swapped in, and then locked.
 4. ``TabuSearch`` repairs what remains (families split across rows, history, pins, rounds
@@ -22,6 +27,10 @@ The pipeline, and why each step is there:
    for 17–19 players over 3 rounds the fewest repeats fix the 5-table seats outright
    (``bounds.pigeonhole_tight_spread``), and that spread is the target and the ideal.
 5. The report is recomputed from the final tables, not taken from the search's counters.
+
+``seat`` takes two optional hooks for long searches run in the background: ``progress``
+(best repeats and family conflicts so far, the bound, seconds elapsed) and ``should_stop``
+(polled every few hundred swaps; True ends the search with the best seating so far).
 """
 
 from __future__ import annotations
@@ -29,8 +38,8 @@ from __future__ import annotations
 import random
 import time
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from .bounds import (
     big_table_overlap,
@@ -40,103 +49,22 @@ from .bounds import (
     pigeonhole_tight_spread,
     repeat_lower_bound,
 )
-from .construct import complete_rounds, greedy_round, transversal
-from .model import PlayerId, Seating, SeatingProblem, SeatingReport
+from .construct import complete_rounds, greedy_round, polish_round, transversal
+from .cyclic import cyclic_rounds, embed_households
+from .inputs import (
+    components,
+    forbidden_pairs,
+    history_counts,
+    largest_family,
+    pins_by_round,
+    validate,
+)
+from .model import SearchProgress, Seating, SeatingProblem
+from .recount import build_report, exposure_counts, meeting_counts, pair_counts
 from .search import SearchResult, TabuSearch, Weights
 from .sizes import STANDARD_SIZE, TablePattern, table_pattern
 
 Rounds = list[list[list[int]]]
-
-
-def _validate(problem: SeatingProblem) -> dict[PlayerId, int]:
-    index: dict[PlayerId, int] = {}
-    for player in problem.players:
-        if player in index:
-            raise ValueError(f"player {player!r} is listed twice")
-        index[player] = len(index)
-    if not index:
-        raise ValueError("cannot seat an empty roster")
-    if problem.rounds < 1:
-        raise ValueError("rounds must be at least 1")
-    if len(problem.table_sizes) != 2:
-        raise ValueError("table_sizes is a (min, max) pair")
-    for player in problem.families:
-        if player not in index:
-            raise ValueError(f"family given for unknown player {player!r}")
-    for pair in problem.avoid:
-        if len(pair) != 2 or pair[0] == pair[1] or any(p not in index for p in pair):
-            raise ValueError(f"bad keep-apart pair {pair!r}")
-    return index
-
-
-def _forbidden_pairs(problem: SeatingProblem, index: dict[PlayerId, int]) -> set[int]:
-    n = len(index)
-    groups: dict[Hashable, list[int]] = defaultdict(list)
-    for player, group in problem.families.items():
-        if group is not None:
-            groups[group].append(index[player])
-    pairs: set[int] = set()
-    for members in groups.values():
-        for i, a in enumerate(members):
-            for b in members[i + 1 :]:
-                pairs.add(min(a, b) * n + max(a, b))
-    for x, y in problem.avoid:
-        a, b = index[x], index[y]
-        pairs.add(min(a, b) * n + max(a, b))
-    return pairs
-
-
-def _components(n: int, forbidden: set[int]) -> list[list[int]]:
-    """Players linked by family or keep-apart edges: the construction keeps each in one row."""
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for key in sorted(forbidden):
-        a, b = divmod(key, n)
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-    members: dict[int, list[int]] = defaultdict(list)
-    for p in range(n):
-        members[find(p)].append(p)
-    return [members[root] for root in sorted(members)]
-
-
-def _history(problem: SeatingProblem, index: dict[PlayerId, int]) -> dict[int, int]:
-    n = len(index)
-    counts: dict[int, int] = defaultdict(int)
-    for pair in problem.history:
-        if len(pair) != 2:
-            raise ValueError(f"bad history pair {pair!r}")
-        x, y = pair
-        if x in index and y in index and x != y:
-            a, b = index[x], index[y]
-            counts[min(a, b) * n + max(a, b)] += 1
-    return dict(counts)
-
-
-def _pins(
-    problem: SeatingProblem, index: dict[PlayerId, int], sizes: Sequence[int]
-) -> list[dict[int, int]]:
-    pins: list[dict[int, int]] = [{} for _ in range(problem.rounds)]
-    load: dict[tuple[int, int], int] = defaultdict(int)
-    for (r, player), table in problem.pinned.items():
-        if not (isinstance(r, int) and 0 <= r < problem.rounds):
-            raise ValueError(f"pin for round {r!r} outside 0..{problem.rounds - 1}")
-        if player not in index:
-            raise ValueError(f"pin for unknown player {player!r}")
-        if not (isinstance(table, int) and 0 <= table < len(sizes)):
-            raise ValueError(f"pin to table {table!r} outside 0..{len(sizes) - 1}")
-        load[r, table] += 1
-        if load[r, table] > sizes[table]:
-            raise ValueError(f"more players pinned to round {r} table {table} than it seats")
-        pins[r][index[player]] = table
-    return pins
 
 
 def _fit(groups: list[list[int]], sizes: Sequence[int]) -> list[list[int]]:
@@ -202,10 +130,21 @@ def _initial(
     history: dict[int, int],
     forbidden: set[int],
     rng: random.Random,
+    deadline: float,
+    max_iterations: int | None,
+    watch: _Watch,
 ) -> tuple[Rounds, int]:
     shuffled = list(components)
     rng.shuffle(shuffled)
     grid, constructed = transversal(n, sizes, rounds, shuffled, rng)
+    # Grid rounds with a column to dissolve are not repeat-free (the movers meet people
+    # again), so there the cyclic search competes for every round, not just the missing.
+    whole = constructed if not grid or len(grid[0]) == len(sizes) else 0
+    if whole < rounds and not history:
+        budget = (deadline, _CYCLIC_ITERATIONS if max_iterations is None else max_iterations)
+        cyclic = _cyclic_start(n, sizes, rounds, whole, components, rng, budget, watch)
+        if cyclic is not None:
+            grid, constructed = cyclic, len(cyclic)
     # One flat pair-cost table for everything built here: history meetings, forbidden
     # pairs (heavily), and then every meeting of the rounds as they are completed.
     meet: dict[int, int] = defaultdict(int)
@@ -221,6 +160,7 @@ def _initial(
     while len(built) < rounds:
         # Greedy rounds see everything fixed so far as a cost: meetings and forbidden pairs.
         groups = greedy_round(n, sizes, meet, rng)
+        polish_round(groups, n, meet, rng)
         for table in groups:
             for a in table:
                 for b in table:
@@ -230,24 +170,42 @@ def _initial(
     return built, constructed
 
 
-def _exposure(rounds: Rounds, big: Sequence[bool], n: int) -> list[int]:
-    exposure = [0] * n
-    for tables in rounds:
-        for j, table in enumerate(tables):
-            if big[j]:
-                for p in table:
-                    exposure[p] += 1
-    return exposure
+def _cyclic_start(
+    n: int,
+    sizes: Sequence[int],
+    rounds: int,
+    constructed: int,
+    components: list[list[int]],
+    rng: random.Random,
+    budget: tuple[float, int],
+    watch: _Watch,
+) -> Rounds | None:
+    """More zero-repeat rounds than the grid gave, from the σ-invariant search
+    (``cyclic.py``): as many rounds as the counting bound allows without repeats, when
+    that is more than the grid's. Households are then renamed onto never-met positions."""
+    target = rounds
+    while target > constructed and repeat_lower_bound(n, target, sizes):
+        target -= 1
+    if target <= max(constructed, 1):
+        return None
+    deadline, steps = budget
+    now = time.perf_counter()
+    found = cyclic_rounds(
+        n,
+        sizes,
+        target,
+        rng,
+        min(steps, _CYCLIC_ITERATIONS),
+        now + _CYCLIC_SHARE * (deadline - now),
+        watch.should_stop,
+    )
+    if found is None:
+        return None
+    return embed_households(found, n, [c for c in components if len(c) > 1], rng)
 
 
-def _pair_counts(rounds: Rounds, n: int) -> dict[int, int]:
-    counts: dict[int, int] = defaultdict(int)
-    for tables in rounds:
-        for table in tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1 :]:
-                    counts[min(a, b) * n + max(a, b)] += 1
-    return counts
+_CYCLIC_ITERATIONS = 2_000  # base-round swaps; the designs it finds take a few hundred
+_CYCLIC_SHARE = 0.2  # of the time left: the rest is for the search
 
 
 _CONSTRUCTION_TRIES = 8  # shuffles of the construction where it decides fairness
@@ -275,32 +233,71 @@ def _fairness_target(
     return fairness_floor(n, seats, rounds, low, high, overlap)
 
 
-def _largest_family(problem: SeatingProblem) -> int:
-    sizes: dict[Hashable, int] = defaultdict(int)
-    for group in problem.families.values():
-        if group is not None:
-            sizes[group] += 1
-    return max(sizes.values(), default=0)
+@dataclass(frozen=True)
+class _Plan:
+    """Everything ``seat`` fixes before searching: indices, costs, bounds and targets."""
+
+    problem: SeatingProblem
+    n: int
+    pattern: TablePattern
+    forbidden: set[int]
+    history: dict[int, int]
+    pins: list[dict[int, int]]
+    bound: int
+    weights: Weights
+    pair_floor: int
+    big: list[bool]
+    plain: tuple[int, int]  # (spread, Σ e²) floor from seats and pins alone
+    zero: tuple[int, int]  # the same when zero repeats force 5-table overlaps
+    overlap: int
+    target_spread: int
+    tight: int | None
+    floor: int
+    deadline: float
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return self.pattern.sizes
 
 
-def seat(problem: SeatingProblem) -> Seating:
-    """Seat every round of ``problem``; see the module docstring for the pipeline."""
-    started = time.perf_counter()
-    index = _validate(problem)
-    n = len(index)
-    pattern = table_pattern(n, *problem.table_sizes)
-    sizes = pattern.sizes
-    forbidden = _forbidden_pairs(problem, index)
-    history = _history(problem, index)
-    pins = _pins(problem, index, sizes)
-    rng = random.Random(problem.seed)
-
+def _bound(
+    n: int,
+    rounds: int,
+    sizes: Sequence[int],
+    history: dict[int, int],
+    forbidden: set[int],
+    *,
+    with_apart: bool,
+) -> int:
+    """``repeat_lower_bound`` for this roster; ``with_apart`` counts households and
+    keep-apart pairs, which holds only for a seating without family conflicts."""
     partners: list[set[int]] = [set() for _ in range(n)]
-    for key in history:
+    keys = list(history) + (sorted(forbidden) if with_apart else [])
+    for key in keys:
         a, b = divmod(key, n)
         partners[a].add(b)
         partners[b].add(a)
-    bound = repeat_lower_bound(n, problem.rounds, sizes, [len(s) for s in partners])
+    groups = components(n, forbidden) if with_apart else []
+    # A component is a household only if all its pairs are barred (keep-apart chains
+    # are not cliques).
+    households = [
+        g
+        for g in groups
+        if len(g) > 1
+        and all(min(a, b) * n + max(a, b) in forbidden for i, a in enumerate(g) for b in g[i + 1 :])
+    ]
+    return repeat_lower_bound(n, rounds, sizes, [len(s) for s in partners], households)
+
+
+def _plan(problem: SeatingProblem, started: float) -> _Plan:
+    index = validate(problem)
+    n = len(index)
+    pattern = table_pattern(n, *problem.table_sizes)
+    sizes = pattern.sizes
+    forbidden = forbidden_pairs(problem, index)
+    history = history_counts(problem, index)
+    pins = pins_by_round(problem, index, sizes)
+    bound = _bound(n, problem.rounds, sizes, history, forbidden, with_apart=True)
     weights = Weights.for_rounds(problem.rounds)
     pair_floor = max(
         weights.repeat * bound,
@@ -315,110 +312,275 @@ def seat(problem: SeatingProblem) -> Seating:
     target_spread, target_squares = zero if bound == 0 else plain
     # 17–19 players over 3 rounds: the fewest repeats fix who sits at the 5-tables
     # (bounds.pigeonhole_tight_spread), so aiming fairer only burns the time budget.
-    tight = pigeonhole_tight_spread(n, problem.rounds, sizes, _largest_family(problem))
+    tight = pigeonhole_tight_spread(n, problem.rounds, sizes, largest_family(problem))
     if tight is not None:
         target_spread = max(target_spread, tight)
-    floor = pair_floor + weights.fair * target_squares
-    deadline = started + problem.time_limit
+    return _Plan(
+        problem=problem,
+        n=n,
+        pattern=pattern,
+        forbidden=forbidden,
+        history=history,
+        pins=pins,
+        bound=bound,
+        weights=weights,
+        pair_floor=pair_floor,
+        big=big,
+        plain=plain,
+        zero=zero,
+        overlap=overlap,
+        target_spread=target_spread,
+        tight=tight,
+        floor=pair_floor + weights.fair * target_squares,
+        deadline=started + problem.time_limit,
+    )
 
-    def searcher(start: Rounds, window: tuple[int, int] | None = None) -> TabuSearch:
-        return TabuSearch(
-            n,
-            start,
-            [big] * problem.rounds,
-            history,
-            forbidden,
-            [set(p) for p in pins],
-            weights,
-            rng,
-            window=window,
+
+class _Watch:
+    """``seat``'s progress and stop hooks, as the search's ``Watch``.
+
+    Progress is counted from the best seating's tables (linear in the roster), at most
+    every ``_PROGRESS_EVERY`` seconds, so a fast-improving search does not spend its time
+    reporting; a quiet one still reports that often, so the elapsed time moves on.
+    """
+
+    def __init__(
+        self,
+        plan: _Plan,
+        started: float,
+        progress: Callable[[SearchProgress], None] | None,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
+        self.plan = plan
+        self.started = started
+        self.progress = progress
+        self.stop = should_stop
+        self.stopped = False
+        self.best: Rounds | None = None
+        self.shown: tuple[int, int] | None = None  # (conflicts, repeats) last reported
+        self.sent = started
+
+    def improved(self, rounds: Rounds) -> None:
+        self.best = rounds
+        if time.perf_counter() - self.sent >= _PROGRESS_EVERY:
+            self.report()
+
+    def should_stop(self) -> bool:
+        if time.perf_counter() - self.sent >= _PROGRESS_EVERY:
+            self.report()
+        # Once told to stop, every later phase stops at once without asking again.
+        self.stopped = self.stopped or (self.stop is not None and bool(self.stop()))
+        return self.stopped
+
+    def report(self, rounds: Rounds | None = None) -> None:
+        self.best = rounds if rounds is not None else self.best
+        self.sent = time.perf_counter()
+        if self.progress is None or self.best is None:
+            return
+        plan = self.plan
+        repeats, conflicts = meeting_counts(self.best, plan.n, plan.history, plan.forbidden)
+        # A later phase restarts from a reshuffled seating; the caller hears of the best.
+        if self.shown is not None and self.shown < (conflicts, repeats):
+            conflicts, repeats = self.shown
+        self.shown = (conflicts, repeats)
+        self.progress(
+            SearchProgress(
+                repeat_meetings=repeats,
+                family_conflicts=conflicts,
+                bound=plan.bound,
+                elapsed=self.sent - self.started,
+            )
         )
 
-    # Phase 1: meetings first (it stops once they reach their floor, however unfair).
-    # With zero repeats and few 4-tables, 5-tables of different rounds must share
-    # players (bounds.big_table_overlap): which ones is fixed by the construction, and
-    # phase 2 can rarely change it without a repeat. So there, when phase 1 reaches the
-    # floor on meetings but is less fair than the target (23 players: about one shuffle
-    # in three), the construction is reshuffled and phase 1 rerun, a few times; another
-    # shuffle is usually fair at once, and each try costs milliseconds at these sizes
-    # (at most 31 players under 4–5). Extra tries draw from their own seeded streams,
-    # so the result stays a function of the seed.
-    components = _components(n, forbidden)
-    tries = _CONSTRUCTION_TRIES if bound == 0 and overlap > 0 else 1
+
+_PROGRESS_EVERY = 0.5  # seconds between progress reports
+
+
+def _searcher(
+    plan: _Plan, rng: random.Random, start: Rounds, window: tuple[int, int] | None = None
+) -> TabuSearch:
+    return TabuSearch(
+        plan.n,
+        start,
+        [plan.big] * plan.problem.rounds,
+        plan.history,
+        plan.forbidden,
+        [set(p) for p in plan.pins],
+        plan.weights,
+        rng,
+        breadth=_NARROW if plan.problem.rounds <= 3 else _WIDE,
+        window=window,
+    )
+
+
+# Conflicted players examined per swap. Long events (issue #18) need the wide step to get
+# off plateaus (25 × 6 under the 4–5 rule: 4–5 repeats with 6, 2–3 with 20); three-round
+# events reach their bound in a few hundred swaps, where the narrow step is 2–5× faster.
+_NARROW, _WIDE = 6, 20
+
+
+def _iterations_left(problem: SeatingProblem, used: int) -> int | None:
+    return None if problem.max_iterations is None else problem.max_iterations - used
+
+
+def _spread(rounds: Rounds, plan: _Plan) -> tuple[list[int], int]:
+    exposure = exposure_counts(rounds, plan.big, plan.n)
+    return exposure, max(exposure) - min(exposure)
+
+
+def _meetings_phase(
+    plan: _Plan, rng: random.Random, watch: _Watch
+) -> tuple[SearchResult, int, int]:
+    """Phase 1: meetings first (it stops once they reach their floor, however unfair).
+
+    With zero repeats and few 4-tables, 5-tables of different rounds must share players
+    (bounds.big_table_overlap): which ones is fixed by the construction, and phase 2 can
+    rarely change it without a repeat. So there, when phase 1 reaches the floor on
+    meetings but is less fair than the target (23 players: about one shuffle in three),
+    the construction is reshuffled and phase 1 rerun, a few times; another shuffle is
+    usually fair at once, and each try costs milliseconds at these sizes (at most 31
+    players under 4–5). Extra tries draw from their own seeded streams, so the result
+    stays a function of the seed. Returns (result, constructed rounds, iterations).
+    """
+    problem, n, sizes = plan.problem, plan.n, plan.sizes
+    linked = components(n, plan.forbidden)
+    tries = _CONSTRUCTION_TRIES if plan.bound == 0 and plan.overlap > 0 else 1
     result: SearchResult | None = None
     best_key: tuple[int, int] = (0, 0)
     constructed = iterations = 0
     for attempt in range(tries):
         stream = rng if attempt == 0 else random.Random(f"{problem.seed}/{attempt}")
-        built, made = _initial(n, sizes, problem.rounds, components, history, forbidden, stream)
-        start = [_place(groups, sizes, pins[r]) for r, groups in enumerate(built)]
-        limit = problem.max_iterations
-        if limit is not None:
-            limit -= iterations
-            if limit <= 0 and attempt:
-                break
-        found = searcher(start).run(
-            floor=floor,
-            deadline=deadline,
+        built, made = _initial(
+            n,
+            sizes,
+            problem.rounds,
+            linked,
+            plan.history,
+            plan.forbidden,
+            stream,
+            plan.deadline,
+            problem.max_iterations,
+            watch,
+        )
+        start = [_place(groups, sizes, plan.pins[r]) for r, groups in enumerate(built)]
+        limit = _iterations_left(problem, iterations)
+        if limit is not None and limit <= 0 and attempt:
+            break
+        if attempt == 0:
+            watch.report(start)
+        found = _searcher(plan, rng, start).run(
+            floor=plan.floor,
+            deadline=plan.deadline,
             max_iterations=limit,
             stall_iterations=problem.stall_iterations,
-            pair_floor=pair_floor if any(big) else None,
+            pair_floor=plan.pair_floor if any(plan.big) else None,
+            watch=watch,
         )
         iterations += found.iterations
-        exposure = _exposure(found.rounds, big, n)
-        spread = max(exposure) - min(exposure)
-        key = (found.cost - weights.fair * sum(e * e for e in exposure), spread)
+        exposure, spread = _spread(found.rounds, plan)
+        key = (found.cost - plan.weights.fair * sum(e * e for e in exposure), spread)
         if result is None or key < best_key:
             result, best_key, constructed = found, key, made
-        if found.stopped_by != "bound" or spread <= target_spread:
+        if found.stopped_by != "bound" or spread <= plan.target_spread:
             break
     assert result is not None
-    # Phase 2, only if 5-table seats are less fair than they could be: aim one step
-    # fairer than what we have, hand seats from the most to the least exposed, then repair
-    # the meetings with swaps (and exchanges) that keep every exposure inside the new
-    # range. A fairer seating is kept only if its true cost (meetings first) is no worse;
-    # then the next step is tried, and the first failure ends the phase.
+    return result, constructed, iterations
+
+
+def _fairness_phase(
+    plan: _Plan, rng: random.Random, result: SearchResult, iterations: int, watch: _Watch
+) -> tuple[SearchResult, int]:
+    """Phase 2, only if 5-table seats are less fair than they could be.
+
+    Aim one step fairer than what we have, hand seats from the most to the least exposed,
+    then repair the meetings with swaps (and exchanges) that keep every exposure inside
+    the new range. A fairer seating is kept only if its true cost (meetings first) is no
+    worse; then the next step is tried, and the first failure ends the phase.
+    """
+    problem = plan.problem
     budget = problem.stall_iterations
     budget = _PHASE_TWO_STALL if budget is None else min(budget, _PHASE_TWO_STALL)
-    while result.stopped_by != "time":
-        exposure = _exposure(result.rounds, big, n)
-        spread = max(exposure) - min(exposure)
-        if spread <= target_spread:
+    while result.stopped_by not in ("time", "stopped"):
+        _, spread = _spread(result.rounds, plan)
+        if spread <= plan.target_spread:
             break
-        second = searcher([[list(t) for t in ts] for ts in result.rounds])
+        second = _searcher(plan, rng, [[list(t) for t in ts] for ts in result.rounds])
         second.repair_fairness(spread - 1)
         exposure = second.exposure
         if max(exposure) - min(exposure) >= spread:
             break
         second.window = (min(exposure), max(exposure))
-        limit = problem.max_iterations
-        if limit is not None:
-            limit -= iterations
-            if limit <= 0:
-                break
+        limit = _iterations_left(problem, iterations)
+        if limit is not None and limit <= 0:
+            break
         fair_result = second.run(
-            floor=floor,
-            deadline=deadline,
+            floor=plan.floor,
+            deadline=plan.deadline,
             max_iterations=limit,
             stall_iterations=budget,
+            watch=watch,
         )
         iterations += fair_result.iterations
-        exposure = _exposure(fair_result.rounds, big, n)
-        if (fair_result.cost, max(exposure) - min(exposure)) < (result.cost, spread):
+        _, fair_spread = _spread(fair_result.rounds, plan)
+        if (fair_result.cost, fair_spread) < (result.cost, spread):
             result = fair_result
         else:
-            if fair_result.stopped_by == "time":
-                result = replace(result, stopped_by="time")
+            if fair_result.stopped_by in ("time", "stopped"):
+                result = replace(result, stopped_by=fair_result.stopped_by)
             break
-    exposure = _exposure(result.rounds, big, n)
-    counts = _pair_counts(result.rounds, n)
+    return result, iterations
+
+
+def _ideal_spread(plan: _Plan, rounds: Rounds) -> int:
+    """The report's ideal 5-table spread for the seating found: the zero-repeat floor only
+    if it has zero repeats, and the pigeonhole one if it has the fewest forced repeats."""
+    counts = pair_counts(rounds, plan.n)
+    history = plan.history
     repeats_left = any(count > (1 if key not in history else 0) for key, count in counts.items())
-    ideal_spread = plain[0] if repeats_left or bound else zero[0]
+    ideal = plan.plain[0] if repeats_left or plan.bound else plan.zero[0]
     own_repeats = sum(count - 1 for count in counts.values())
-    if tight is not None and own_repeats == pigeonhole_bound(n, problem.rounds, len(sizes)):
-        ideal_spread = max(ideal_spread, tight)
-    report = _report(
-        problem, pattern, result.rounds, history, forbidden, bound, ideal_spread, constructed
+    rounds_count, tables = plan.problem.rounds, len(plan.sizes)
+    if plan.tight is not None and own_repeats == pigeonhole_bound(plan.n, rounds_count, tables):
+        ideal = max(ideal, plan.tight)
+    return ideal
+
+
+def seat(
+    problem: SeatingProblem,
+    *,
+    progress: Callable[[SearchProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Seating:
+    """Seat every round of ``problem``; see the module docstring for the pipeline.
+
+    ``progress`` is called now and then with the best seating's counts (``SearchProgress``)
+    and ``should_stop`` is polled every few hundred swaps: when it returns True the search
+    ends at once and the best seating so far is returned (``stopped_by == "stopped"``).
+    Both are plain callables, so a background job can pass its own.
+    """
+    started = time.perf_counter()
+    plan = _plan(problem, started)
+    rng = random.Random(problem.seed)
+    watch = _Watch(plan, started, progress, should_stop)
+    result, constructed, iterations = _meetings_phase(plan, rng, watch)
+    result, iterations = _fairness_phase(plan, rng, result, iterations, watch)
+    watch.report(result.rounds)
+    # The household-aware bound holds only for seatings without a family conflict.
+    _, conflicts = meeting_counts(result.rounds, plan.n, plan.history, plan.forbidden)
+    bound = plan.bound
+    if conflicts:
+        bound = _bound(
+            plan.n, problem.rounds, plan.sizes, plan.history, plan.forbidden, with_apart=False
+        )
+    report = build_report(
+        problem,
+        plan.pattern,
+        result.rounds,
+        plan.history,
+        plan.forbidden,
+        bound,
+        _ideal_spread(plan, result.rounds),
+        constructed,
     )
     report = replace(
         report,
@@ -432,64 +594,4 @@ def seat(problem: SeatingProblem) -> Seating:
             tuple(tuple(ids[p] for p in table) for table in tables) for tables in result.rounds
         ),
         report=report,
-    )
-
-
-def _report(
-    problem: SeatingProblem,
-    pattern: TablePattern,
-    rounds: Rounds,
-    history: dict[int, int],
-    forbidden: set[int],
-    bound: int,
-    ideal_spread: int,
-    constructed: int,
-) -> SeatingReport:
-    ids = problem.players
-    n = len(ids)
-    seated: dict[int, int] = defaultdict(int)
-    conflicts = []
-    exposure = [0] * n
-    for r, tables in enumerate(rounds):
-        for table in tables:
-            for i, a in enumerate(table):
-                if len(table) > STANDARD_SIZE:
-                    exposure[a] += 1
-                for b in table[i + 1 :]:
-                    key = min(a, b) * n + max(a, b)
-                    seated[key] += 1
-                    if key in forbidden:
-                        conflicts.append((r, ids[min(a, b)], ids[max(a, b)]))
-    repeats = 0
-    repeat_pairs = []
-    three_plus = 0
-    for key in sorted(seated):
-        s, h = seated[key], history.get(key, 0)
-        if h + s >= 2:
-            repeats += s if h else s - 1
-            a, b = divmod(key, n)
-            repeat_pairs.append((ids[a], ids[b], h + s))
-            if h + s >= 3:
-                three_plus += 1
-    return SeatingReport(
-        players=n,
-        rounds=problem.rounds,
-        table_sizes=pattern.sizes,
-        size_rule=(problem.table_sizes[0], problem.table_sizes[1]),
-        size_fallback=pattern.fallback,
-        repeat_meetings=repeats,
-        repeat_pairs=tuple(repeat_pairs),
-        pairs_met_three_plus=three_plus,
-        family_conflicts=len(conflicts),
-        conflicts=tuple(conflicts),
-        five_table_exposure=tuple((ids[p], exposure[p]) for p in range(n)),
-        exposure_spread=max(exposure) - min(exposure),
-        exposure_ideal_spread=ideal_spread,
-        repeat_lower_bound=bound,
-        gap=repeats - bound,
-        constructed_rounds=constructed,
-        stopped_by="",
-        iterations=0,
-        seconds=0.0,
-        seed=problem.seed,
     )

@@ -65,7 +65,8 @@ class SeatingReport:
     ``repeat_pairs`` lists each pair that meets again, with its total meetings counting
     history; ``conflicts`` lists (round, a, b) for family or keep-apart pairs at one table.
     ``stopped_by`` is "bound" (the lower bound was reached, so the seating is optimal on
-    repeats), "iterations", "stall" or "time"; only "time" makes the run seed-unstable.
+    repeats), "iterations", "stall", "time" or "stopped" (the caller's stop check said so);
+    only "time" and "stopped" make the run seed-unstable.
     """
 
     players: int
@@ -113,6 +114,21 @@ class SeatingReport:
             "seconds": round(self.seconds, 4),
             "seed": self.seed,
         }
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """What a long search tells its caller while it runs (``seat(progress=...)``).
+
+    ``repeat_meetings`` and ``family_conflicts`` describe the best seating found so far,
+    counted like the report; ``bound`` is the report's lower bound, so ``repeat_meetings ==
+    bound`` means nothing better exists; ``elapsed`` is seconds since ``seat`` started.
+    """
+
+    repeat_meetings: int
+    family_conflicts: int
+    bound: int
+    elapsed: float
 
 
 Table = tuple[PlayerId, ...]

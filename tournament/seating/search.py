@@ -24,6 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 Rounds = list[list[list[int]]]
 
@@ -34,6 +35,16 @@ class SearchResult:
     cost: int
     iterations: int
     stopped_by: str
+
+
+class Watch(Protocol):
+    """The caller's eyes on a running search (engine.py builds one from ``seat``'s hooks)."""
+
+    def improved(self, rounds: Rounds) -> None:
+        """A better seating was found (the search keeps its own copy)."""
+
+    def should_stop(self) -> bool:
+        """Asked every few hundred swaps; True ends the search, keeping the best so far."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +77,7 @@ class TabuSearch:
         locked: Sequence[set[int]],
         weights: Weights,
         rng: random.Random,
-        breadth: int = 6,
+        breadth: int = 20,
         window: tuple[int, int] | None = None,
     ) -> None:
         self.n = n
@@ -226,6 +237,19 @@ class TabuSearch:
                     ties += 1
                     if rng.randrange(ties) == 0:
                         best = (guide, delta, b, -1)
+        return self._best_exchange(r, a, big_a, exchanges, best, ties)
+
+    def _best_exchange(
+        self,
+        r: int,
+        a: int,
+        big_a: bool,
+        exchanges: list[tuple[int, int]],
+        best: tuple[int, int, int, int] | None,
+        ties: int,
+    ) -> tuple[int, int, int, int] | None:
+        """The scan's best move after also trying the exchanges it set aside."""
+        rng = self.rng
         for b, pairs in exchanges:
             if best is not None and pairs >= best[0] + self.weights.repeat:
                 continue  # the first half alone is already far worse than the best swap
@@ -352,13 +376,14 @@ class TabuSearch:
         max_iterations: int | None,
         stall_iterations: int | None,
         pair_floor: int | None = None,
+        watch: Watch | None = None,
     ) -> SearchResult:
         """Search until the cost reaches ``floor`` (the lower bound) or a budget runs out.
 
         With ``pair_floor`` the search also stops once the cost without fairness reaches
         it: the caller then balances 5-table seats in a second, fairness-preserving run.
+        ``watch`` hears of every improvement and may stop the search ("stopped").
         """
-        rng = self.rng
         rounds_count = len(self.rounds)
         tabu = [[0] * self.n for _ in range(rounds_count)]
         hot: list[tuple[int, int]] = [
@@ -371,7 +396,6 @@ class TabuSearch:
         it = 0
         stopped_by = "bound"
         perturb_every = max(200, 20 * self.n)
-        breadth = self.breadth
         since_perturb = 0
         while self.cost > floor:
             if pair_floor is not None and self.pair_part() <= pair_floor:
@@ -383,52 +407,82 @@ class TabuSearch:
             if stall_iterations is not None and it - last_improvement >= stall_iterations:
                 stopped_by = "stall"
                 break
-            if it & 127 == 0 and time.perf_counter() > deadline:
-                stopped_by = "time"
-                break
-            it += 1
-            # Look at a few conflicted players and take the best swap among all of theirs:
-            # one random player per step (min-conflicts) stalls on plateaus far more often.
-            move = None
-            for _ in range(breadth):
-                choice = self._pick(hot, hot_set, tabu, it)
-                if choice is None:
+            if it & 127 == 0:
+                if time.perf_counter() > deadline:
+                    stopped_by = "time"
                     break
-                r_try, a_try = choice
-                found = self.swap_gain_scan(r_try, a_try, it, tabu, best_cost)
-                if found is not None and (move is None or found[0] < move[0]):
-                    move = (found[0], found[1], r_try, a_try, found[2], found[3])
+                if watch is not None and watch.should_stop():
+                    stopped_by = "stopped"
+                    break
+            it += 1
+            move = self._choose(hot, hot_set, tabu, it, best_cost)
             if move is None:
                 if not hot:
                     stopped_by = "stall"  # no conflict left that a swap could touch
                     break
                 continue
-            _, delta, r, a, b, r2 = move
-            tenure = 4 + rng.randrange(8)
-            if r2 < 0:
-                self.apply_swap(r, a, b, delta)
-            else:
-                first = self.swap_delta(r, a, b)
-                self.apply_swap(r, a, b, first)
-                self.apply_swap(r2, a, b, delta - first)
-                tabu[r2][a] = it + tenure
-                tabu[r2][b] = it + tenure
-                self._heat(r2, a, b, hot, hot_set)
-            tabu[r][a] = it + tenure
-            tabu[r][b] = it + tenure
-            self._heat(r, a, b, hot, hot_set)
+            self._make(move, tabu, it, hot, hot_set)
             since_perturb += 1
             if self.cost < best_cost:
                 best_cost = self.cost
                 best_rounds = self.snapshot()
                 last_improvement = it
                 since_perturb = 0
+                if watch is not None:
+                    watch.improved(best_rounds)
             elif since_perturb >= perturb_every:
                 since_perturb = 0
                 self._perturb(hot, hot_set)
         if self.cost < best_cost:
             best_cost, best_rounds = self.cost, self.snapshot()
         return SearchResult(best_rounds, best_cost, it, stopped_by)
+
+    def _choose(
+        self,
+        hot: list[tuple[int, int]],
+        hot_set: set[tuple[int, int]],
+        tabu: list[list[int]],
+        it: int,
+        best_cost: int,
+    ) -> tuple[int, int, int, int, int, int] | None:
+        """(guide, delta, r, a, b, r2): the best swap of a few conflicted players.
+
+        Looking at several players and taking the best of all their swaps stalls on
+        plateaus far less often than one random player per step (min-conflicts).
+        """
+        move = None
+        for _ in range(self.breadth):
+            choice = self._pick(hot, hot_set, tabu, it)
+            if choice is None:
+                break
+            r_try, a_try = choice
+            found = self.swap_gain_scan(r_try, a_try, it, tabu, best_cost)
+            if found is not None and (move is None or found[0] < move[0]):
+                move = (found[0], found[1], r_try, a_try, found[2], found[3])
+        return move
+
+    def _make(
+        self,
+        move: tuple[int, int, int, int, int, int],
+        tabu: list[list[int]],
+        it: int,
+        hot: list[tuple[int, int]],
+        hot_set: set[tuple[int, int]],
+    ) -> None:
+        """Apply a chosen swap (or exchange) and forbid its players to move back for a
+        few iterations in the rounds it touched."""
+        _, delta, r, a, b, r2 = move
+        tenure = 4 + self.rng.randrange(8)
+        if r2 < 0:
+            self.apply_swap(r, a, b, delta)
+        else:
+            first = self.swap_delta(r, a, b)
+            self.apply_swap(r, a, b, first)
+            self.apply_swap(r2, a, b, delta - first)
+            tabu[r2][a] = tabu[r2][b] = it + tenure
+            self._heat(r2, a, b, hot, hot_set)
+        tabu[r][a] = tabu[r][b] = it + tenure
+        self._heat(r, a, b, hot, hot_set)
 
     def _pick(
         self,
