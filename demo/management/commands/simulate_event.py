@@ -66,7 +66,7 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"Created {event.name!r} (event {event.pk}) on {event.date:%Y-%m-%d}: "
                 f"{players} players, {alternates} of {ALTERNATES} alternates, "
-                f"{rounds} rounds posted."
+                f"{rounds} preliminary round{'' if rounds == 1 else 's'} posted."
             )
         )
         if simulated.final is not None:
