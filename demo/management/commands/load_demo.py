@@ -38,7 +38,8 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Created demo event {event.name!r} on {event.date:%Y-%m-%d} with {players} "
-                f"players and {alternates} alternates; {posted} round{'' if posted == 1 else 's'} posted"
+                f"players and {alternates} alternates; "
+                f"{posted} round{'' if posted == 1 else 's'} posted"
                 + ("; the final is seated." if final else ".")
             )
         )
