@@ -8,16 +8,13 @@ still in the form, takes the first judge's number for Car and saves over. Screen
 
 import os
 import re
-import sys
 from pathlib import Path
 
 from django.contrib.auth.models import Group, User
 
 from scoring.models import ResultLine
+from tests.scoring.scoring_helpers import make_players, make_round, play, table_of
 from tournament.roles import JUDGE
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
-from scoring_helpers import make_players, make_round, play, table_of  # noqa: E402
 
 PASSWORD = "a long Boardwalk passphrase"
 ARTIFACTS = Path(os.environ.get("BROWSER_ARTIFACTS", "artifacts/browser"))

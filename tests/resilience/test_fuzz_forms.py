@@ -27,7 +27,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from fuzz_world import World, _register
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +36,7 @@ from scoring.banker_forms import SheetForm
 from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from scoring.selectors import banker_table_players
 from scoring.tie_breakers import tie_breakers_for
+from tests.resilience.fuzz_world import World, _register
 from tournament.bankruptcy_views import BankruptcyForm
 from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
 from tournament.csv_io import EXPORT_COLUMNS, IMPORT_COLUMNS, MAX_IMPORT_BYTES

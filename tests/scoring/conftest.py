@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from scoring_helpers import make_players, make_round, table_of
 
+from tests.scoring.scoring_helpers import make_players, make_round, table_of
 from tournament.models import Player, Round, Table
 
 

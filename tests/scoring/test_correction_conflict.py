@@ -10,10 +10,17 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, posted_back, sheet_data, table_of
 
 from scoring.models import ResultLine, SheetRevision, TableSheet
 from scoring.services.sheets import SheetConflict, sheet_correct
+from tests.scoring.scoring_helpers import (
+    make_players,
+    make_round,
+    play,
+    posted_back,
+    sheet_data,
+    table_of,
+)
 from tournament.models import Player
 from tournament.roles import JUDGE
 

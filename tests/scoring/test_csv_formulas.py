@@ -22,9 +22,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
-from scoring_helpers import make_players, make_round, play, table_of
 
 from scoring.services.posting import round_post
+from tests.scoring.scoring_helpers import make_players, make_round, play, table_of
 from tournament.csv_io import FORMULA_STARTS, csv_cell, csv_write
 from tournament.roles import ORGANIZER
 from tournament.services import player_set_alias

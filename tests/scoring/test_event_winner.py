@@ -11,10 +11,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from scoring_helpers import make_players, make_round, play, table_of
 
 from scoring.selectors import event_winner
 from scoring.services.posting import round_post
+from tests.scoring.scoring_helpers import make_players, make_round, play, table_of
 from tournament.models import Round
 from tournament.services import event_create
 

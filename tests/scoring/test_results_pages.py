@@ -13,12 +13,12 @@ import io
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
-from scoring_helpers import make_players, make_round, play, posted_back, table_of
 
 from scoring import results_urls
 from scoring.models import ResultLine, RoundPosting, SheetRevision, TableSheet
 from scoring.services.posting import round_post
 from spectator.services import release_set
+from tests.scoring.scoring_helpers import make_players, make_round, play, posted_back, table_of
 from tournament.models import Player, Round
 from tournament.roles import (
     BANKER,
@@ -478,7 +478,7 @@ def test_a_standings_tie_decision_needs_a_reason(client, event, players):
 def test_the_organizer_orders_the_tie_breakers_on_the_standings_page(client, event):
     # The eight-player example of test_scoring_standings: E and F tie on 41 points; E has
     # two wins (6200 net worth), F one (8000). Wins first: E, F; net worth first: F, E.
-    from test_scoring_standings import play_example
+    from tests.scoring.test_scoring_standings import play_example
 
     play_example(event, None)
     client = login(client, ORGANIZER)
@@ -587,7 +587,8 @@ def test_club_standings_page_explains_the_knockout_and_offers_only_club_keys(cli
     client = login(client, ORGANIZER)
     response = client.get(url("standings", event))
     body = response.content.decode()
-    # 000: a knockout, from a bracket confirmed on the seating page (tests/test_knockout*).
+    # 000: a knockout, from a bracket confirmed on the seating page
+    # (tests/tournament/test_knockout_pages.py).
     assert "No bracket is confirmed yet." in body
     assert "The top 4 players of the posted standings advance." not in body
     form = response.context["tie_breaker_form"]

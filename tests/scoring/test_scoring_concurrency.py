@@ -11,10 +11,10 @@ import uuid
 
 import pytest
 from django.db import connection
-from scoring_helpers import make_players, make_round, sheet_data, table_of
 
 from scoring.models import SheetRevision, TableSheet
 from scoring.services.sheets import SheetConflict, sheet_save_draft, sheet_submit
+from tests.scoring.scoring_helpers import make_players, make_round, sheet_data, table_of
 from tournament.services import event_create
 
 

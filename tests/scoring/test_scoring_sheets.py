@@ -7,7 +7,6 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
-from scoring_helpers import make_players, make_round, play, sheet_data, table_of
 
 from scoring.models import ResultLine, SheetRevision, SheetSignature, TableSheet, TieDecision
 from scoring.services.posting import round_post, round_unpost
@@ -21,6 +20,7 @@ from scoring.services.sheets import (
 )
 from scoring.services.signatures import sheet_sign
 from scoring.services.ties import tie_decide
+from tests.scoring.scoring_helpers import make_players, make_round, play, sheet_data, table_of
 from tournament.models import Table
 
 

@@ -10,7 +10,6 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
-from scoring_helpers import make_players, make_round, play, sheet_data, table_of
 
 from scoring import selectors, tie_breakers
 from scoring.models import ResultLine, TableSheet
@@ -18,6 +17,7 @@ from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_approve, sheet_save_draft
 from scoring.services.ties import standings_tie_breakers_set, standings_tie_decide
+from tests.scoring.scoring_helpers import make_players, make_round, play, sheet_data, table_of
 from tournament.models import Clock, Player, Round, Seat, Table
 
 # Eight players, two tables of four, three rounds; cash only, so net worth = cash.

@@ -17,7 +17,6 @@ from django.contrib.auth.models import Group, User
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, table_of
 
 from scoring.models import StandingsTieDecision, TableSheet
 from scoring.selectors import event_winner
@@ -26,6 +25,7 @@ from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
+from tests.scoring.scoring_helpers import make_players, make_round, play, table_of
 from tournament.models import Table
 from tournament.roles import ORGANIZER
 

@@ -15,13 +15,13 @@ from urllib.parse import urlencode
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, table_of
-from test_crawl import _links
 
 from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from spectator import following, selectors
 from spectator.services import release_set
+from tests.scoring.scoring_helpers import make_players, make_round, play, table_of
+from tests.spectator.test_crawl import _links
 from tournament.models import Table
 from tournament.roles import ORGANIZER
 

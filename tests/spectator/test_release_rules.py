@@ -12,11 +12,11 @@ selector, so they hold however the pages read the database.
 from __future__ import annotations
 
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, table_of
 
 from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from spectator.services import release_set
+from tests.scoring.scoring_helpers import make_players, make_round, play, table_of
 from tournament.models import Player, Table
 
 NOT_YET = "Nothing is posted here yet."

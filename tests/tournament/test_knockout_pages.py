@@ -2,7 +2,8 @@
 round 1, the minimum's override, the warning on the event page and the next round.
 
 The planner's numbers are read off the page and compared with the structures worked out by
-hand in tests/test_bracket.py from the kit (shared/seeds/000, "THE DAY OF THE TOURNAMENT"):
+hand in tests/tournament/test_bracket.py from the kit (shared/seeds/000, "THE DAY OF THE
+TOURNAMENT"):
 "if you start with 216 people, your first round will be 36 tables of six people each and
 your second round six tables of six players each".
 """
@@ -137,7 +138,7 @@ def messages_of(response) -> list[str]:
     return [str(m) for m in response.context["messages"]]
 
 
-# --- The planner, for the fields worked out by hand in tests/test_bracket.py ---------------
+# --- The planner, for the fields worked out by hand in tests/tournament/test_bracket.py ------
 
 
 def test_24_players_six_tables_of_four_then_the_final(org_client, club):
@@ -184,7 +185,7 @@ def test_100_players_25_tables_of_four_then_six_tables(org_client, club):
     [(50, "10 tables of 4, 2 tables of 5"), (37, "8 tables of 4, 1 table of 5")],
 )
 def test_fields_no_knockout_fits_get_the_kits_other_choices(org_client, club, players, tables):
-    # From 37 to 53 no bracket ends in exactly six table winners (tests/test_bracket.py).
+    # From 37 to 53 no bracket ends in exactly six table winners (tests/tournament/test_bracket.py).
     arrive(club, players)
     page = planner(org_client, club)
     plans = plans_on(page)
