@@ -13,7 +13,8 @@ from pathlib import Path
 from django.contrib.auth.models import Group, User
 
 from scoring.models import ResultLine
-from tests.scoring.scoring_helpers import make_players, make_round, play, table_of
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.roles import JUDGE
 
 PASSWORD = "a long Boardwalk passphrase"
@@ -21,7 +22,7 @@ ARTIFACTS = Path(os.environ.get("BROWSER_ARTIFACTS", "artifacts/browser"))
 
 
 def sign_table(event) -> None:
-    p = make_players(event, ["Boot", "Car", "Hat", "Dog"])
+    p = players_with_aliases(event, aliases=["Boot", "Car", "Hat", "Dog"])
     round_ = make_round(event, 1, [list(p.values())])
     play(table_of(round_, 1), {p["Boot"]: 3000, p["Car"]: 2000, p["Hat"]: 1500, p["Dog"]: 1000})
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from tests.scoring.scoring_helpers import make_players, make_round, play, table_of
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tests.spectator.spectator_names import REAL_NAMES
 from tournament.models import Player, Round
 
@@ -23,7 +24,7 @@ def clean_cache():
 
 @pytest.fixture
 def players(event) -> dict[str, Player]:
-    people = make_players(event, list(REAL_NAMES))
+    people = players_with_aliases(event, aliases=list(REAL_NAMES))
     for alias, (first, last) in REAL_NAMES.items():
         Player.objects.filter(pk=people[alias].pk).update(
             first_name=first, last_name=last, email=f"{first.lower()}@example.net"

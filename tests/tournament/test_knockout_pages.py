@@ -18,9 +18,9 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.builders import an_event, players_with_aliases
 from tournament.models import Event, Player, Round, Table
 from tournament.roles import ORGANIZER
-from tournament.services import event_create
 
 
 class PlanReader(HTMLParser):
@@ -88,30 +88,25 @@ def org_client(client, organizer):
 
 @pytest.fixture
 def club(db) -> Event:
-    return event_create(
+    return an_event(
         name="Charity Night",
-        format="club",
+        fmt="club",
         organization="Harbour Club",
         venue="Pier Hall",
         date=datetime.date(2031, 6, 7),
-        start_time=datetime.time(10, 0),
         expected_players=300,
     )
 
 
 def arrive(event: Event, count: int, *, first: int = 1, checked_in: bool = True) -> None:
-    Player.objects.bulk_create(
-        Player(
-            event=event,
-            first_name=f"First{n}",
-            last_name=f"Last{n}",
-            date_of_birth=datetime.date(1990, 1, 1),
-            signature="Signed",
-            signed_at=timezone.now(),
-            alias=f"P{n:03d}",
-            checked_in_at=timezone.now() if checked_in else None,
-        )
-        for n in range(first, first + count)
+    """``count`` players First<n> Last<n>, aliases P<nnn> from number ``first``."""
+    players_with_aliases(
+        event,
+        aliases=[f"P{n:03d}" for n in range(first, first + count)],
+        start=first,
+        checked_in=checked_in,
+        first_name="First{n}",
+        last_name="Last{n}",
     )
 
 
