@@ -1,10 +1,10 @@
 """The organizer asks for a round's score sheets, watches a real worker build them page by
 page, and downloads the PDF (issue #16).
 
-The worker is a real ``jobs_worker`` process on the real queue, gated (tests/gated_worker.py)
+The worker is a real ``jobs_worker`` process on the real queue, gated (tests/jobs/gated_worker.py)
 so that it stops after each report until the test has seen that step on the page: the
 progress the page shows is the worker's own, and the test never races it. PostgreSQL only,
-as every test of a worker process (tests/worker_helpers.py, whose fixture skips on SQLite).
+as every test of a worker process (tests/jobs/worker_helpers.py, whose fixture skips on SQLite).
 Screenshots of the page at a tablet's and a phone's size go to artifacts/printout-jobs/.
 """
 
@@ -15,12 +15,12 @@ import re
 from pathlib import Path
 
 from django.contrib.auth.models import Group, User
-from pdf_helpers import *  # noqa: F403 (the fixtures)
-from pdf_helpers import PEOPLE
 from pypdf import PdfReader
-from worker_helpers import *  # noqa: F403 (the fixtures)
 
 from jobs.models import Job
+from tests.jobs.worker_helpers import *  # noqa: F403 (the fixtures)
+from tests.printouts.pdf_helpers import *  # noqa: F403 (the fixtures)
+from tests.printouts.pdf_helpers import PEOPLE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "printout-jobs"
 PASSWORD = "a long Boardwalk passphrase"

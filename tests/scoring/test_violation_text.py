@@ -16,12 +16,12 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
-from scoring_helpers import sheet_data
 
 from gameplay import VIOLATION_CODES, check_sheet, load_edition
 from scoring.models import TableSheet
 from scoring.services.sheets import SheetInvalid, sheet_submit
 from scoring.violations import seating_violation, violation_text
+from tests.scoring.scoring_helpers import sheet_data
 from tournament.roles import JUDGE
 
 CLASSIC = load_edition("classic-us")

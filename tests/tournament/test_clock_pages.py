@@ -21,7 +21,7 @@ from tournament.roles import BANKER, HEAD_JUDGE, ORGANIZER
 
 @pytest.fixture
 def wave(event) -> Wave:
-    # The hall shows only what is released (tests/test_personal_data.py): here, everything.
+    # The hall shows only what is released (tests/project/test_personal_data.py): here, everything.
     release_set(event=event, pages={"home": True, "tables": True}, by=None)
     round_ = Round.objects.create(event=event, number=1, assignments_published=True)
     wave = Wave.objects.create(round=round_, number=1)

@@ -1,6 +1,6 @@
 """`simulate_event` and demo.simulation: whole days through the real services.
 
-Points are checked against the rule book (tests/simulation_helpers.py), not against the
+Points are checked against the rule book (tests/demo/simulation_helpers.py), not against the
 code under test.
 """
 
@@ -15,7 +15,6 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
-from simulation_helpers import preliminary_rounds, rule_book_totals
 
 from demo.event import demo_officials
 from demo.simulation import (
@@ -33,6 +32,7 @@ from scoring.selectors import standings
 from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
+from tests.demo.simulation_helpers import preliminary_rounds, rule_book_totals
 from tournament.models import Event, Player, Round, Seat
 from tournament.roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
 
@@ -126,7 +126,7 @@ def seated(round_: Round) -> list[set[int]]:
 @pytest.mark.parametrize(
     ("players", "sizes"),
     [
-        # Six tables of five: their six winners are the final (tests/test_bracket.py).
+        # Six tables of five: their six winners are the final (tests/tournament/test_bracket.py).
         (30, [[5] * 6]),
         # The smallest field of two rounds: 18 tables of three, then 6 tables of three.
         (54, [[3] * 18, [3] * 6]),

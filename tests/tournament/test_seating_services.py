@@ -1,11 +1,11 @@
 """Pre-seating an event, judges' moves and their cost, vacancies at the start of a round."""
 
-import datetime
 from itertools import combinations
 
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.builders import event_with_players
 from tournament.models import Player, Round, Seat, Table
 from tournament.seating_services import (
     meeting_history,
@@ -21,42 +21,11 @@ from tournament.seating_services import (
     table_roll_play_order,
 )
 from tournament.services import (
-    Registration,
-    event_create,
-    player_check_in,
     player_mark_no_show,
-    player_register,
     player_withdraw,
 )
 
-
-def make_event(players, alternates=0, families=(), **fields):
-    event = event_create(
-        name="Seating Cup",
-        organization="Club",
-        venue="Hall",
-        date=datetime.date(2031, 3, 1),
-        start_time=datetime.time(10, 0),
-        expected_players=players,
-        **fields,
-    )
-    family_of = {index: name for name, members in families for index in members}
-    for i in range(players + alternates):
-        player = player_register(
-            event=event,
-            registration=Registration(
-                first_name=f"P{i}",
-                last_name="X",
-                date_of_birth=datetime.date(1990, 1, 1),
-                signature="x",
-                eligibility_declared=True,
-                citizenship_declared=True,
-                family=family_of.get(i, ""),
-            ),
-            source=Player.Source.ON_THE_DAY,
-        )
-        player_check_in(player=player)
-    return event
+SEATING_CUP = {"name": "Seating Cup"}
 
 
 def tables_by_round(event):
@@ -70,7 +39,9 @@ def tables_by_round(event):
 
 @pytest.mark.django_db
 def test_preseating_21_players_seats_everyone_once_per_round_without_rematches():
-    event = make_event(21, families=[("lee", [0, 1, 2]), ("ruiz", [5, 6])])
+    event = event_with_players(
+        players=21, families={0: "lee", 1: "lee", 2: "lee", 5: "ruiz", 6: "ruiz"}, **SEATING_CUP
+    )
     preseat_event(event=event)
     seating = tables_by_round(event)
     assert sorted(seating) == [1, 2, 3]
@@ -90,7 +61,7 @@ def test_preseating_21_players_seats_everyone_once_per_round_without_rematches()
 
 @pytest.mark.django_db
 def test_meeting_history_lists_each_meeting_of_the_rounds_asked():
-    event = make_event(8)
+    event = event_with_players(players=8, **SEATING_CUP)
     preseat_event(event=event)
     seating = tables_by_round(event)
     # Two tables of four: six pairs a table, twelve a round.
@@ -109,7 +80,7 @@ def test_meeting_history_lists_each_meeting_of_the_rounds_asked():
 
 @pytest.mark.django_db
 def test_only_checked_in_players_are_seated_unless_asked():
-    event = make_event(12)
+    event = event_with_players(players=12, **SEATING_CUP)
     Player.objects.filter(first_name="P0").update(checked_in_at=None)
     preseat_event(event=event)
     assert Seat.objects.filter(round__number=1).count() == 11
@@ -119,7 +90,7 @@ def test_only_checked_in_players_are_seated_unless_asked():
 
 @pytest.mark.django_db
 def test_waves_split_tables_by_the_events_tables_per_wave():
-    event = make_event(20, tables_per_wave=2)
+    event = event_with_players(players=20, tables_per_wave=2, **SEATING_CUP)
     preseat_event(event=event)
     round_1 = Round.objects.get(event=event, number=1)
     assert [w.tables.count() for w in round_1.waves.order_by("number")] == [2, 2, 1]
@@ -127,7 +98,7 @@ def test_waves_split_tables_by_the_events_tables_per_wave():
 
 @pytest.mark.django_db
 def test_a_swap_shows_its_cost_before_it_is_made():
-    event = make_event(16)
+    event = event_with_players(players=16, **SEATING_CUP)
     preseat_event(event=event)
     seating = tables_by_round(event)
     # a met c at table 1 in round 1. In round 2 c sits elsewhere; swapping a with one of
@@ -148,7 +119,7 @@ def test_a_swap_shows_its_cost_before_it_is_made():
 
 @pytest.mark.django_db
 def test_a_move_must_keep_tables_within_the_size_rule():
-    event = make_event(17)
+    event = event_with_players(players=17, **SEATING_CUP)
     preseat_event(event=event)
     five = next(t for t in Table.objects.filter(round__number=1) if t.seats.count() == 5)
     four = next(t for t in Table.objects.filter(round__number=1) if t.seats.count() == 4)
@@ -165,7 +136,7 @@ def test_a_move_must_keep_tables_within_the_size_rule():
 
 @pytest.mark.django_db
 def test_a_no_show_is_replaced_by_the_first_alternate_at_the_start():
-    event = make_event(16, alternates=2)
+    event = event_with_players(players=16, extra_players=2, **SEATING_CUP)
     preseat_event(event=event)
     gone = Seat.objects.get(round__number=1, position=1, table__number=1).player
     first_alternate = Player.objects.get(alternate_position=1)
@@ -180,7 +151,7 @@ def test_a_no_show_is_replaced_by_the_first_alternate_at_the_start():
 
 @pytest.mark.django_db
 def test_without_alternates_tables_are_rebalanced_moving_few_players():
-    event = make_event(16)
+    event = event_with_players(players=16, **SEATING_CUP)
     preseat_event(event=event)
     round_1 = Round.objects.get(event=event, number=1)
     # Two players of table 1 withdraw and no alternate is left: 14 players sit 5 + 5 + 4,
@@ -198,7 +169,7 @@ def test_without_alternates_tables_are_rebalanced_moving_few_players():
 
 @pytest.mark.django_db
 def test_a_started_round_cannot_be_changed_and_publishing_needs_seats():
-    event = make_event(8)
+    event = event_with_players(players=8, **SEATING_CUP)
     with pytest.raises(ValidationError):
         round_publish(round_=Round.objects.create(event=event, number=1))
     preseat_event(event=event)
@@ -212,7 +183,7 @@ def test_a_started_round_cannot_be_changed_and_publishing_needs_seats():
 
 @pytest.mark.django_db
 def test_play_order_by_the_app_or_recorded_from_the_table():
-    event = make_event(4, tables_per_wave=0)
+    event = event_with_players(players=4, tables_per_wave=0, **SEATING_CUP)
     preseat_event(event=event)
     table = Table.objects.get(round__number=1)
     seated = list(table.seats.order_by("position").values_list("player_id", flat=True))

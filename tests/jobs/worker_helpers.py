@@ -24,7 +24,7 @@ from django.test import override_settings
 
 __all__ = ["Workers", "needs_postgresql", "wait_for", "workers"]
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ON_POSTGRESQL = "postgresql" in settings.DATABASES["default"]["ENGINE"]
 SKIP_REASON = (
     "skipped on SQLite: a worker process cannot open the in-memory test database; "
@@ -84,7 +84,7 @@ class Workers:
             JOBS_GATE=str(self.gate),
             JOBS_GATE_FAIL=fail,
         )
-        program = ["tests/gated_worker.py"] if gated else ["manage.py", "jobs_worker"]
+        program = ["-m", "tests.jobs.gated_worker"] if gated else ["manage.py", "jobs_worker"]
         number = len(self.processes)
         log = (self.folder / f"worker-{number}.log").open("w")
         process = subprocess.Popen(

@@ -14,44 +14,23 @@ from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from tests.builders import an_event, event_with_players, registered_players
 from tournament.models import Player, Round, Seat, Table
 from tournament.roles import HEAD_JUDGE, JUDGE, ORGANIZER
 from tournament.seating_services import preseat_event, round_start
 from tournament.services import (
-    Registration,
-    event_create,
     player_check_in,
     player_mark_no_show,
-    player_register,
 )
 
-
-def make_event(players: int, alternates: int = 0, check_in: bool = True):
-    """An event whose people have names that cannot appear on a page by accident."""
-    event = event_create(
-        name="Pier Open",
-        organization="Club",
-        venue="Hall",
-        date=datetime.date(2031, 3, 1),
-        start_time=datetime.time(10, 0),
-        expected_players=players,
-    )
-    for i in range(players + alternates):
-        player = player_register(
-            event=event,
-            registration=Registration(
-                first_name=f"Firstname{i:02d}",
-                last_name=f"Lastname{i:02d}",
-                date_of_birth=datetime.date(1990, 1, 1),
-                signature=f"Firstname{i:02d} Lastname{i:02d}",
-                eligibility_declared=True,
-                citizenship_declared=True,
-            ),
-            source=Player.Source.ON_THE_DAY,
-        )
-        if check_in:
-            player_check_in(player=player)
-    return event
+# People whose names cannot appear on a page by accident.
+PIER_OPEN = {
+    "name": "Pier Open",
+    "date": datetime.date(2031, 3, 1),
+    "first_name": "Firstname{n:02d}",
+    "last_name": "Lastname{n:02d}",
+    "signature": "{first_name} {last_name}",
+}
 
 
 def log_in(client, role: str):
@@ -77,7 +56,7 @@ def url(name: str, event, **kwargs) -> str:
 
 @pytest.mark.django_db
 def test_an_organizer_pre_seats_every_round_from_the_page(client):
-    event = make_event(12)
+    event = event_with_players(players=12, **PIER_OPEN)
     late = Player.objects.get(first_name="Firstname00")
     Player.objects.filter(pk=late.pk).update(checked_in_at=None)
     client = log_in(client, ORGANIZER)
@@ -102,7 +81,7 @@ def test_an_organizer_pre_seats_every_round_from_the_page(client):
 
 @pytest.mark.django_db
 def test_a_bad_seed_or_too_few_players_is_a_message_not_an_error(client):
-    event = make_event(3)
+    event = event_with_players(players=3, **PIER_OPEN)
     client = log_in(client, ORGANIZER)
     response = client.post(url("seating_preseat", event), {"seed": "-1"}, follow=True)
     assert "whole number" in response.content.decode()
@@ -116,7 +95,7 @@ def test_published_tables_show_aliases_only_and_unpublished_ones_say_not_yet(cli
     """The organizer's publish button and the spectator page agree (tables released)."""
     from spectator.services import release_set
 
-    event = make_event(9)
+    event = event_with_players(players=9, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     release_set(event=event, pages={"home": True, "tables": True}, by=None)
     public = reverse("spectator:tables", kwargs={"pk": event.pk, "number": 1})
@@ -162,7 +141,7 @@ def _repeat_making_swap(event) -> tuple[int, int]:
 
 @pytest.mark.django_db
 def test_a_swap_shows_its_cost_and_changes_nothing_until_confirmed(client):
-    event = make_event(16)
+    event = event_with_players(players=16, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     a, b = _repeat_making_swap(event)
     before = seats_of(event, 2)
@@ -186,7 +165,7 @@ def test_a_swap_shows_its_cost_and_changes_nothing_until_confirmed(client):
 
 @pytest.mark.django_db
 def test_a_free_swap_says_it_costs_nothing(client):
-    event = make_event(8)
+    event = event_with_players(players=8, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     round_1 = seats_of(event, 1)
     # Two players at the same table trade seats: nobody meets anyone new.
@@ -200,7 +179,8 @@ def test_a_free_swap_says_it_costs_nothing(client):
 
 @pytest.mark.django_db
 def test_a_move_that_breaks_the_size_rule_shows_the_message_and_keeps_the_choices(client):
-    event = make_event(16)  # four tables of four: any single move leaves a table of three
+    # four tables of four: any single move leaves a table of three
+    event = event_with_players(players=16, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     before = seats_of(event, 1)
     mover = next(p for p, (table, _pos) in before.items() if table == 1)
@@ -219,7 +199,7 @@ def test_a_move_that_breaks_the_size_rule_shows_the_message_and_keeps_the_choice
 
 @pytest.mark.django_db
 def test_a_legal_move_is_priced_then_made(client):
-    event = make_event(17)  # 5 + 4 + 4 + 4
+    event = event_with_players(players=17, **PIER_OPEN)  # 5 + 4 + 4 + 4
     preseat_event(event=event, time_limit=2)
     five = next(t for t in Table.objects.filter(round__number=1) if t.seats.count() == 5)
     four = next(t for t in Table.objects.filter(round__number=1) if t.seats.count() == 4)
@@ -235,7 +215,7 @@ def test_a_legal_move_is_priced_then_made(client):
 
 @pytest.mark.django_db
 def test_the_form_asks_for_exactly_one_kind_of_change(client):
-    event = make_event(8)
+    event = event_with_players(players=8, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     a, b = list(seats_of(event, 1))[:2]
     client = log_in(client, JUDGE)
@@ -250,7 +230,7 @@ def test_the_form_asks_for_exactly_one_kind_of_change(client):
 
 @pytest.mark.django_db
 def test_a_started_round_refuses_changes(client):
-    event = make_event(8)
+    event = event_with_players(players=8, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     round_start(round_=Round.objects.get(event=event, number=1))
     a, b = list(seats_of(event, 1))[:2]
@@ -265,7 +245,7 @@ def test_a_started_round_refuses_changes(client):
 
 @pytest.mark.django_db
 def test_a_head_judge_starts_a_round_and_the_first_alternate_replaces_a_no_show(client):
-    event = make_event(8, alternates=2)
+    event = event_with_players(players=8, extra_players=2, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     round_1 = Round.objects.get(event=event, number=1)
     gone = Seat.objects.get(round=round_1, table__number=1, position=1).player
@@ -294,7 +274,7 @@ def test_a_head_judge_starts_a_round_and_the_first_alternate_replaces_a_no_show(
 
 @pytest.mark.django_db
 def test_fill_vacancies_now_seats_the_alternate_without_starting(client):
-    event = make_event(8, alternates=1)
+    event = event_with_players(players=8, extra_players=1, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     gone = Seat.objects.get(round__number=1, table__number=2, position=3).player
     player_mark_no_show(player=gone)
@@ -308,7 +288,7 @@ def test_fill_vacancies_now_seats_the_alternate_without_starting(client):
 
 @pytest.mark.django_db
 def test_rolling_for_a_table_shows_token_and_play_order_by_alias(client):
-    event = make_event(8)
+    event = event_with_players(players=8, **PIER_OPEN)
     preseat_event(event=event, time_limit=2)
     client = log_in(client, ORGANIZER)
     page = client.get(url("seating", event)).content.decode()
@@ -336,7 +316,7 @@ def test_rolling_for_a_table_shows_token_and_play_order_by_alias(client):
 
 @pytest.mark.django_db
 def test_the_seating_page_is_linked_from_the_organizers_pages(client):
-    event = make_event(4)
+    event = event_with_players(players=4, **PIER_OPEN)
     client = log_in(client, ORGANIZER)
     seating = url("seating", event)
     assert seating in client.get(reverse("tournament:organizer_dashboard")).content.decode()
@@ -386,31 +366,9 @@ def test_the_organizer_gives_a_table_its_banker_and_records_the_tables_rolls(cli
 
 
 def _seated_event_for_bankers():
-    import datetime
-
-    from tournament.models import Player
-    from tournament.seating_services import preseat_event
-    from tournament.services import Registration, event_create, player_register
-
-    event = event_create(
-        name="Banker Cup",
-        organization="Club",
-        venue="Hall",
-        date=datetime.date(2031, 3, 1),
-        start_time=datetime.time(10, 0),
+    event = an_event(name="Banker Cup")
+    registered_players(
+        event, count=8, checked_in=False, first_name="B{n}", last_name="Y", signature="y"
     )
-    for i in range(8):
-        player_register(
-            event=event,
-            registration=Registration(
-                first_name=f"B{i}",
-                last_name="Y",
-                date_of_birth=datetime.date(1990, 1, 1),
-                signature="y",
-                eligibility_declared=True,
-                citizenship_declared=True,
-            ),
-            source=Player.Source.ON_THE_DAY,
-        )
     preseat_event(event=event, only_checked_in=False)
     return event

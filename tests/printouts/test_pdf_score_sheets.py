@@ -14,8 +14,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
-from pdf_helpers import *  # noqa: F403 (the fixtures)
-from pdf_helpers import PEOPLE, amounts, line_starting, page_words, pdf_pages, reader_lines, squash
 from pypdf import PdfReader
 
 from gameplay.edition import edition_slugs, load_edition
@@ -23,6 +21,16 @@ from printouts.render import score_sheets_pdf
 from printouts.sheets import blank_page, columns, deed_values, filled_page
 from printouts.stamps import LayoutError, line_segments, stamp_groups
 from scoring.models import SheetSignature, TableSheet
+from tests.printouts.pdf_helpers import *  # noqa: F403 (the fixtures)
+from tests.printouts.pdf_helpers import (
+    PEOPLE,
+    amounts,
+    line_starting,
+    page_words,
+    pdf_pages,
+    reader_lines,
+    squash,
+)
 from tournament.models import Event, Player, Round, Seat, Table
 
 # shared/seeds/004, HOUSES: "He may then begin on the second row of houses, and so on, up to

@@ -7,10 +7,10 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from pdf_helpers import *  # noqa: F403 (the fixtures)
-from pdf_helpers import PEOPLE, pdf_pages, post_final, squash
 
 from printouts.catalog import FORMS
+from tests.printouts.pdf_helpers import *  # noqa: F403 (the fixtures)
+from tests.printouts.pdf_helpers import PEOPLE, pdf_pages, post_final, squash
 
 SITE = "https://boardwalk.example.org"
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from django.conf import settings
-from pdf_helpers import pdf_pages, squash
 from weasyprint.urls import URLFetcher
 
 from printouts.pdf import BASE_URL, RefusedURL, Renderer, StaticFetcher
+from tests.printouts.pdf_helpers import pdf_pages, squash
 
 STATIC = BASE_URL + settings.STATIC_URL.lstrip("/")
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "printouts" / "print.css"

@@ -1,4 +1,4 @@
-"""The printouts other than score sheets (tests/test_pdf_score_sheets.py): forms, table
+"""The printouts other than score sheets (tests/printouts/test_pdf_score_sheets.py): forms, table
 lists, cards and the poster, read back as text and checked value by value; who may print."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
-from pdf_helpers import *  # noqa: F403 (the fixtures)
-from pdf_helpers import (
+
+from tests.printouts.pdf_helpers import *  # noqa: F403 (the fixtures)
+from tests.printouts.pdf_helpers import (
     KIT_RETURN_ADDRESS,
     PEOPLE,
     line_starting,
@@ -20,7 +21,6 @@ from pdf_helpers import (
     reader_lines,
     squash,
 )
-
 from tournament.models import Player, Round, Seat, Table, Wave
 from tournament.roles import JUDGE
 

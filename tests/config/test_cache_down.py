@@ -16,11 +16,11 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 from redis.exceptions import ConnectionError as RedisConnectionError
-from test_settings import run_django
 
 from config.cache import ResilientRedisCache
 from scoring.services.banker_links import banker_link_issue
 from spectator.services import release_set
+from tests.config.test_settings import run_django
 from tournament import throttle
 from tournament.models import Round, Table, Wave
 

@@ -2,7 +2,7 @@
 failures shown and retried, lost runs recovered, files written whole (issue #16).
 
 Jobs run here through django-tasks' immediate backend (tests/conftest.py); the real database
-queue with real worker processes, killed ones included, is tests/test_jobs_worker.py.
+queue with real worker processes, killed ones included, is tests/jobs/test_jobs_worker.py.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from django.core.files.base import ContentFile
 from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
-from pdf_helpers import *  # noqa: F403 (the fixtures)
-from pdf_helpers import PEOPLE, pdf_pages
 
 from jobs.fingerprint import digest
 from jobs.models import Job
@@ -25,6 +23,8 @@ from jobs.services import JobOutput, job_run, job_submit, jobs_recover
 from jobs.storage import AtomicFileSystemStorage, job_storage
 from printouts import catalog
 from printouts.tasks import build_printout
+from tests.printouts.pdf_helpers import *  # noqa: F403 (the fixtures)
+from tests.printouts.pdf_helpers import PEOPLE, pdf_pages
 from tournament.roles import JUDGE
 from tournament.seating_services import round_publish
 

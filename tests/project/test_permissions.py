@@ -114,7 +114,7 @@ def test_every_organizer_route_is_a_page_or_an_action():
 
 
 def test_every_seating_route_is_a_page_or_an_action():
-    """The public tables moved to the spectator app (walked by tests/test_security.py)."""
+    """The public tables moved to the spectator app (walked by tests/project/test_security.py)."""
     assert seating_urls.urlpatterns == [*seating_urls.page_patterns, *seating_urls.action_patterns]
 
 
@@ -238,7 +238,7 @@ def _clock_kwargs(pattern: URLPattern, setting: dict) -> dict[str, int]:
 
 def _client_for(client, role: str):
     """Logged in with ``role``; the banker banks every table (another table's banker is
-    tests/test_security.py's)."""
+    tests/project/test_security.py's)."""
     if role != ANONYMOUS:
         user = User.objects.create_user(f"{role.lower().replace(' ', '-')}-user", password="pw")
         user.groups.add(Group.objects.get(name=role))

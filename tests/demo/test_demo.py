@@ -1,6 +1,6 @@
 """The demo `make run` loads: a played championship day, built once for this module.
 
-Numbers are checked against the rule book (tests/simulation_helpers.py), not against the
+Numbers are checked against the rule book (tests/demo/simulation_helpers.py), not against the
 code under test.
 """
 
@@ -12,7 +12,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.management import call_command
-from simulation_helpers import preliminary_rounds, rule_book_totals
 
 from demo.event import (
     DEMO_CLUB_NAME,
@@ -24,6 +23,7 @@ from demo.event import (
 )
 from scoring.models import ResultLine, RoundPosting, TableSheet
 from scoring.selectors import standings
+from tests.demo.simulation_helpers import preliminary_rounds, rule_book_totals
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.seating import SeatingProblem, check_rounds
 

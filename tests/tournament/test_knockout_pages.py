@@ -2,7 +2,8 @@
 round 1, the minimum's override, the warning on the event page and the next round.
 
 The planner's numbers are read off the page and compared with the structures worked out by
-hand in tests/test_bracket.py from the kit (shared/seeds/000, "THE DAY OF THE TOURNAMENT"):
+hand in tests/tournament/test_bracket.py from the kit (shared/seeds/000, "THE DAY OF THE
+TOURNAMENT"):
 "if you start with 216 people, your first round will be 36 tables of six people each and
 your second round six tables of six players each".
 """
@@ -17,9 +18,9 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.builders import an_event, players_with_aliases
 from tournament.models import Event, Player, Round, Table
 from tournament.roles import ORGANIZER
-from tournament.services import event_create
 
 
 class PlanReader(HTMLParser):
@@ -87,30 +88,25 @@ def org_client(client, organizer):
 
 @pytest.fixture
 def club(db) -> Event:
-    return event_create(
+    return an_event(
         name="Charity Night",
-        format="club",
+        fmt="club",
         organization="Harbour Club",
         venue="Pier Hall",
         date=datetime.date(2031, 6, 7),
-        start_time=datetime.time(10, 0),
         expected_players=300,
     )
 
 
 def arrive(event: Event, count: int, *, first: int = 1, checked_in: bool = True) -> None:
-    Player.objects.bulk_create(
-        Player(
-            event=event,
-            first_name=f"First{n}",
-            last_name=f"Last{n}",
-            date_of_birth=datetime.date(1990, 1, 1),
-            signature="Signed",
-            signed_at=timezone.now(),
-            alias=f"P{n:03d}",
-            checked_in_at=timezone.now() if checked_in else None,
-        )
-        for n in range(first, first + count)
+    """``count`` players First<n> Last<n>, aliases P<nnn> from number ``first``."""
+    players_with_aliases(
+        event,
+        aliases=[f"P{n:03d}" for n in range(first, first + count)],
+        start=first,
+        checked_in=checked_in,
+        first_name="First{n}",
+        last_name="Last{n}",
     )
 
 
@@ -137,7 +133,7 @@ def messages_of(response) -> list[str]:
     return [str(m) for m in response.context["messages"]]
 
 
-# --- The planner, for the fields worked out by hand in tests/test_bracket.py ---------------
+# --- The planner, for the fields worked out by hand in tests/tournament/test_bracket.py ------
 
 
 def test_24_players_six_tables_of_four_then_the_final(org_client, club):
@@ -184,7 +180,7 @@ def test_100_players_25_tables_of_four_then_six_tables(org_client, club):
     [(50, "10 tables of 4, 2 tables of 5"), (37, "8 tables of 4, 1 table of 5")],
 )
 def test_fields_no_knockout_fits_get_the_kits_other_choices(org_client, club, players, tables):
-    # From 37 to 53 no bracket ends in exactly six table winners (tests/test_bracket.py).
+    # From 37 to 53 no bracket ends in exactly six table winners (tests/tournament/test_bracket.py).
     arrive(club, players)
     page = planner(org_client, club)
     plans = plans_on(page)

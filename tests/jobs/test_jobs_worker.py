@@ -2,7 +2,7 @@
 
 A job completes; a job that raises says why and runs again when retried; a worker killed
 with SIGKILL mid-job leaves no file, and the job completes on the next worker without anyone
-watching its page. On PostgreSQL only (tests/worker_helpers.py says why).
+watching its page. On PostgreSQL only (tests/jobs/worker_helpers.py says why).
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
-from pdf_helpers import *  # noqa: F403 (the fixtures)
-from pdf_helpers import PEOPLE, pdf_pages
-from worker_helpers import *  # noqa: F403 (the fixtures)
-from worker_helpers import needs_postgresql, wait_for
 
 from jobs.models import Job
+from tests.jobs.worker_helpers import *  # noqa: F403 (the fixtures)
+from tests.jobs.worker_helpers import needs_postgresql, wait_for
+from tests.printouts.pdf_helpers import *  # noqa: F403 (the fixtures)
+from tests.printouts.pdf_helpers import PEOPLE, pdf_pages
 from tournament.roles import ORGANIZER
 
 pytestmark = needs_postgresql

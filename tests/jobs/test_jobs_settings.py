@@ -1,10 +1,11 @@
 """The jobs' settings come from the environment: where files are kept, the heartbeat and
-the lease. Each case runs Django in a fresh process (tests/test_settings.py says why)."""
+the lease. Each case runs Django in a fresh process (tests/config/test_settings.py says why)."""
 
 from __future__ import annotations
 
 import pytest
-from test_settings import PRINT_SETTING, run_django
+
+from tests.config.test_settings import PRINT_SETTING, run_django
 
 JOB_VARS = {
     "BOARDWALK_FILES_DIR": "",

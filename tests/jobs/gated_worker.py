@@ -1,6 +1,6 @@
 """A real ``jobs_worker`` process whose jobs stop at a gate the test opens.
 
-    python tests/gated_worker.py --no-reload --interval 0.1   (the options are db_worker's)
+    python -m tests.jobs.gated_worker --no-reload --interval 0.1   (the options are db_worker's)
 
 Everything is the project's own code on the real database queue; only the pace is the
 test's. Each progress report of a job writes JOBS_GATE/reported, then waits until the
@@ -14,7 +14,6 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
