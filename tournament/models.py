@@ -148,6 +148,13 @@ class Event(models.Model):
         related_name="+",
         verbose_name=_("fewer players allowed by"),
     )
+    # A championship's same-day final (002 stand-alone events); a regional in a series
+    # ends with its qualifiers instead (series.services turns this off when it joins).
+    same_day_final = models.BooleanField(
+        _("same-day final"),
+        default=True,
+        help_text=_("Off for a regional that sends its qualifiers to a series final."),
+    )
     paper_size = models.CharField(
         _("paper size"),
         max_length=10,
