@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from scoring.selectors import StandingRow, event_winner, standings
 from tournament.models import Event, Player, Round, Seat
@@ -237,3 +238,95 @@ def qualification_of(*, player: Player) -> Entrant | None:
         .select_related("series", "source")
         .first()
     )
+
+
+@dataclass
+class Division:
+    """One final of the series as the organizer's page shows it."""
+
+    key: str
+    label: str
+    finals: Event | None
+    regionals: list[RegionalState]
+    entrants: list[Entrant]
+    confirmation: Confirmation | None
+    problems: list[str]
+    alternates: list[Entrant]
+
+
+def series_overview(*, series: Series) -> list[Division]:
+    """Each final: its regionals and their state, its list, what holds confirmation back."""
+    from .models import DIVISIONS
+
+    divisions = []
+    for key, label in DIVISIONS:
+        rows = entrants_ordered(series=series, division=key)
+        divisions.append(
+            Division(
+                key=key,
+                label=str(label),
+                finals=series_finals(series=series, division=key),
+                regionals=regional_states(series=series, division=key),
+                entrants=[e for e in rows if e.status != Entrant.Status.ALTERNATE],
+                confirmation=confirmed(series=series, division=key),
+                problems=confirm_problems(series=series, division=key),
+                alternates=[e for e in rows if e.status == Entrant.Status.ALTERNATE],
+            )
+        )
+    return divisions
+
+
+@dataclass(frozen=True)
+class PersonRow:
+    person_pk: int
+    email: str
+    players: list[Player]
+
+
+def people_rows(*, series: Series) -> list[PersonRow]:
+    """The series' people, those seen at more than one event first."""
+    from .models import SeriesPerson
+
+    rows = []
+    for person in SeriesPerson.objects.filter(series=series).prefetch_related(
+        "links__player__event"
+    ):
+        players = sorted(
+            (link.player for link in person.links.all()), key=lambda p: (p.event.date, p.pk)
+        )
+        rows.append(PersonRow(person_pk=person.pk, email=person.email, players=players))
+    return sorted(rows, key=lambda r: (-len(r.players), r.email or "~", r.person_pk))
+
+
+def confirm_problems(*, series: Series, division: str) -> list[str]:
+    """Why the final's entrants cannot be confirmed yet; empty when they can."""
+    problems = []
+    finals = series_finals(series=series, division=division)
+    if finals is None:
+        return [_("Choose the final's event first.")]
+    if Player.objects.filter(event=finals).exists():
+        problems.append(_("The final's event already has registrations."))
+    for member in regionals(series=series, division=division):
+        if not regional_complete(member=member):
+            problems.append(_("%(event)s is not finished.") % {"event": member.event.name})
+        elif open_cut(member=member):
+            problems.append(
+                _("%(event)s: a tie at the cut waits for the head judge.")
+                % {"event": member.event.name}
+            )
+    pending = Entrant.objects.filter(
+        series=series,
+        division=division,
+        status__in=HOLDING,
+        response=Entrant.Response.PENDING,
+    ).count()
+    if pending:
+        problems.append(_("%(count)s entrants have not answered yet.") % {"count": pending})
+    if not Entrant.objects.filter(
+        series=series,
+        division=division,
+        status__in=HOLDING,
+        response=Entrant.Response.ACCEPTED,
+    ).exists():
+        problems.append(_("Nobody has accepted a place yet."))
+    return problems

@@ -402,46 +402,12 @@ def _registration(*, entrant: Entrant, finals: Event) -> Registration:
     )
 
 
-def confirm_problems(*, series: Series, division: str) -> list[str]:
-    """Why the final's entrants cannot be confirmed yet; empty when they can."""
-    problems = []
-    finals = selectors.series_finals(series=series, division=division)
-    if finals is None:
-        return [_("Choose the final's event first.")]
-    if Player.objects.filter(event=finals).exists():
-        problems.append(_("The final's event already has registrations."))
-    for member in selectors.regionals(series=series, division=division):
-        if not selectors.regional_complete(member=member):
-            problems.append(_("%(event)s is not finished.") % {"event": member.event.name})
-        elif selectors.open_cut(member=member):
-            problems.append(
-                _("%(event)s: a tie at the cut waits for the head judge.")
-                % {"event": member.event.name}
-            )
-    pending = Entrant.objects.filter(
-        series=series,
-        division=division,
-        status__in=selectors.HOLDING,
-        response=Entrant.Response.PENDING,
-    ).count()
-    if pending:
-        problems.append(_("%(count)s entrants have not answered yet.") % {"count": pending})
-    if not Entrant.objects.filter(
-        series=series,
-        division=division,
-        status__in=selectors.HOLDING,
-        response=Entrant.Response.ACCEPTED,
-    ).exists():
-        problems.append(_("Nobody has accepted a place yet."))
-    return problems
-
-
 @transaction.atomic
 def entrants_confirm(*, series: Series, division: str, by: User | None) -> list[Player]:
     """Register the accepted entrants in the final's event as its players, and the
     alternates, in their confirmed order, as its alternates. Done once."""
     _refuse_if_confirmed(series=series, division=division)
-    problems = confirm_problems(series=series, division=division)
+    problems = selectors.confirm_problems(series=series, division=division)
     if problems:
         raise ValidationError(problems, code="not-ready")
     finals = selectors.series_finals(series=series, division=division)

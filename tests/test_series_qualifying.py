@@ -77,7 +77,7 @@ def test_a_tie_at_fourth_the_tie_breakers_cannot_settle_goes_to_the_head_judge(s
         p["F"].alias,
         p["J"].alias,
     }
-    assert services.confirm_problems(series=series, division=SENIOR)
+    assert selectors.confirm_problems(series=series, division=SENIOR)
     standings_tie_decide(
         event=event, order=[p["J"].pk, p["B"].pk, p["F"].pk], by=None, reason="Roll-off"
     )
@@ -171,7 +171,7 @@ def test_invited_alternates_and_confirming_registers_the_finals(series):
     services.alternates_confirm(
         series=series, division=SENIOR, order=[p["J"].pk, p["F"].pk], by=None
     )
-    assert services.confirm_problems(series=series, division=SENIOR)  # nobody answered
+    assert selectors.confirm_problems(series=series, division=SENIOR)  # nobody answered
     for entrant in Entrant.objects.filter(status__in=["qualifier", "invited"]):
         services.entrant_respond(entrant=entrant, accept=True, by=None)
     registered = services.entrants_confirm(series=series, division=SENIOR, by=None)
