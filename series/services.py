@@ -424,9 +424,9 @@ def entrants_confirm(*, series: Series, division: str, by: User | None) -> list[
             registration=_registration(entrant=entrant, finals=finals),
             source=Player.Source.IMPORT,
         )
-        entrant.finals_player = player
-        entrant.changed_by = by
-        entrant.save(update_fields=["finals_player", "changed_by", "changed_at"])
+        # From now on the list shows the alias the entrant plays the final under.
+        entrant.finals_player, entrant.alias, entrant.changed_by = player, player.alias, by
+        entrant.save(update_fields=["finals_player", "alias", "changed_by", "changed_at"])
         registered.append(player)
     Confirmation.objects.create(series=series, division=division, at=timezone.now(), by=by)
     return registered
