@@ -148,7 +148,7 @@ def _regional(
 
 
 def _junior_regional(
-    *, series: Series, index: int, count: int, seed: int, officials: Officials
+    *, series: Series, index: int, count: int, seed: int, officials: Officials, places: int
 ) -> Event:
     start = _week(index, count, 1, timezone.now())
     event = event_build(
@@ -161,7 +161,11 @@ def _junior_regional(
         format=JUNIOR_FORMAT,
         **EVENT_FIELDS,
     )
-    series_services.series_add_event(series=series, event=event)
+    member = series_services.series_add_event(series=series, event=event)
+    if places != member.places:
+        # The organizer may change the format's number (a short season's juniors' final
+        # still needs a table of four).
+        series_services.series_event_set_places(member=member, places=places)
     junior_play(event=event, seed=seed + index, start=start, officials=officials)
     return event
 
@@ -231,9 +235,11 @@ def series_simulate(
     officials: Officials | None = None,
     name: str | None = None,
     decline: bool = True,
+    junior_places: int = 1,
 ) -> SimulatedSeries:
     """A season of ``regionals`` regional championships of ``players`` places (and as many
-    junior regionals of twelve) played into its Finals and juniors' final, both played.
+    junior regionals of twelve, each sending ``junior_places``) played into its Finals and
+    juniors' final, both played.
 
     Raises ``ValueError`` with a reader's message for counts that cannot make one.
     """
@@ -268,7 +274,12 @@ def series_simulate(
         events.append(event)
         juniors.append(
             _junior_regional(
-                series=series, index=index, count=regionals, seed=seed, officials=officials
+                series=series,
+                index=index,
+                count=regionals,
+                seed=seed,
+                officials=officials,
+                places=junior_places,
             )
         )
     for event in [*events, *juniors]:
