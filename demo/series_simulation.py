@@ -226,6 +226,44 @@ def _confirm_and_play(*, series: Series, division: str, seed: int, officials: Of
     release_set(event=finals, pages=dict.fromkeys(PAGES, True), by=officials.organizer)
 
 
+def _play_regionals(
+    *,
+    series: Series,
+    regionals: int,
+    players: int,
+    seed: int,
+    officials: Officials,
+    junior_places: int,
+) -> tuple[list[Event], list[Event]]:
+    """Each week a regional championship and a junior regional, played and posted."""
+    shared: list = []
+    events, juniors = [], []
+    for index in range(regionals):
+        event = _regional(
+            series=series,
+            index=index,
+            count=regionals,
+            players=players,
+            seed=seed,
+            officials=officials,
+            shared=shared,
+        )
+        if index == 0:
+            shared = list(people_generate(count=players + 3, seed=seed * 100)[:2])
+        events.append(event)
+        juniors.append(
+            _junior_regional(
+                series=series,
+                index=index,
+                count=regionals,
+                seed=seed,
+                officials=officials,
+                places=junior_places,
+            )
+        )
+    return events, juniors
+
+
 @transaction.atomic
 def series_simulate(
     *,
@@ -257,31 +295,14 @@ def series_simulate(
             _("%(series)s Junior Finals") % {"series": name}, JUNIOR_FORMAT, finals_start
         ),
     )
-    shared: list = []
-    events, juniors = [], []
-    for index in range(regionals):
-        event = _regional(
-            series=series,
-            index=index,
-            count=regionals,
-            players=players,
-            seed=seed,
-            officials=officials,
-            shared=shared,
-        )
-        if index == 0:
-            shared = list(people_generate(count=players + 3, seed=seed * 100)[:2])
-        events.append(event)
-        juniors.append(
-            _junior_regional(
-                series=series,
-                index=index,
-                count=regionals,
-                seed=seed,
-                officials=officials,
-                places=junior_places,
-            )
-        )
+    events, juniors = _play_regionals(
+        series=series,
+        regionals=regionals,
+        players=players,
+        seed=seed,
+        officials=officials,
+        junior_places=junior_places,
+    )
     for event in [*events, *juniors]:
         release_set(event=event, pages=dict.fromkeys(PAGES, True), by=officials.organizer)
     declined = passed_to = None

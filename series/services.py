@@ -78,8 +78,8 @@ def series_add_event(*, series: Series, event: Event, places: int | None = None)
         event=event, kind__in=[Round.Kind.FINAL, Round.Kind.SEMIFINAL]
     ).exists():
         raise ValidationError(_("This event has seated its own final."), code="final")
-    if division == SENIOR and event.same_day_final:
-        event_update(event=event, same_day_final=False)
+    if division == SENIOR and not event.ends_with_qualifiers:
+        event_update(event=event, ends_with_qualifiers=True)
     member = SeriesEvent.objects.create(
         series=series, event=event, division=division, places=places or event.advancing
     )

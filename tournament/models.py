@@ -148,12 +148,13 @@ class Event(models.Model):
         related_name="+",
         verbose_name=_("fewer players allowed by"),
     )
-    # A championship's same-day final (002 stand-alone events); a regional in a series
-    # ends with its qualifiers instead (series.services turns this off when it joins).
-    same_day_final = models.BooleanField(
-        _("same-day final"),
-        default=True,
-        help_text=_("Off for a regional that sends its qualifiers to a series final."),
+    # A championship has a same-day final (002 stand-alone events); a regional of a series
+    # ends with its qualifiers instead (series.services sets this when it joins). Off by
+    # default, so a form that leaves the box out keeps the final.
+    ends_with_qualifiers = models.BooleanField(
+        _("ends with its qualifiers (no same-day final)"),
+        default=False,
+        help_text=_("For a regional that sends its best players to a series' Finals."),
     )
     paper_size = models.CharField(
         _("paper size"),

@@ -68,7 +68,7 @@ EVENT_FIELDS = (
     "registration_closes",
     "on_the_day_registration",
     "tables_per_wave",
-    "same_day_final",
+    "ends_with_qualifiers",
 )
 
 
