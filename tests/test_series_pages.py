@@ -137,3 +137,12 @@ def test_public_pages_wait_for_release_and_show_aliases_only(client, org_client,
             assert player.last_name not in page and player.email not in page
     assert client.get(url("public_champion", series)).status_code == 200
     assert client.get(url("public_home", series)).status_code == 200
+
+
+def test_the_regionals_standings_page_says_it_ends_with_its_qualifiers(org_client, played):
+    """A regional of a series has no same-day final (issue #14)."""
+    series, _p = played
+    event = series.regionals.get().event
+    page = org_client.get(reverse("scoring:standings", kwargs={"pk": event.pk})).content.decode()
+    assert "ends with its qualifiers" in page
+    assert "Seat the final" not in page
