@@ -85,12 +85,13 @@ def regional_cut(*, member: SeriesEvent, need: int, skip: set[int]) -> Cut:
 
 
 def skip_for(*, member: SeriesEvent) -> set[int]:
-    """Persons the regional's cut passes over: anyone already on the list (a qualifier of
-    another regional, invited, declined); its own alternates may still move up."""
+    """Persons the regional's cut passes over: anyone already holding a place or who
+    declined one (a qualifier of another regional, invited); an alternate may still
+    qualify."""
     return set(
         Entrant.objects.filter(series=member.series_id, division=member.division)
         .exclude(person=None)
-        .exclude(status=Entrant.Status.ALTERNATE, source=member)
+        .exclude(status=Entrant.Status.ALTERNATE)
         .values_list("person_id", flat=True)
     )
 

@@ -207,12 +207,14 @@ def qualifiers_fix(*, series: Series, division: str, by: User | None = None) -> 
 def _qualify(*, member: SeriesEvent, player: Player, rank: int, by: User | None) -> Entrant:
     person = PersonLink.objects.get(player=player).person
     alternate = Entrant.objects.filter(
-        person=person, source=member, status=Entrant.Status.ALTERNATE
+        person=person, division=member.division, status=Entrant.Status.ALTERNATE
     ).first()
     if alternate is not None:
-        # The regional's own alternate moves up to a place; the others close the gap.
+        # An alternate moves up to a place (from this regional); the others close the gap.
         alternate.status = Entrant.Status.QUALIFIER
         alternate.alternate_position = None
+        alternate.source, alternate.player, alternate.rank = member, player, rank
+        alternate.alias = player.alias
         alternate.changed_by = by
         alternate.save()
         _renumber_alternates(series=member.series, division=member.division)

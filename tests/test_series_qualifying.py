@@ -224,3 +224,20 @@ def test_only_championship_and_junior_events_join_and_a_final_is_no_regional(ser
     club = regional("Club", day=11, fmt="club")
     with pytest.raises(ValidationError):
         services.series_add_event(series=series, event=club)
+
+
+def test_an_alternate_moves_up_when_a_qualifier_of_their_regional_declines(series):
+    """Issue #14: alternates "come from the regionals' next-best players"; a declined place
+    "passes to the next player of the same regional", here the first alternate."""
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    services.alternates_confirm(
+        series=series, division=SENIOR, order=[p["J"].pk, p["F"].pk], by=None
+    )
+    services.entrant_respond(entrant=Entrant.objects.get(player=p["B"]), accept=False, by=None)
+    f = Entrant.objects.get(player=p["F"])
+    assert (f.status, f.rank, f.alternate_position) == ("qualifier", 5, None)
+    j = Entrant.objects.get(player=p["J"])
+    assert (j.status, j.alternate_position) == ("alternate", 1)
