@@ -19,6 +19,7 @@ from demo.event import (
     DEMO_JUNIOR_NAME,
     DEMO_OFFICIALS,
     DEMO_PEOPLE,
+    DEMO_SERIES_NAME,
     load_demo_event,
 )
 from scoring.models import ResultLine, RoundPosting, TableSheet
@@ -144,11 +145,25 @@ def test_the_demo_is_loaded_once(demo):
     out = StringIO()
     call_command("load_demo", stdout=out)
     assert "left the data alone" in out.getvalue()
-    assert sorted(Event.objects.values_list("name", "format")) == [
-        (DEMO_CLUB_NAME, "club"),
-        (DEMO_EVENT_NAME, "championship"),
-        (DEMO_JUNIOR_NAME, "junior"),
-    ]
+    assert sorted(Event.objects.values_list("name", "format")) == sorted(
+        [
+            (DEMO_CLUB_NAME, "club"),
+            (DEMO_EVENT_NAME, "championship"),
+            (DEMO_JUNIOR_NAME, "junior"),
+            # The demo's small series (issue #14): its regionals and both finals.
+            *sorted(
+                (f"{DEMO_SERIES_NAME}{suffix}", format)
+                for suffix, format in (
+                    (" Finals", "championship"),
+                    (" Junior Finals", "junior"),
+                    (" Junior Regional 1", "junior"),
+                    (" Junior Regional 2", "junior"),
+                    (" Regional 1", "championship"),
+                    (" Regional 2", "championship"),
+                )
+            ),
+        ]
+    )
 
 
 @pytest.mark.django_db

@@ -14,7 +14,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PROJECT = ("config", "gameplay", "jobs", "tournament", "scoring", "spectator", "printouts", "demo")
+PROJECT = (
+    "config",
+    "gameplay",
+    "jobs",
+    "tournament",
+    "scoring",
+    "series",
+    "spectator",
+    "printouts",
+    "demo",
+)
 SEATING = "tournament.seating"
 
 # What each part may not import (a prefix forbids the package and everything below it).
@@ -25,8 +35,10 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     SEATING: ("django", *(p for p in PROJECT if p != "tournament")),
     # Background jobs know Django and its tasks framework, nothing of tournaments.
     "jobs": tuple(p for p in PROJECT if p != "jobs"),
-    "tournament": ("config", "scoring", "spectator", "printouts", "demo"),
-    "scoring": ("config", "spectator", "printouts", "demo"),
+    "tournament": ("config", "scoring", "series", "spectator", "printouts", "demo"),
+    "scoring": ("config", "series", "spectator", "printouts", "demo"),
+    # A season of regionals into the Finals: above scoring, below the pages and the PDFs.
+    "series": ("config", "spectator", "printouts", "demo"),
     "spectator": ("config", "printouts", "demo"),
     "printouts": ("config", "spectator", "demo"),
     "config": ("demo",),

@@ -28,6 +28,7 @@ from demo.event import load_demo_event
 from jobs.models import Job
 from scoring.selectors import banker_link_table
 from scoring.services.banker_links import banker_link_issue
+from series.models import Entrant, Series, SeriesEvent
 from tournament import throttle
 from tournament.models import Announcement, Event, Player, Round, Table, Wave
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ROLE_PERMISSIONS
@@ -54,6 +55,11 @@ PUBLIC = {
     "scoring:banker_link_open",
     "admin:login",
     "admin:logout",
+    # --- series (issue #14): the public series pages, aliases only -----------------------
+    "series:public_home",
+    "series:public_qualifiers",
+    "series:public_entrants",
+    "series:public_champion",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
 PUBLIC_NAMESPACES = {"spectator"}
@@ -197,6 +203,11 @@ def _kwargs(route: Route, demo: Demo) -> dict[str, object]:
         "content_type_id": 1,
         "id": 1,
         "url": "nowhere/",
+        # --- series (issue #14): the demo's small series, its Finals and first entrant ----
+        "series_pk": lambda: Series.objects.order_by("pk").first().pk,
+        "division": "senior",
+        "entrant_pk": lambda: Entrant.objects.order_by("pk").first().pk,
+        "member_pk": lambda: SeriesEvent.objects.order_by("pk").first().pk,
     }
     names = re.findall(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>", route.route)
     kwargs = {}
