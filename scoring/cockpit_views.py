@@ -1,0 +1,44 @@
+"""The event cockpit: one page for the whole day, its next action as the primary button.
+
+Thin: ``cockpit_selectors`` reads the day's facts and needs, ``cockpit.cockpit_plan``
+decides; this view reverses the next action's address and renders.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from tournament.access import judge_required
+from tournament.lookups import event_or_404
+
+from .cockpit import Action, cockpit_plan
+from .cockpit_selectors import day_needs, event_facts
+
+
+def action_url(*, action: Action, event_pk: int) -> str:
+    kwargs: dict[str, int] = {"pk": event_pk}
+    if action.round_number is not None:
+        kwargs["round_number"] = action.round_number
+    url = reverse(action.url_name, kwargs=kwargs)
+    return f"{url}#{action.anchor}" if action.anchor else url
+
+
+@judge_required
+def cockpit(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_or_404(pk)
+    facts = event_facts(event=event)
+    plan = cockpit_plan(facts)
+    next_url = action_url(action=plan.next_action, event_pk=event.pk) if plan.next_action else ""
+    return render(
+        request,
+        "scoring/cockpit.html",
+        {
+            "event": event,
+            "plan": plan,
+            "next_url": next_url,
+            "needs": day_needs(event=event),
+            "facts": facts,
+        },
+    )
