@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.views.decorators.http import require_GET
 
 from tournament.access import judge_required
 from tournament.lookups import event_or_404
@@ -26,6 +27,7 @@ def action_url(*, action: Action, event_pk: int) -> str:
 
 
 @judge_required
+@require_GET
 def cockpit(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     facts = event_facts(event=event)
