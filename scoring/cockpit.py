@@ -124,13 +124,8 @@ def _round_action(round_: RoundFacts) -> Action:
             "scoring:results_round",
             round_number=n,
         )
-    if round_.sheets_approved < round_.tables:
-        return Action(
-            _("Approve the sheets: %(done)s of %(all)s approved")
-            % {"done": round_.sheets_approved, "all": round_.tables},
-            "scoring:results_round",
-            round_number=n,
-        )
+    # 002, POSTING SCORES: a round is posted once every sheet is signed and its ties are
+    # decided; a judge's approval is a check on the way, not a condition.
     return Action(
         _("Post the results of %(name)s") % {"name": name},
         "scoring:results_round",

@@ -115,7 +115,8 @@ CLOCK = "tournament:clock_control"
         ({"clock_ended": False, "tables_playing": 4}, CLOCK, "4 tables still"),
         ({"sheets_in": 7, "sheets_signed": 6, "sheets_approved": 2}, RESULTS, "6 of 10 signed"),
         ({"open_ties": 2, "sheets_approved": 8}, RESULTS, "Decide 2 ties"),
-        ({"sheets_approved": 8}, RESULTS, "8 of 10 approved"),
+        # Posting needs signed sheets and decided ties, not a judge's approval.
+        ({"sheets_approved": 8}, RESULTS, "Post the results of round 1"),
         ({}, RESULTS, "Post the results of round 1"),
     ],
 )

@@ -279,7 +279,9 @@ def approve_and_post(day: Day, judge, head_judge, event: Event, round_: Round) -
     judge.goto(f"{day.url}/organizer/events/{event.pk}/results/{round_.number}/")
     day.shot(judge, f"round-{round_.number}-approved")
     head_judge.goto(f"{day.url}/organizer/events/{event.pk}/results/{round_.number}/")
-    head_judge.get_by_role("button", name=f"Post round {round_.number}").click()
+    # Issue 15: posting asks to confirm (a second tap).
+    head_judge.locator("#post summary").click()
+    head_judge.get_by_role("button", name=f"Post round {round_.number} now").click()
     head_judge.wait_for_load_state()
     assert f"Round {round_.number} is posted" in head_judge.inner_text("main")
 

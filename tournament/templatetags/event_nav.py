@@ -47,6 +47,7 @@ PAGE_SECTIONS = {
     "scoring:results_round": "results",
     "scoring:results_table": "results",
     "scoring:results_correct": "results",
+    "scoring:banker_link": "results",
     "scoring:standings": "standings",
     "printouts:index": "printouts",
     "printouts:job": "printouts",
