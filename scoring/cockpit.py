@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 DONE, CURRENT, TODO = "done", "current", "todo"
 
@@ -60,6 +61,8 @@ class Action:
     round_number: int | None = None
     anchor: str = ""
     why: str = ""
+    # Other pages that may be the right one now, shown beside the primary button.
+    also: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,11 @@ def _round_action(round_: RoundFacts) -> Action:
         return Action(_("Start the clock of %(name)s") % {"name": name}, "tournament:clock_control")
     if not round_.clock_ended and round_.tables_playing:
         return Action(
-            _("Follow the clock: %(count)s tables still playing")
+            ngettext(
+                "Follow the clock: %(count)s table still playing",
+                "Follow the clock: %(count)s tables still playing",
+                round_.tables_playing,
+            )
             % {"count": round_.tables_playing},
             "tournament:clock_control",
         )
@@ -120,7 +127,8 @@ def _round_action(round_: RoundFacts) -> Action:
         )
     if round_.open_ties:
         return Action(
-            _("Decide %(count)s ties") % {"count": round_.open_ties},
+            ngettext("Decide %(count)s tie", "Decide %(count)s ties", round_.open_ties)
+            % {"count": round_.open_ties},
             "scoring:results_round",
             round_number=n,
         )
@@ -141,7 +149,8 @@ def _before_play(facts: EventFacts) -> tuple[str, Action]:
             % {"count": facts.players, "min": facts.minimum_players},
             "tournament:player_list",
         )
-    if facts.checked_in < facts.players and not facts.started:
+    # Until the desk has checked anyone in, the start passing changes nothing: check in.
+    if facts.checked_in < facts.players and (not facts.started or not facts.checked_in):
         return "check_in", Action(
             _("Check players in: %(done)s of %(all)s here")
             % {"done": facts.checked_in, "all": facts.players},
@@ -150,9 +159,15 @@ def _before_play(facts: EventFacts) -> tuple[str, Action]:
     if facts.checked_in < facts.players:
         missing = facts.players - facts.checked_in
         return "check_in", Action(
-            _("Mark the no-shows: %(count)s players not checked in") % {"count": missing},
+            ngettext(
+                "Mark the no-shows: %(count)s player not checked in",
+                "Mark the no-shows: %(count)s players not checked in",
+                missing,
+            )
+            % {"count": missing},
             "tournament:player_list",
             why=_("The start time has passed; an alternate takes each no-show's seat."),
+            also=(Action(_("Check-in desk"), "tournament:check_in"),),
         )
     if facts.knockout and not facts.bracket_confirmed:
         return "seating", Action(_("Confirm the bracket"), "tournament:seating")

@@ -146,11 +146,11 @@ def day_needs(*, event: Event) -> DayNeeds:
     materials = (
         Need(_("MONOPOLY games (one per table)"), tables),
         Need(
-            _("Houses (%(n)s in each game)") % {"n": edition.bank_houses},
+            _("Houses (only %(n)s in each game)") % {"n": edition.bank_houses},
             tables * edition.bank_houses,
         ),
         Need(
-            _("Hotels (%(n)s in each game)") % {"n": edition.bank_hotels},
+            _("Hotels (only %(n)s in each game)") % {"n": edition.bank_hotels},
             tables * edition.bank_hotels,
         ),
         Need(

@@ -32,7 +32,12 @@ def cockpit(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     facts = event_facts(event=event)
     plan = cockpit_plan(facts)
-    next_url = action_url(action=plan.next_action, event_pk=event.pk) if plan.next_action else ""
+    action = plan.next_action
+    next_url = action_url(action=action, event_pk=event.pk) if action else ""
+    also = [
+        (other.label, action_url(action=other, event_pk=event.pk))
+        for other in (action.also if action else ())
+    ]
     return render(
         request,
         "scoring/cockpit.html",
@@ -40,6 +45,7 @@ def cockpit(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "plan": plan,
             "next_url": next_url,
+            "also": also,
             "needs": day_needs(event=event),
             "facts": facts,
         },

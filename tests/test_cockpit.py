@@ -87,6 +87,15 @@ def test_after_the_start_the_missing_players_are_no_shows():
     assert "2 players" in label
 
 
+def test_at_the_start_with_nobody_checked_in_the_desk_is_still_checking_in():
+    assert action(replace(BEFORE, started=True))[:2] == ("check_in", "tournament:check_in")
+
+
+def test_the_no_show_step_offers_the_desk_beside_it():
+    _stage, act = next_action(replace(BEFORE, checked_in=38, started=True))
+    assert [other.url_name for other in act.also] == ["tournament:check_in"]
+
+
 def test_everyone_here_seats_the_rounds():
     assert action(replace(BEFORE, checked_in=40))[:2] == ("seating", "tournament:seating")
 
