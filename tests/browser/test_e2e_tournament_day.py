@@ -17,6 +17,7 @@ A screenshot of each step is kept in ``$E2E_ARTIFACTS`` (default ``artifacts/e2e
 
 from __future__ import annotations
 
+import datetime
 import io
 import os
 import re
@@ -102,8 +103,10 @@ def create_event(day: Day, page) -> Event:
     page.fill("[name=name]", "Harbour Championship")
     page.fill("[name=organization]", "Harbour Club")
     page.fill("[name=venue]", "Pier Hall")
-    page.fill("[name=date]", "2031-06-07")
-    page.fill("[name=start_time]", "10:00")
+    # Today from midnight: the official start has passed, so a no-show can be marked
+    # (issue 15 refuses one before the start).
+    page.fill("[name=date]", datetime.date.today().isoformat())
+    page.fill("[name=start_time]", "00:00")
     page.fill("[name=expected_players]", "20")
     page.fill("[name=alternates]", "4")
     page.get_by_role("button", name="Create event").click()
@@ -132,7 +135,10 @@ def check_in_everyone_but(day: Day, page, event: Event, absent: Player) -> None:
     day.shot(page, "checked-in")
     # The absent player is a no-show: the first alternate takes the place.
     page.goto(f"{day.url}/organizer/events/{event.pk}/players/")
-    page.locator("tr").filter(has_text=absent.alias).get_by_role("button", name="No-show").click()
+    # Issue 15: the no-show asks to confirm, naming the alternate who takes the seat.
+    page.get_by_role("link", name=f"No-show: {absent.alias}").click()
+    assert "Alternate 1" in page.inner_text("#no-show-consequence")
+    page.locator("#confirm-no-show").click()
     page.wait_for_load_state()
     day.shot(page, "no-show-replaced")
     absent.refresh_from_db()
