@@ -181,18 +181,20 @@ def publish_and_start(day: Day, page, event: Event, number: int) -> None:
 def run_the_clock(day: Day, head_judge, event: Event, number: int) -> None:
     """The head judge starts the round's clock, then calls time for every wave."""
     head_judge.goto(f"{day.url}/organizer/events/{event.pk}/clock/")
-    for card in head_judge.locator("section.clock-card").all():
-        if f"Round {number}" not in card.locator("h2").inner_text():
-            continue
-        start = card.get_by_role("button", name="Start")
-        if start.count():
-            start.click()
-            head_judge.wait_for_load_state()
+    # Issue 15: the page puts the live waves first, so the cards are found again after
+    # each action rather than by their place on the page.
+    cards = head_judge.locator("section.clock-card").filter(
+        has=head_judge.locator("h2", has_text=f"Round {number} ·")
+    )
+    while cards.filter(has=head_judge.get_by_role("button", name="Start", exact=True)).count():
+        card = cards.filter(has=head_judge.get_by_role("button", name="Start", exact=True)).first
+        card.get_by_role("button", name="Start", exact=True).click()
+        head_judge.wait_for_load_state()
     day.shot(head_judge, f"round-{number}-clock-running")
     assert Round.objects.get(event=event, number=number).started_at is not None
-    for card in head_judge.locator("section.clock-card").all():
-        if f"Round {number}" not in card.locator("h2").inner_text():
-            continue
+    running = cards.filter(has=head_judge.locator("summary", has_text="End play"))
+    while running.count():
+        card = running.first
         card.locator("summary", has_text="End play").click()
         card.get_by_role("button", name="End play for this wave").click()
         head_judge.wait_for_load_state()
