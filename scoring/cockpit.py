@@ -214,7 +214,7 @@ def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:
     )
     label = _("Final") if round_.final else _("Round %(n)s") % {"n": round_.number}
     return Step(
-        f"round-{round_.number}",
+        "final" if round_.final else f"round-{round_.number}",
         label,
         state,
         _("%(tables)s tables") % {"tables": tables},

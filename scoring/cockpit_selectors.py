@@ -76,7 +76,8 @@ def event_facts(*, event: Event, now: datetime.datetime | None = None) -> EventF
     return EventFacts(
         knockout=knockout,
         has_final=event_has_final(event=event),
-        planned_rounds=plan.round_count if plan is not None else event.preliminary_rounds,
+        # The bracket's preliminary rounds (its round_count counts the final too).
+        planned_rounds=len(plan.rounds) if plan is not None else event.preliminary_rounds,
         minimum_players=event_minimum_players(event=event),
         players=counts.players,
         checked_in=counts.players_checked_in,
@@ -122,7 +123,13 @@ def day_needs(*, event: Event) -> DayNeeds:
     """Officials and materials for the day (000, PLANNING and THE DAY OF THE TOURNAMENT)."""
     counts = check_in_counts(event=event)
     basis = "checked_in" if counts.players_checked_in else "registered"
-    players = counts.players_checked_in or counts.players
+    # Checked in: those seated, and the alternates here to take an absent player's seat.
+    absent = counts.players - counts.players_checked_in
+    players = (
+        counts.players_checked_in + min(counts.alternates_checked_in, absent)
+        if counts.players_checked_in
+        else counts.players
+    )
     tables = _biggest_round(event, players)
     edition = event_edition(event=event)
     finalists = event.advancing if event_has_final(event=event) else 0

@@ -274,3 +274,37 @@ def test_no_event_is_a_404(client, db):
     user = User.objects.create_superuser("root")
     client.force_login(user)
     assert client.get(reverse("scoring:cockpit", kwargs={"pk": 999})).status_code == 404
+
+
+def test_checked_in_alternates_count_for_the_absent_players_seats(forty):
+    # 40 seated and checked in (the simulated day): one goes missing, one alternate is here.
+    seated = Player.objects.filter(event=forty, status="player").order_by("pk")
+    Player.objects.filter(pk=seated[0].pk).update(checked_in_at=None)
+    assert day_needs(event=forty).players == 40  # 39 + an alternate for the empty seat
+    Player.objects.filter(event=forty, status="alternate").update(checked_in_at=None)
+    assert day_needs(event=forty).players == 39
+
+
+@pytest.mark.parametrize(("format_key", "players"), [("club", 24), ("junior", 8)])
+def test_a_played_club_or_junior_day_ends_at_the_forms(db, format_key, players):
+    from demo.formats import format_simulate
+
+    played = format_simulate(format=format_key, players=players, seed=2).event
+    facts = event_facts(event=played)
+    assert facts.knockout is (format_key == "club")
+    assert facts.has_final is (format_key == "club")
+    assert facts.winner and all(r.posted for r in facts.rounds)
+    assert next_action(facts)[0] == "forms"
+    steps = [step.key for step in cockpit_plan(facts).steps]
+    assert len(steps) == len(set(steps))
+    assert ("final" in steps) is (format_key == "club")
+
+
+def test_the_club_knockout_rounds_come_from_its_bracket(db):
+    from demo.formats import format_simulate
+
+    played = format_simulate(format="club", players=24, seed=2).event
+    facts = event_facts(event=played)
+    # A bracket of 24: one knockout round of six tables, then the six-player final.
+    assert [r.final for r in facts.rounds] == [False] * facts.planned_rounds + [True]
+    assert facts.rounds[0].tables == 6 and facts.rounds[-1].tables == 1
