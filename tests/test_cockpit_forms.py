@@ -100,3 +100,22 @@ def test_the_service_refuses_negative_money_too(db):
     with pytest.raises(ValidationError) as refused:
         event_update(event=event, money_raised=-1, table_size_min=6, table_size_max=4)
     assert set(refused.value.message_dict) == {"money_raised", "table_size_min"}
+
+
+def test_seating_all_rounds_again_asks_a_second_tap(organizer_client, db):
+    from django.utils import timezone
+
+    from demo.simulation import event_build, people_generate
+
+    event = event_build(
+        name="Seated Cup",
+        people=people_generate(count=19, seed=1),
+        places=16,
+        start=timezone.now() + datetime.timedelta(days=1),
+        seed=1,
+    )
+    html = organizer_client.get(reverse("tournament:seating", kwargs={"pk": event.pk}))
+    body = html.content.decode()
+    # Already pre-seated: the button sits behind a summary that says what it replaces.
+    assert 'id="reseat"' in body and "table cards already printed no longer match" in body
+    assert "Seat all rounds again now" in body
