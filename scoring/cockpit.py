@@ -72,6 +72,8 @@ class Step:
     state: str
     detail: str = ""
     substeps: tuple[Step, ...] = field(default_factory=tuple)
+    # The page of this step, so every step of the day is one click from the cockpit.
+    page: Action | None = None
 
 
 @dataclass(frozen=True)
@@ -213,11 +215,12 @@ def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:
         else _("not started")
     )
     label = _("Final") if round_.final else _("Round %(n)s") % {"n": round_.number}
+    page = Action(label, "scoring:results_round", round_number=round_.number)
     return Step(
         "final" if round_.final else f"round-{round_.number}",
         label,
         state,
-        _("%(tables)s tables") % {"tables": tables},
+        ngettext("%(tables)s table", "%(tables)s tables", tables) % {"tables": tables},
         (
             part("clock", _("Clock"), round_.clock_ended, clock_detail),
             part(
@@ -234,6 +237,7 @@ def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:
             ),
             part("posted", _("Posted"), round_.posted),
         ),
+        page,
     )
 
 
@@ -241,48 +245,52 @@ def _state(done: bool, current: bool) -> str:
     return DONE if done else CURRENT if current else TODO
 
 
-def day_steps(facts: EventFacts, stage: str) -> tuple[Step, ...]:
+def _opening_steps(facts: EventFacts, stage: str) -> list[Step]:
     seated = bool(facts.rounds)
-    current = _current_round(facts)
-    steps = [
+    return [
         Step(
             "registration",
             _("Registration"),
             _state(facts.players >= facts.minimum_players, stage == "registration"),
             _("%(players)s players, %(alternates)s alternates")
             % {"players": facts.players, "alternates": facts.alternates},
+            page=Action(_("Players"), "tournament:player_list"),
         ),
         Step(
             "check_in",
             _("Check-in"),
-            _state(
-                seated or (facts.players > 0 and facts.checked_in >= facts.players),
-                stage == "check_in",
-            ),
+            _state(seated or 0 < facts.players <= facts.checked_in, stage == "check_in"),
             f"{facts.checked_in}/{facts.players}",
+            page=Action(_("Check-in"), "tournament:check_in"),
         ),
-        Step("seating", _("Seating"), _state(seated and stage != "seating", stage == "seating")),
+        Step(
+            "seating",
+            _("Seating"),
+            _state(seated and stage != "seating", stage == "seating"),
+            page=Action(_("Seating"), "tournament:seating"),
+        ),
     ]
+
+
+def day_steps(facts: EventFacts, stage: str) -> tuple[Step, ...]:
+    current = _current_round(facts)
+    steps = _opening_steps(facts, stage)
     prelims = [r for r in facts.rounds if not r.final]
     steps += [_round_step(r, current) for r in prelims]
     for number in range(len(prelims) + 1, facts.planned_rounds + 1):
         steps.append(Step(f"round-{number}", _("Round %(n)s") % {"n": number}, TODO))
+    standings = Action(_("Standings"), "scoring:standings")
     if facts.has_final:
         final = next((r for r in facts.rounds if r.final), None)
         steps.append(
             _round_step(final, current)
             if final
-            else Step("final", _("Final"), _state(False, stage == "final"))
+            else Step("final", _("Final"), _state(False, stage == "final"), page=standings)
         )
-    steps.append(
-        Step(
-            "winner",
-            _("Winner"),
-            _state(bool(facts.winner), stage == "winner"),
-            ", ".join(facts.winner),
-        )
-    )
-    steps.append(Step("forms", _("Forms"), _state(False, stage == "forms")))
+    winner = _state(bool(facts.winner), stage == "winner")
+    steps.append(Step("winner", _("Winner"), winner, ", ".join(facts.winner), page=standings))
+    printouts = Action(_("Printouts"), "printouts:index")
+    steps.append(Step("forms", _("Forms"), _state(False, stage == "forms"), page=printouts))
     return tuple(steps)
 
 

@@ -38,10 +38,15 @@ def cockpit(request: HttpRequest, pk: int) -> HttpResponse:
         (other.label, action_url(action=other, event_pk=event.pk))
         for other in (action.also if action else ())
     ]
+    steps = [
+        (step, action_url(action=step.page, event_pk=event.pk) if step.page else "")
+        for step in plan.steps
+    ]
     return render(
         request,
         "scoring/cockpit.html",
         {
+            "steps": steps,
             "event": event,
             "plan": plan,
             "next_url": next_url,

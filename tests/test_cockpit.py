@@ -308,3 +308,20 @@ def test_the_club_knockout_rounds_come_from_its_bracket(db):
     # A bracket of 24: one knockout round of six tables, then the six-player final.
     assert [r.final for r in facts.rounds] == [False] * facts.planned_rounds + [True]
     assert facts.rounds[0].tables == 6 and facts.rounds[-1].tables == 1
+
+
+def test_every_step_of_the_day_links_its_page(client, forty):
+    user = User.objects.create_user("olive")
+    user.groups.add(Group.objects.get(name="Organizer"))
+    client.force_login(user)
+    html = client.get(reverse("scoring:cockpit", kwargs={"pk": forty.pk})).content.decode()
+    for name, extra in [
+        ("tournament:player_list", {}),
+        ("tournament:check_in", {}),
+        ("tournament:seating", {}),
+        ("scoring:results_round", {"round_number": 1}),
+        ("scoring:results_round", {"round_number": 3}),
+        ("scoring:standings", {}),
+        ("printouts:index", {}),
+    ]:
+        assert f'href="{reverse(name, kwargs={"pk": forty.pk, **extra})}"' in html, name
