@@ -53,6 +53,9 @@ JUDGE_ROUTES = {
     "player_eject",
     # Judges move people before a round starts (seating_change).
     "seating_change",
+    # Issue 15 (cockpit): a no-show is confirmed first and can be undone.
+    "player_no_show_confirm",
+    "player_no_show_undo",
 }
 # Only the head judge (and the organizer) starts a round.
 HEAD_JUDGE_ROUTES = {"seating_start"}
@@ -280,6 +283,8 @@ def test_permission_matrix(client, setting, pattern, method, role):
 def test_a_judge_may_record_a_no_show_and_an_ejection(client, setting):
     client = _client_for(client, JUDGE)
     event, seated, alternate = setting["event"], setting["seated"], setting["alternate"]
+    # Issue 15: no-shows only from the start; this event started yesterday.
+    Event.objects.filter(pk=event.pk).update(date=datetime.date.today() - datetime.timedelta(1))
     response = client.post(
         reverse("tournament:player_no_show", kwargs={"pk": event.pk, "player_pk": seated.pk})
     )
