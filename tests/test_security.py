@@ -54,6 +54,9 @@ PUBLIC = {
     "scoring:banker_link_open",
     "admin:login",
     "admin:logout",
+    # The banker tablet's service worker and manifest (issue #20): no one's data in them.
+    "tournament:tablet_service_worker",
+    "tournament:tablet_manifest",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
 PUBLIC_NAMESPACES = {"spectator"}
