@@ -113,7 +113,7 @@ def tablet_heartbeat(request: HttpRequest, table_pk: int) -> JsonResponse:
     """A tablet says it is here, with its queue's length; answered with the server's time."""
     table = table_or_404(table_pk)
     device = request.POST.get("device", "").strip()
-    queued = request.POST.get("queued", "0")
+    queued = request.POST.get("queued", "")
     if not device or not (queued.isascii() and queued.isdigit() and len(queued) <= 6):
         return JsonResponse(
             {"status": "refused", "messages": [_("A heartbeat names its tablet and queue.")]},
