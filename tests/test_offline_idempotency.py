@@ -7,7 +7,6 @@ writes are driven through the pages with Django's test client, as the tablet sen
 
 from __future__ import annotations
 
-import datetime
 import sys
 import uuid
 from pathlib import Path
@@ -17,52 +16,17 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "scoring"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from banker_setup import BANKER, finished_tables, user_with  # noqa: E402
+from offline_helpers import playing_table  # noqa: E402
 
 from scoring.models import SheetRevision, SheetSignature, TableSheet  # noqa: E402
 from scoring.selectors import banker_table_players  # noqa: E402
 from tournament import clock_services  # noqa: E402
-from tournament.clock_services import clock_end, clock_start  # noqa: E402
-from tournament.models import Bankruptcy, Player, Round, Table  # noqa: E402
-from tournament.seating_services import preseat_event  # noqa: E402
-from tournament.services import Registration, event_create, player_register  # noqa: E402
+from tournament.models import Bankruptcy, Table  # noqa: E402
 from tournament.tablet_models import TabletWrite  # noqa: E402
 
 JSON = {"Accept": "application/json"}
-
-
-def playing_table(*, time_up: bool = False) -> Table:
-    """A table of four whose wave is running (or, ``time_up``, ended by the head judge)."""
-    event = event_create(
-        name="Offline Cup",
-        organization="Club",
-        venue="Hall",
-        date=datetime.date(2031, 3, 1),
-        start_time=datetime.time(10, 0),
-        expected_players=4,
-        table_size_min=4,
-        table_size_max=4,
-    )
-    for index, alias in enumerate(["Boot", "Car", "Hat", "Dog"]):
-        player = player_register(
-            event=event,
-            registration=Registration(
-                first_name=f"Real{index}",
-                last_name="Name",
-                date_of_birth=datetime.date(1990, 1, 1),
-                signature="x",
-                eligibility_declared=True,
-                citizenship_declared=True,
-            ),
-            source=Player.Source.ON_THE_DAY,
-        )
-        Player.objects.filter(pk=player.pk).update(alias=alias)
-    preseat_event(event=event, only_checked_in=False)
-    table = Table.objects.get(round=Round.objects.get(event=event, number=1))
-    clock_start(wave=table.wave)
-    if time_up:
-        clock_end(wave=table.wave)
-    return Table.objects.get(pk=table.pk)
 
 
 def banker_of(client, table: Table):

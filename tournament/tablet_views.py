@@ -61,7 +61,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     precache = _precache()
     version = hashlib.sha256((source + json.dumps(precache)).encode()).hexdigest()[:12]
     head = "self.BOARDWALK = " + json.dumps(
-        {"version": version, "precache": precache, "scope": SCOPE}
+        {"version": version, "precache": precache, "scope": SCOPE, "static": static("")}
     )
     response = HttpResponse(head + ";\n" + source, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = SCOPE
