@@ -23,7 +23,7 @@ from scoring.models import SheetRevision, SheetSignature, TableSheet  # noqa: E4
 from scoring.selectors import banker_table_players  # noqa: E402
 from scoring.services.banker_links import banker_link_issue  # noqa: E402
 from tournament.models import Table  # noqa: E402
-from tournament.tablet_models import TabletWrite  # noqa: E402
+from tournament.tablet_models import TabletHeartbeat, TabletWrite  # noqa: E402
 
 REPORT = """
 document.addEventListener('securitypolicyviolation', (e) => {
@@ -201,6 +201,8 @@ def test_an_offline_tablet_ends_the_game_and_submits_and_everything_arrives_once
     assert sheet.status == TableSheet.Status.SIGNED
     signed = list(sheet.signatures.order_by("signed_at", "pk"))
     assert [s.player_id for s in signed] == [p.pk for p in players] + [None]
+    # The tablet reported in while online: the judges' "last heard" is the server's record.
+    assert TabletHeartbeat.objects.filter(table=table).exists()
     assert tablet.complaints == []
 
 
@@ -237,3 +239,37 @@ def test_two_tablets_one_offline_the_one_reconnecting_second_gets_the_conflict(
     assert {p["id"]: p["cash"] for p in sheet.data["players"]}[str(boot.pk)] == 2500
     assert first.page.locator("[data-tablet-list='done'] [data-state='refused']").count() == 1
     assert first.complaints == [] and second.complaints == []
+
+
+def test_a_sheet_refused_on_reconnection_comes_back_with_the_reasons_beside_the_deeds(
+    live_server, tablets
+):
+    table = finished_tables(players=4)[0]
+    link = banker_link_issue(table=table, by=None)
+    tablet = tablets()
+    page = tablet.page
+    page.goto(f"{live_server.url}/bank/k/{link.key}/")
+    page.wait_for_selector("#sheet-form")
+    tablet.ready_offline(table)
+
+    tablet.offline(True)
+    fill_sheet(page, table)
+    boot = banker_table_players(table=table)[0]
+    # A house on Boardwalk alone breaks the rules, but offline nobody can tell yet.
+    page.select_option("select[name=owner_39]", str(boot.pk))
+    page.select_option("select[name=buildings_39]", "1")
+    page.wait_for_selector("[data-tablet-rules-later]")
+    assert page.locator("#deed-msgs-39 p").count() == 0
+    page.click("#sheet-submit:not([disabled])")
+    page.wait_for_selector("#tablet-panel[data-waiting='1']")
+
+    tablet.offline(False)
+    page.wait_for_selector("#deed-msgs-39 p", timeout=30_000)
+    assert "The sheet was not submitted" in page.inner_text("#sheet-status")
+    assert page.input_value(f"input[name=cash_{boot.pk}]") == str(CASH[0])
+    assert page.input_value("select[name=buildings_39]") == "1"
+    assert page.locator("[data-tablet-list='done'] [data-state='refused']").count() == 1
+    sheet = TableSheet.objects.get(table=table)
+    assert sheet.status == TableSheet.Status.DRAFT
+    assert not sheet.revisions.filter(kind=SheetRevision.Kind.SUBMISSION).exists()
+    assert tablet.complaints == []
