@@ -10,7 +10,11 @@
  * - The clock's state: the network first; without it, the last state moved on by the
  *   time that has passed since, so the countdown carries on from the last synchronisation
  *   (and says "offline": the page shows since when).
- * - Writes (POST) are never touched: the page queues them itself (static/js/tablet.js).
+ * - Writes (POST) are the page's to queue (static/js/tablet.js), when it knows it is
+ *   offline. A banker's form posted while the tablet thought it was online (a Wi-Fi that
+ *   is up but reaches nothing) goes to the network from here; if that fails, it joins the
+ *   same queue in IndexedDB, under the form's idempotency key, and the tablet goes back
+ *   to the table's page, which lists it as waiting.
  */
 "use strict";
 
@@ -78,14 +82,17 @@ const clean = async (response) =>
     headers: response.headers,
   });
 
-const keepPage = (url) =>
-  fetch(url, { credentials: "same-origin" })
-    .then(async (response) => {
-      if (!response.ok || response.redirected) return;
-      const cache = await caches.open(PAGE_CACHE);
-      await cache.put(url, await clean(response));
-    })
-    .catch(() => null);
+// Only a page not kept yet: one opened online is kept fresh by its own visit.
+const keepPage = async (url) => {
+  const cache = await caches.open(PAGE_CACHE);
+  if (await cache.match(url)) return;
+  try {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (response.ok && !response.redirected) await cache.put(url, await clean(response));
+  } catch (error) {
+    // Offline already: nothing to keep.
+  }
+};
 
 // The network, or a rejection after ``ms`` (a Wi-Fi that hangs is as good as none).
 const network = (request, ms) =>
@@ -184,8 +191,70 @@ const clockState = async (request) => {
   }
 };
 
+// --- A banker's form that could not reach the server: into the tablet's queue -----------
+
+const WRITES = /\/bank\/tables\/(\d+)\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|sheet\/sign)\/$/;
+const KINDS = {
+  "last-turn": "lastTurn",
+  "game-over": "gameOver",
+  bankruptcy: "bankruptcy",
+  "bankruptcy/undo": "undo",
+  "sheet/sign": "signature",
+};
+
+// The queue's database, as static/js/tablet.js opens it.
+const queueAdd = (entry) =>
+  new Promise((resolve, reject) => {
+    const open = indexedDB.open("boardwalk-tablet", 1);
+    open.onupgradeneeded = () => {
+      const store = open.result.createObjectStore("actions", { keyPath: "id", autoIncrement: true });
+      store.createIndex("key", "key", { unique: true });
+    };
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const transaction = open.result.transaction("actions", "readwrite");
+      const store = transaction.objectStore("actions");
+      const found = store.index("key").get(entry.key);
+      found.onsuccess = () => {
+        if (!found.result) store.add(entry);
+      };
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+    };
+  });
+
+const postOrQueue = async (request, match) => {
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const params = new URLSearchParams(await copy.text());
+    const key = params.get("idempotency_key") || self.crypto.randomUUID();
+    params.delete("idempotency_key");
+    await queueAdd({
+      key: key,
+      table: match[1],
+      url: new URL(request.url).pathname,
+      body: params.toString(),
+      kind: KINDS[match[2]],
+      label: null,
+      created: Date.now(),
+      state: "waiting",
+      answer: null,
+      messages: [],
+    });
+    const back = match[2] === "sheet/sign" ? "sheet/" : "";
+    return Response.redirect(`${CONFIG.scope}tables/${match[1]}/${back}`, 303);
+  }
+};
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
+  if (request.method === "POST" && request.mode === "navigate") {
+    const match = WRITES.exec(new URL(request.url).pathname);
+    if (match) event.respondWith(postOrQueue(request, match));
+    return;
+  }
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;

@@ -39,6 +39,7 @@
   var SYNC_KEY = "boardwalk.tablet.lastSync";
   var DEVICE_KEY = "boardwalk.tablet.device";
   var BEAT_MS = 15000;
+  var KEEP_AFTER_MS = 1500;
   var RETRY_MS = [1000, 2000, 4000, 8000, 15000];
   var KEEP_FINISHED = 30;
   var WRITES = /\/bank\/tables\/\d+\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|sheet\/sign)\/$/;
@@ -114,7 +115,27 @@
 
   function wentOffline() {
     if (!offlineSince()) write(OFFLINE_KEY, String(Date.now()));
-    render();
+    clockSync().then(render);
+  }
+
+  // When the clock last heard the server: the state the service worker kept.
+  var clockSynced = null;
+  function clockSync() {
+    var clock = document.querySelector("[data-clock][data-state-url]");
+    if (!clock || !window.caches) return Promise.resolve();
+    var url = new URL(clock.dataset.stateUrl, window.location.href).href;
+    return window.caches
+      .open("boardwalk-clock-state")
+      .then(function (cache) {
+        return cache.match(url);
+      })
+      .then(function (hit) {
+        return hit ? hit.json() : null;
+      })
+      .then(function (data) {
+        if (data && data.kept_at_ms) clockSynced = data.kept_at_ms;
+      })
+      .catch(function () {});
   }
 
   function heardFromServer() {
@@ -473,7 +494,7 @@
     var item = make("li", "tablet-entry");
     item.dataset.state = entry.state;
     item.dataset.kind = entry.kind;
-    item.appendChild(make("span", "tablet-entry-label", entry.label));
+    item.appendChild(make("span", "tablet-entry-label", entry.label || labels[entry.kind] || entry.kind));
     var when = entry.state === "waiting" ? entry.created : entry.finished;
     item.appendChild(make("span", "tablet-entry-time", clockTime(when)));
     if (entry.state !== "waiting") {
@@ -519,7 +540,7 @@
       state.appendChild(make("strong", "", fill(labels.offlineSince, clockTime(since || Date.now()))));
       state.appendChild(document.createTextNode(" " + labels.keeping));
       panel.appendChild(state);
-      var lastSync = Number(read(SYNC_KEY));
+      var lastSync = Math.max(Number(read(SYNC_KEY)) || 0, clockSynced || 0);
       if (document.querySelector("[data-clock]") && lastSync) {
         panel.appendChild(make("p", "tablet-clock-note", fill(labels.clockOffline, clockTime(lastSync))));
       }
@@ -625,6 +646,26 @@
       render();
     });
 
+    // A moment after the page has settled, so it never competes with the page itself.
+    window.setTimeout(installWorker, KEEP_AFTER_MS);
+
+    window.addEventListener("offline", wentOffline);
+    window.addEventListener("online", function () {
+      beat().then(run);
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") beat().then(run);
+    });
+    window.setInterval(function () {
+      if (document.visibilityState === "visible") beat();
+    }, BEAT_MS);
+    // The first heartbeat comes with the interval, unless there is something to catch up.
+    refresh().then(function () {
+      if (navigator.onLine && (waiting || offlineSince())) beat().then(run);
+    });
+  }
+
+  function installWorker() {
     if ("serviceWorker" in navigator && cfg.sw) {
       navigator.serviceWorker
         .register(cfg.sw, { scope: cfg.scope })
@@ -647,20 +688,6 @@
         })
         .catch(function () {});
     }
-
-    window.addEventListener("offline", wentOffline);
-    window.addEventListener("online", function () {
-      beat().then(run);
-    });
-    document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "visible") beat().then(run);
-    });
-    window.setInterval(function () {
-      if (document.visibilityState === "visible") beat();
-    }, BEAT_MS);
-    refresh().then(function () {
-      if (navigator.onLine) beat().then(run);
-    });
   }
 
   window.BoardwalkTablet = { enqueue: enqueue, labels: labels, isOffline: isOffline };

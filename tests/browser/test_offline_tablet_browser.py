@@ -273,3 +273,35 @@ def test_a_sheet_refused_on_reconnection_comes_back_with_the_reasons_beside_the_
     assert sheet.status == TableSheet.Status.DRAFT
     assert not sheet.revisions.filter(kind=SheetRevision.Kind.SUBMISSION).exists()
     assert tablet.complaints == []
+
+
+def test_a_button_pressed_on_a_wifi_that_reaches_nothing_is_queued_not_lost(live_server, tablets):
+    """The tablet believes it is online (the Wi-Fi is up) but the server cannot be reached:
+    the game over posted the ordinary way joins the queue and goes through later, once."""
+    table = playing_table()
+    link = banker_link_issue(table=table, by=None)
+    tablet = tablets()
+    page = tablet.page
+    page.goto(f"{live_server.url}/bank/k/{link.key}/")
+    page.wait_for_selector("[data-clock]")
+    tablet.ready_offline(table)
+
+    def unreachable(route):
+        route.abort("connectionrefused")
+
+    tablet.context.route("**/game-over/", unreachable)
+    page.get_by_role("button", name="Game over").click()
+    page.wait_for_selector("#tablet-panel[data-waiting='1']")
+    assert "Game over" in page.inner_text("[data-tablet-list='waiting']")
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+
+    tablet.context.unroute("**/game-over/", unreachable)
+    page.wait_for_function(
+        "() => document.body.textContent.includes('Score entry is open for this table')",
+        timeout=30_000,
+    )
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert TabletWrite.objects.filter(table=table, action="table_finished").count() == 1
+    assert tablet.complaints == []
