@@ -23,7 +23,10 @@
 
   var config = document.getElementById("tablet-config");
   if (!config) return;
-  var cfg = config.dataset;
+  var cfg = Object.assign({}, config.dataset);
+  // The table's other pages, beside its clock page (their routes: bank/tables/<pk>/...).
+  cfg.sheetPage = cfg.tablePage + "sheet/";
+  cfg.bankruptcyPage = cfg.tablePage + "bankruptcy/";
   var csrfInput = config.querySelector("input[name=csrfmiddlewaretoken]");
   var csrf = csrfInput ? csrfInput.value : "";
   var labels = {};
