@@ -8,11 +8,13 @@ writes are driven through the pages with Django's test client, as the tablet sen
 from __future__ import annotations
 
 import sys
+import threading
 import uuid
 from pathlib import Path
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test import Client
 from django.urls import reverse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "scoring"))
@@ -248,3 +250,40 @@ def test_each_signature_is_applied_once_and_in_order(client):
     assert SheetSignature.objects.filter(sheet=sheet, role="banker").count() == 1
     sheet.refresh_from_db()
     assert sheet.status == TableSheet.Status.SIGNED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_key_sent_twice_at_the_same_moment_is_applied_once():
+    """A tablet's retry racing its first try: the second waits on the unique key, then gets
+    the first one's answer. Real concurrency needs PostgreSQL (SQLite locks the file)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: SQLite serialises whole transactions and cannot race")
+    table = playing_table()
+    banker = user_with(BANKER, "racer")
+    Table.objects.filter(pk=table.pk).update(banker=banker)
+    url = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    key = uuid.uuid4()
+    barrier = threading.Barrier(2)
+    answers: list[object] = [None, None]
+
+    def send(index: int) -> None:
+        client = Client()
+        client.force_login(banker)
+        try:
+            barrier.wait(timeout=10)
+            answers[index] = client.post(url, headers=keyed(key))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    first, second = answers
+    assert first.status_code == second.status_code == 200
+    assert first.content == second.content
+    assert first.json()["status"] == "done"
+    assert TabletWrite.objects.filter(table=table, key=key).count() == 1
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
