@@ -248,7 +248,7 @@
       (waiters[key] = waiters[key] || []).push(resolve);
     });
     if (action.onRetry) retriers[key] = action.onRetry;
-    byKey(key)
+    answer.stored = byKey(key)
       .then(function (found) {
         if (found && found.state !== "waiting") {
           settle(found);
@@ -439,8 +439,9 @@
     data.delete("idempotency_key");
     var body = new URLSearchParams(data).toString();
     var kind = KINDS[match[1]];
-    enqueue({ url: url.pathname, body: body, kind: kind, label: describe(kind, form, submitter) });
-    queuedHere(kind, form);
+    var label = describe(kind, form, submitter);
+    var answer = enqueue({ url: url.pathname, body: body, kind: kind, label: label });
+    queuedHere(kind, form, answer.stored);
   });
 
   function describe(kind, form, submitter) {
@@ -455,9 +456,12 @@
     return (labels[kind] || kind) + (detail ? " · " + detail : "");
   }
 
-  function queuedHere(kind, form) {
+  function queuedHere(kind, form, stored) {
     if (kind === "bankruptcy") {
-      window.location.assign(cfg.tablePage);
+      // Back to the table's page once the queue has it (leaving sooner could lose it).
+      stored.then(function () {
+        window.location.assign(cfg.tablePage);
+      });
       return;
     }
     Array.prototype.forEach.call(form.elements, function (element) {

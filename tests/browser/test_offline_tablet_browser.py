@@ -305,3 +305,49 @@ def test_a_button_pressed_on_a_wifi_that_reaches_nothing_is_queued_not_lost(live
     assert table.status == Table.Status.FINISHED
     assert TabletWrite.objects.filter(table=table, action="table_finished").count() == 1
     assert tablet.complaints == []
+
+
+def test_last_turn_and_a_bankruptcy_offline_arrive_in_order_and_the_panel_fits_a_phone(
+    live_server, tablets
+):
+    table = playing_table(time_up=True)
+    link = banker_link_issue(table=table, by=None)
+    tablet = tablets()
+    page = tablet.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/bank/k/{link.key}/")
+    page.wait_for_selector("[data-clock]")
+    tablet.wait_for(
+        """async (url) => {
+          if (!navigator.serviceWorker.controller) return false;
+          return !!(await (await caches.open('boardwalk-pages')).match(url));
+        }""",
+        f"/bank/tables/{table.pk}/bankruptcy/",
+    )
+
+    tablet.offline(True)
+    page.get_by_role("button", name="Last turn").click()
+    page.wait_for_selector("#tablet-panel[data-waiting='1']")
+    page.click("text=A player went bankrupt")
+    page.wait_for_selector("form.bankruptcy-form")
+    page.click("fieldset:has(legend:text('Who went bankrupt?')) label:has-text('Dog')")
+    page.click("fieldset:has(legend:text('To whom?')) label:has-text('The Bank')")
+    page.fill("input[name=initials]", "DG")
+    page.click("text=Record and sign")
+    page.wait_for_selector("[data-clock]")
+    page.wait_for_selector("#tablet-panel[data-waiting='2']")
+    waiting = page.locator("[data-tablet-list='waiting'] li").all_inner_texts()
+    assert "Last turn" in waiting[0] and "Bankruptcy · Dog" in waiting[1]
+    # The panel fits the phone's width: nothing runs off the side.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    tablet.offline(False)
+    page.wait_for_selector(".bankruptcy-list", timeout=30_000)
+    assert "signed DG" in page.inner_text(".bankruptcy-list")
+    table.refresh_from_db()
+    assert table.status == Table.Status.LAST_TURN
+    actions = list(
+        TabletWrite.objects.filter(table=table).order_by("pk").values_list("action", flat=True)
+    )
+    assert actions == ["table_last_turn", "bankruptcy_record"]
+    assert tablet.complaints == []
