@@ -322,7 +322,9 @@
         if (type.indexOf("application/json") !== -1) {
           return response.json().then(function (answer) {
             var ok = ["done", "submitted", "saved", "ok"].indexOf(answer.status) !== -1;
-            return { state: ok ? "done" : "refused", answer: answer, messages: answer.messages || [] };
+            var messages = answer.messages || [];
+            if (answer.status === "conflict") messages = [labels.conflict];
+            return { state: ok ? "done" : "refused", answer: answer, messages: messages };
           });
         }
         return response.text().then(function (html) {

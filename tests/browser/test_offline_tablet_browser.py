@@ -237,7 +237,9 @@ def test_two_tablets_one_offline_the_one_reconnecting_second_gets_the_conflict(
     sheet = TableSheet.objects.get(table=table)
     assert sheet.revisions.filter(kind=SheetRevision.Kind.SUBMISSION).count() == 1
     assert {p["id"]: p["cash"] for p in sheet.data["players"]}[str(boot.pk)] == 2500
-    assert first.page.locator("[data-tablet-list='done'] [data-state='refused']").count() == 1
+    refused = first.page.locator("[data-tablet-list='done'] [data-state='refused']")
+    assert refused.count() == 1
+    assert "Another tablet changed the sheet first" in refused.inner_text()
     assert first.complaints == [] and second.complaints == []
 
 
