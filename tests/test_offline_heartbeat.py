@@ -112,3 +112,5 @@ def test_the_results_page_marks_the_offline_tablet(client, tables):
     assert "tablet offline" in page
     assert "last heard from 7 minutes ago" in page
     assert "3 actions waiting to be sent." in page
+    # The table's own row carries the mark too; the other table's does not.
+    assert page.count("data-tablet-flag") == 1
