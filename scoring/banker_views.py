@@ -39,6 +39,7 @@ from tournament.access import (
 )
 from tournament.bankruptcy_selectors import table_bankruptcies
 from tournament.formats import event_edition
+from tournament.idempotency import idempotent
 from tournament.lookups import table_or_404
 from tournament.models import Player, Table
 from tournament.throttle import BANKER_LINK_MISSES_PER_IP, client_ip, throttle_hit
@@ -372,6 +373,7 @@ def _form_messages(form: SheetForm) -> list[str]:
 
 @sheet_access
 @require_POST
+@idempotent
 def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
     """Submit the sheet for signing; idempotent by the tablet's ``submission_key``."""
 
@@ -396,6 +398,7 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
 
 @sheet_access
 @require_POST
+@idempotent
 def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
     """Save what is on screen as the server's draft (sheet.js does it a moment after typing)."""
 
@@ -419,6 +422,7 @@ def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
 
 @sheet_access
 @require_POST
+@idempotent
 def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
     """Initials on the sheet: a player (a bankrupt one as they leave), then the banker.
 

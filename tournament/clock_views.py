@@ -39,6 +39,7 @@ from .clock_selectors import (
     wave_get,
 )
 from .formats import event_has_last_turn
+from .idempotency import idempotent
 from .lookups import event_or_404, table_or_404
 from .models import Announcement, Event, Round, Wave
 from .selectors import table_seating
@@ -391,6 +392,7 @@ def _table_action(request: HttpRequest, table_pk: int, act, success: str) -> Htt
 
 @banker_required
 @require_POST
+@idempotent
 def table_last_turn(request: HttpRequest, table_pk: int) -> HttpResponse:
     return _table_action(
         request,
@@ -402,6 +404,7 @@ def table_last_turn(request: HttpRequest, table_pk: int) -> HttpResponse:
 
 @banker_required
 @require_POST
+@idempotent
 def table_finished(request: HttpRequest, table_pk: int) -> HttpResponse:
     return _table_action(
         request,

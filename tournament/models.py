@@ -572,3 +572,7 @@ class Announcement(models.Model):
     @property
     def minutes(self) -> int:
         return self.at_remaining_seconds // 60
+
+
+# The banker tablets' writes and heartbeats (issue #20), kept in their own module.
+from .tablet_models import TabletHeartbeat, TabletWrite  # noqa: E402, F401

@@ -60,6 +60,9 @@ PUBLIC = {
     "series:public_qualifiers",
     "series:public_entrants",
     "series:public_champion",
+    # The banker tablet's service worker and manifest (issue #20): no one's data in them.
+    "tournament:tablet_service_worker",
+    "tournament:tablet_manifest",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
 PUBLIC_NAMESPACES = {"spectator"}

@@ -412,6 +412,15 @@ FUZZED: dict[str, Spec] = {
     "tournament:bankruptcy_undo": Spec(
         lambda w: {"bankruptcy": pick("", "0", "1", "999999", "x")}, kwargs=_playing_table
     ),
+    # The tablet's heartbeat (issue #20): device, queue length, offline since.
+    "tournament:tablet_heartbeat": Spec(
+        lambda w: {
+            "device": st.text(max_size=80),
+            "queued": st.one_of(st.text(max_size=8), pick("0", "3", "999999", "-1")),
+            "offline_since": st.one_of(st.text(max_size=40), pick("2031-03-01T10:05:00Z")),
+            "idempotency_key": st.one_of(st.text(max_size=40), pick("not-a-uuid")),
+        }
+    ),
     # The score sheet on the tablet.
     "scoring:sheet_validate": Spec(_sheet),
     "scoring:sheet_draft": Spec(_sheet),
