@@ -54,6 +54,8 @@ PUBLIC = {
     "scoring:banker_link_open",
     "admin:login",
     "admin:logout",
+    # publicside (#15): /favicon.ico redirects to the static icon.
+    "favicon",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
 PUBLIC_NAMESPACES = {"spectator"}
