@@ -300,8 +300,9 @@ WIDTHS = """() => ({
   viewport: document.documentElement.clientWidth,
   widest: [...document.querySelectorAll('body *')]
     .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-    .filter(e => !e.closest('[data-scroll-box]'))
-    .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '')),
+    .filter(e => !(e.parentElement && e.parentElement.closest('[data-scroll-box]')))
+    .slice(-5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '')
+      + '@' + Math.round(e.getBoundingClientRect().right)),
 })"""
 
 
