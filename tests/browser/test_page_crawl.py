@@ -329,7 +329,10 @@ def test_banker_page_on_the_tablet_primary_action_above_the_fold(page, demo, sit
     context, tab = _open(browser, site, demo, page, TABLET)
     try:
         action = tab.locator(PRIMARY[page.name]).first
-        assert action.count() == 1, f"{page.id}: no primary action {PRIMARY[page.name]}"
+        assert action.count() == 1, (
+            f"{page.id}: no primary action {PRIMARY[page.name]} at {tab.url}:\n"
+            + tab.inner_text("main")[:1500]
+        )
         box = action.bounding_box()
         assert box is not None and box["y"] + box["height"] <= TABLET["height"], (
             f"{page.id}: the primary action ends at {box and box['y'] + box['height']}px, "
