@@ -67,6 +67,8 @@ BANKER_PAGES = {
 CLUB_ONLY: set[str] = set()
 ALSO_CLUB = {"spectator:final", "spectator:winner", "spectator:standings", "spectator:event_home"}
 ALSO_CLUB |= {"tournament:hall_display"}
+# Banker pages also crawled at a played table (game over, sheet signed and locked).
+ALSO_PLAYED = {"scoring:banker_sheet", "tournament:banker_table"}
 # What the banker must reach without scrolling on the tablet, by page.
 PRIMARY = {
     "tournament:banker_table": "[data-primary-action]",
@@ -132,7 +134,7 @@ def _who(name: str) -> str:
 class Page:
     name: str
     who: str
-    event: str  # "championship" or "club"
+    event: str  # "championship", "club", or "played" (the championship's round 1 table)
 
     @property
     def id(self) -> str:
@@ -148,6 +150,8 @@ def _pages() -> list[Page]:
         events = ["club"] if name in CLUB_ONLY else ["championship"]
         if name in ALSO_CLUB:
             events.append("club")
+        if name in ALSO_PLAYED:
+            events.append("played")
         pages += [Page(name, _who(name), event) for event in events]
     return sorted(set(pages), key=lambda p: p.id)
 
@@ -245,6 +249,9 @@ def demo(django_db_setup, django_db_blocker):
             }
             kwargs[key, "organizer"] = kwargs[key, "public"] = base
             kwargs[key, "banker"] = {**base, "table_pk": current.pk, "wave_pk": current.wave_id}
+            if key == "championship":
+                Table.objects.filter(pk=table.pk).update(banker=banker)
+                kwargs["played", "banker"] = kwargs["played", "organizer"] = base
         sessions = {}
         for who in ("organizer", "banker"):
             client = Client()
@@ -321,7 +328,8 @@ def test_page_fits_a_phone_and_passes_axe(page, demo, site, browser):
         context.close()
 
 
-BANKER = [p for p in PAGES if p.who == "banker"]
+# On the tablet: the banker's current table (the final, still to play) and their landing page.
+BANKER = [p for p in PAGES if p.who == "banker" and p.event == "championship"]
 
 
 @pytest.mark.parametrize("page", BANKER, ids=[p.id for p in BANKER])
