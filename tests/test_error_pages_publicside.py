@@ -86,3 +86,14 @@ def test_an_exception_in_a_view_answers_the_branded_500():
     assert response.status_code == 500
     html = response.content.decode()
     assert "Something went wrong" in html and 'href="/events/7/"' in html
+
+
+@pytest.mark.django_db
+def test_a_refused_form_gets_the_branded_page_and_saves_nothing():
+    """A post without its CSRF token (a page open across a log-out) is refused with the
+    site's page, which says to reload and leads home."""
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(reverse("login"), {"username": "x", "password": "y"})
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "Please try again" in html and 'href="/"' in html
