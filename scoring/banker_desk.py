@@ -1,7 +1,8 @@
 """What a banker's landing page (/bank/) shows: their current table first, the rest folded.
 
-Reads only. The current table is the one still needing the banker: the latest table whose
-game is on, or over with its sheet not yet signed; failing that, the latest table.
+Reads only. The current table is where the banker is needed now: a table whose clock is
+running (its game on); else, at the latest event that still needs them, the earliest table
+whose game is to play or whose sheet is not signed yet; failing both, the latest table.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def _needs_banker(table: Table, sheet: TableSheet | None) -> bool:
 
 def banker_desk(*, user: Any) -> BankerDesk:
     """The banker's tables, the current one apart (latest event and round first)."""
-    tables = list(tables_banked_by(user=user).select_related("wave", "sheet")[:SHOWN])
+    tables = list(tables_banked_by(user=user).select_related("wave__clock", "sheet")[:SHOWN])
     views = []
     for table in tables:
         sheet = getattr(table, "sheet", None)
@@ -65,6 +66,29 @@ def banker_desk(*, user: Any) -> BankerDesk:
         )
     if not views:
         return BankerDesk(current=None, older=[])
-    needing = [v for v in views if _needs_banker(v.table, getattr(v.table, "sheet", None))]
-    current = needing[0] if needing else views[0]
+    current = _current(views)
     return BankerDesk(current=current, older=[v for v in views if v is not current])
+
+
+def _live(table: Table) -> bool:
+    """The table's game is on: its wave's clock started and not ended."""
+    clock = getattr(table.wave, "clock", None)
+    return (
+        table.status in (TableStatus.PLAYING, TableStatus.LAST_TURN)
+        and clock is not None
+        and clock.ended_at is None
+    )
+
+
+def _current(views: list[BankerTable]) -> BankerTable:
+    live = [v for v in views if _live(v.table)]
+    if live:
+        return live[0]
+    needing = [v for v in views if _needs_banker(v.table, getattr(v.table, "sheet", None))]
+    if not needing:
+        return views[0]
+    event = needing[0].table.round.event_id
+    return min(
+        (v for v in needing if v.table.round.event_id == event),
+        key=lambda v: (v.table.round.number, v.table.number),
+    )

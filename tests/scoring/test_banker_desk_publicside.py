@@ -8,6 +8,7 @@ from banker_setup import BANKER, finished_tables, user_with
 from django.urls import reverse
 
 from scoring.banker_desk import banker_desk
+from tournament.clock_services import clock_start
 from tournament.models import Round, Table
 
 
@@ -16,13 +17,17 @@ def banker(db):
     return user_with(BANKER, "banker")
 
 
-def test_the_table_still_playing_is_current_and_the_finished_one_is_folded(client, banker):
+def test_the_earliest_table_needing_the_banker_is_current_until_a_later_game_is_on(client, banker):
     finished = finished_tables(players=8)[0]
     Table.objects.filter(pk=finished.pk).update(banker=banker)
-    # A later round's table at the same event, its game not over: the banker's job now.
+    # Round 2 is pre-seated: the banker's table there waits for its clock.
     later = Round.objects.get(event=finished.round.event, number=2)
     playing = Table.objects.filter(round=later).order_by("number").first()
     Table.objects.filter(pk=playing.pk).update(banker=banker)
+    # Round 1's sheet is still to enter: that is the banker's job now.
+    assert banker_desk(user=banker).current.table == finished
+
+    clock_start(wave=playing.wave)
     desk = banker_desk(user=banker)
     assert desk.current.table == playing
     assert [v.table for v in desk.older] == [finished]
