@@ -72,6 +72,7 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
             "round_minutes",
             "preliminary_rounds",
             "advancing",
+            "ends_with_qualifiers",
             "alternates",
             "expected_players",
             "table_size_min",

@@ -68,6 +68,7 @@ EVENT_FIELDS = (
     "registration_closes",
     "on_the_day_registration",
     "tables_per_wave",
+    "ends_with_qualifiers",
 )
 
 

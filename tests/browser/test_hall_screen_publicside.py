@@ -4,6 +4,7 @@ hall, no chime button on the picture, and the day's end shown as the winner."""
 import pytest
 from django.core.management import call_command
 
+from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME
 from tournament.models import Event
 
 # Readable from the back of a hall: the aliases at least 24 px, the table names 32 px.
@@ -17,7 +18,7 @@ def test_the_projected_hall_is_readable_without_a_chime_button(live_server, brow
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     try:
-        event = Event.objects.get(format="championship")
+        event = Event.objects.get(name=DEMO_EVENT_NAME)
         page.goto(f"{live_server.url}/events/{event.pk}/hall/")
         tiles = page.locator(".hall-table")
         assert tiles.count() >= 1
@@ -31,7 +32,7 @@ def test_the_projected_hall_is_readable_without_a_chime_button(live_server, brow
         assert chime.evaluate("e => e === document.activeElement")
         assert chime.bounding_box()["width"] > 40  # the operator sees it while it has focus
 
-        club = Event.objects.get(format="club")
+        club = Event.objects.get(name=DEMO_CLUB_NAME)
         page.goto(f"{live_server.url}/events/{club.pk}/hall/")
         winner = page.locator(".hall-end-winner")
         assert winner.inner_text().startswith("Winner: ")

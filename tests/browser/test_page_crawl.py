@@ -125,6 +125,8 @@ def _who(name: str) -> str:
     short = name.split(":")[-1]
     if name in BANKER_PAGES:
         return "banker"
+    if name.startswith("series:public_"):
+        return "public"
     if name in PUBLIC or (name.startswith("spectator:") and not short.startswith("release")):
         return "public"
     return "organizer"
@@ -190,9 +192,10 @@ class Demo:
 
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker):
-    from demo.event import load_demo_event
+    from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, load_demo_event
     from jobs.models import Job
     from scoring.services.banker_links import banker_link_issue
+    from series.models import Entrant, Series, SeriesEvent
     from tournament.models import Event, Player, Round, Table
     from tournament.roles import ensure_roles
 
@@ -202,8 +205,8 @@ def demo(django_db_setup, django_db_blocker):
         ensure_roles()
         load_demo_event()
         events = {
-            "championship": Event.objects.get(format="championship"),
-            "club": Event.objects.get(format="club"),
+            "championship": Event.objects.get(name=DEMO_EVENT_NAME),
+            "club": Event.objects.get(name=DEMO_CLUB_NAME),
         }
         User = get_user_model()
         banker = User.objects.get(username="banker")
@@ -246,6 +249,11 @@ def demo(django_db_setup, django_db_blocker):
                 "player_pk": player.pk,
                 "job_pk": job.pk,
                 "key": banker_link_issue(table=table, by=None).key,
+                # The demo's small series, its senior Finals, an entrant, a member event.
+                "series_pk": Series.objects.order_by("pk").first().pk,
+                "division": "senior",
+                "entrant_pk": Entrant.objects.order_by("pk").first().pk,
+                "member_pk": SeriesEvent.objects.order_by("pk").first().pk,
             }
             kwargs[key, "organizer"] = kwargs[key, "public"] = base
             kwargs[key, "banker"] = {**base, "table_pk": current.pk, "wave_pk": current.wave_id}

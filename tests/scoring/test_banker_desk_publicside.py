@@ -4,10 +4,10 @@ older tables folded below with their state."""
 from __future__ import annotations
 
 import pytest
-from banker_setup import BANKER, finished_tables, user_with
 from django.urls import reverse
 
 from scoring.banker_desk import banker_desk
+from tests.scoring.banker_setup import BANKER, finished_tables, user_with
 from tournament.clock_services import clock_start
 from tournament.models import Round, Table
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from banker_setup import BANKER, finished_tables, user_with
 from django.urls import reverse
-from test_banker_pages import form_data
 
 from scoring.selectors import banker_table_players
+from tests.scoring.banker_setup import BANKER, finished_tables, user_with
+from tests.scoring.test_banker_pages import form_data
 from tournament.models import Table
 
 # 000_…txt, HOUSES: "But you must build evenly, i.e., you cannot erect more than one house on
