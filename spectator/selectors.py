@@ -34,6 +34,7 @@ from tournament.formats import (
     event_posts,
 )
 from tournament.models import Event, Round, Seat, Wave
+from tournament.services import default_registration_closes
 
 from .models import PAGES, PublicRelease
 
@@ -52,6 +53,7 @@ _EVENT_FIELDS = (
     "preliminary_rounds",
     "round_minutes",
     "tie_breakers",
+    "registration_closes",
 )
 
 
@@ -70,6 +72,8 @@ class PublicEvent:
     # What the public sees of each game (tournament.formats.POSTS_*): 002 POSTING SCORES,
     # "Point scores (not net worth) will be posted", for a championship.
     posts: str = POSTS_POINTS
+    # When pre-registration closes (the event home shows it).
+    registration_closes: datetime.datetime | None = None
 
     @property
     def shows_points(self) -> bool:
@@ -99,6 +103,9 @@ def public_event(*, pk: int) -> PublicEvent:
         preliminary_rounds=event.preliminary_rounds,
         round_minutes=event.round_minutes,
         posts=event_posts(event=event),
+        # Unset, the form closes at the default (three days before): say when.
+        registration_closes=event.registration_closes
+        or default_registration_closes(date=event.date, start_time=event.start_time),
     )
 
 

@@ -32,6 +32,7 @@ from .clock_selectors import (
     WaveClock,
     event_clocks,
     hall_release,
+    hall_results,
     hall_wave,
     hall_winner,
     round_list,
@@ -167,8 +168,16 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     wave = hall_wave(event=event)
     clock = _public_hall_clock(event, wave, timezone.now())
+    winner = hall_winner(event=event)
     texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
-    context = {"event": event, "held_back": wave is not None and clock is None, "texts": texts}
+    context = {
+        "event": event,
+        "held_back": wave is not None and clock is None,
+        "texts": texts,
+        # The day's end: the winner and the results instead of a clock at "Time is up".
+        "winner": winner,
+        "results": hall_results(event=event) if winner else {},
+    }
     return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
 
 
@@ -180,14 +189,22 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     event = event_or_404(pk)
     now = timezone.now()
     clock = _public_hall_clock(event, hall_wave(event=event), now)
+    winner = _winner_label(event)
     if clock is None:
         # The winner is released on its own switch, so it can stand with no clock shown.
-        texts = {"winner": _winner_label(event)}
+        texts = {"winner": winner}
         return JsonResponse(
-            {"server_ms": int(now.timestamp() * 1000), "wave": None, "texts": texts}
+            {
+                "server_ms": int(now.timestamp() * 1000),
+                "wave": None,
+                "texts": texts,
+                "ended": bool(winner),
+            }
         )
     payload = clock_payload(clock, now=now)
-    payload["texts"]["winner"] = _winner_label(event)
+    payload["texts"]["winner"] = winner
+    # The page reloads into (or out of) its end state when this changes.
+    payload["ended"] = bool(winner)
     return JsonResponse(payload)
 
 

@@ -63,6 +63,8 @@ PUBLIC = {
     # The banker tablet's service worker and manifest (issue #20): no one's data in them.
     "tournament:tablet_service_worker",
     "tournament:tablet_manifest",
+    # publicside (#15): /favicon.ico redirects to the static icon.
+    "favicon",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
 PUBLIC_NAMESPACES = {"spectator"}
