@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import load, pages, pdfs  # noqa: E402
+from benchmarks import bankers, load, pages, pdfs  # noqa: E402
 from gameplay import check_sheet, load_edition  # noqa: E402
 from gameplay.simulate import simulate_game  # noqa: E402
 from tournament.seating import SeatingProblem, check_seating, seat  # noqa: E402
@@ -328,6 +328,7 @@ BENCHMARKS = [
     bench_seating_targets,
     pdfs.bench_pdfs,
     pages.bench_pages,
+    bankers.bench_bankers,
     load.bench_load,
 ]
 # --only NAME runs one group and replaces just its rows in docs/benchmarks.md.
@@ -338,6 +339,7 @@ GROUPS = {
     ),
     "pdf": ((pdfs.bench_pdfs,), ("PDF",)),
     "pages": ((pages.bench_pages,), ("page at", "pages at")),
+    "bankers": ((bankers.bench_bankers,), ("bankers:",)),
 }
 
 
