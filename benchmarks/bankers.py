@@ -51,6 +51,21 @@ SEED = 1
 POINTS = {1: [28], 2: [25, 14], 3: [22, 12, 6], 4: [19, 10, 5, 3], 5: [16, 8, 4, 2, 1]}
 
 
+NOTES = [
+    "<!-- bankers notes -->",
+    "Bankers rows (`benchmarks/bankers.py`, issue #16; `python benchmarks/run.py --only",
+    "bankers`): round 1 of a 2,000-player championship (500 tables of 4), played by the",
+    "simulator, then 500 threads each doing one banker's tablet calls through gunicorn",
+    "(production settings, PostgreSQL): the private link, the sheet, a draft, the",
+    "submission, one initial per player, the banker's. Afterwards the database is checked",
+    "(one sheet per table, signed, every initial), a judge approves every sheet, ties are",
+    "ordered, the round is posted, and the standings are compared with points recomputed",
+    "from the simulator's own net worths and the seeds' points table. The machine is",
+    "shared with other agents' work (load average in the row), which slows every request.",
+    "<!-- /bankers notes -->",
+]
+
+
 def _env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 

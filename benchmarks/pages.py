@@ -31,6 +31,21 @@ Row = tuple[str, str, str]
 TARGET_S = 1.0
 
 
+NOTES = [
+    "<!-- pages notes -->",
+    "Pages rows (`benchmarks/pages.py`, issue #16; `python benchmarks/run.py --only pages`):",
+    "the organizer's pages of a `simulate_event --players 2000` event (500 tables a round,",
+    "three rounds played and posted) on PostgreSQL, each asked for through Django's test",
+    "client in one process, so the time is the server's alone (no network, no browser).",
+    "Lists are a page at a time (players 100, check-in 50, seating one round and 50 tables),",
+    "so their cost does not grow with the event; the query counts are held constant by",
+    "tests/test_scale_pages.py (8 against 44 players). The machine is shared: other agents'",
+    "tests and builds ran at the same time (the load average is in each row), so the",
+    "wall-clock figures are upper bounds; the CPU column is this process's own work.",
+    "<!-- /pages notes -->",
+]
+
+
 def _env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 

@@ -391,6 +391,10 @@ def main() -> None:
             "",
             *SEATING_NOTES,
             "",
+            *pages.NOTES,
+            "",
+            *bankers.NOTES,
+            "",
             *load.NOTES,
             "",
         ]
@@ -421,6 +425,8 @@ def _replace_group(
     kept[at:at] = table
     if group == "seating":
         kept = _replace_notes(kept, SEATING_NOTES)
+    if group in ("pages", "bankers"):
+        kept = _replace_notes(kept, pages.NOTES if group == "pages" else bankers.NOTES)
     note = f"- {group.capitalize()} rows: {stamp}, `--only {group} --seed {seeds}`, {machine()}"
     marker = f"- {group.capitalize()} rows:"
     for i, line in enumerate(kept):
