@@ -59,7 +59,7 @@ def _event(players: int):
 
     found = (
         Event.objects.annotate(
-            seated=Count("players", filter=Q(players__status=Player.Status.PLAYER))
+            seated=Count("players", filter=Q(players__status=Player.Status.PLAYER), distinct=True)
         )
         .filter(seated=players, rounds__isnull=False)
         .order_by("pk")
