@@ -62,6 +62,12 @@ NOTES = [
     "ordered, the round is posted, and the standings are compared with points recomputed",
     "from the simulator's own net worths and the seeds' points table. The machine is",
     "shared with other agents' work (load average in the row), which slows every request.",
+    "The run of 2026-12-01 (18:45-18:50 UTC) took 313 s, just over the 5-minute goal, at a",
+    "load average of about 17 (other agents' suites, and this branch's own 2,000-player",
+    "simulate_event finishing in another database): 16 server threads on 2 shared cores",
+    "gave each request about 313 s x 16 / 4,500 = 1.1 s, and 500 bankers queueing on 16",
+    "threads make the 25-s median latency. Nothing was lost or doubled: every table has one",
+    "sheet, all signed, the round posted and all 2,000 players' points are right.",
     "<!-- /bankers notes -->",
 ]
 

@@ -42,6 +42,12 @@ NOTES = [
     "tests/test_scale_pages.py (8 against 44 players). The machine is shared: other agents'",
     "tests and builds ran at the same time (the load average is in each row), so the",
     "wall-clock figures are upper bounds; the CPU column is this process's own work.",
+    "On 2026-12-01 `simulate_event --players 2000 --seed 1 --no-final` took 29 min of wall",
+    "time for 151 s of CPU (the process got 9% of a core, load average 15-19); the pages",
+    "bench's own 2,000-player event took 7 min at load average 8. The pages rows ran twice",
+    "that day: the first run found the seating page at 1.9 s (its cost over all rounds built",
+    "14,000 model rows and the checker re-derived the table-size pattern by brute force for",
+    "2,000 players); after the fix it is the 0.1 s above.",
     "<!-- /pages notes -->",
 ]
 
