@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from jobs.fingerprint import digest, files_digest
 from jobs.services import JobError
 from scoring.models import BankerLink
+from series.selectors import qualification_of
 from tournament.models import Event, Player, Round, Seat
 
 from . import render, selectors
@@ -204,6 +205,7 @@ FORMS: dict[str, Form] = {
             reads=lambda r: [
                 r.player,
                 selectors.player_filled_pages(event=r.event, player=r.player),
+                qualification_of(player=r.player),
             ],
             filename=lambda r: f"event-{r.event.pk}-winner-{r.player.pk}.pdf",
             label=lambda r: (

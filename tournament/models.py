@@ -148,6 +148,14 @@ class Event(models.Model):
         related_name="+",
         verbose_name=_("fewer players allowed by"),
     )
+    # A championship has a same-day final (002 stand-alone events); a regional of a series
+    # ends with its qualifiers instead (series.services sets this when it joins). Off by
+    # default, so a form that leaves the box out keeps the final.
+    ends_with_qualifiers = models.BooleanField(
+        _("ends with its qualifiers (no same-day final)"),
+        default=False,
+        help_text=_("For a regional that sends its best players to a series' Finals."),
+    )
     paper_size = models.CharField(
         _("paper size"),
         max_length=10,
