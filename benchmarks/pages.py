@@ -95,6 +95,7 @@ def _paths(event) -> dict[str, str]:
         "seating, round 1": reverse("tournament:seating", kwargs=kwargs) + "?round=1",
         "results, round 1": reverse("scoring:results_round", kwargs={**kwargs, "round_number": 1}),
         "standings": reverse("scoring:standings", kwargs=kwargs),
+        "cockpit": reverse("scoring:cockpit", kwargs=kwargs),
     }
 
 
