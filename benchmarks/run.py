@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import load, pdfs  # noqa: E402
+from benchmarks import bankers, load, pages, pdfs  # noqa: E402
 from gameplay import check_sheet, load_edition  # noqa: E402
 from gameplay.simulate import simulate_game  # noqa: E402
 from tournament.seating import SeatingProblem, check_seating, seat  # noqa: E402
@@ -327,6 +327,8 @@ BENCHMARKS = [
     bench_seating_social_golfer,
     bench_seating_targets,
     pdfs.bench_pdfs,
+    pages.bench_pages,
+    bankers.bench_bankers,
     load.bench_load,
 ]
 # --only NAME runs one group and replaces just its rows in docs/benchmarks.md.
@@ -336,6 +338,8 @@ GROUPS = {
         ("seat", "SGP"),  # how the group's rows are named
     ),
     "pdf": ((pdfs.bench_pdfs,), ("PDF",)),
+    "pages": ((pages.bench_pages,), ("page at", "pages at")),
+    "bankers": ((bankers.bench_bankers,), ("bankers:",)),
 }
 
 
@@ -387,6 +391,10 @@ def main() -> None:
             "",
             *SEATING_NOTES,
             "",
+            *pages.NOTES,
+            "",
+            *bankers.NOTES,
+            "",
             *load.NOTES,
             "",
         ]
@@ -417,6 +425,8 @@ def _replace_group(
     kept[at:at] = table
     if group == "seating":
         kept = _replace_notes(kept, SEATING_NOTES)
+    if group in ("pages", "bankers"):
+        kept = _replace_notes(kept, pages.NOTES if group == "pages" else bankers.NOTES)
     note = f"- {group.capitalize()} rows: {stamp}, `--only {group} --seed {seeds}`, {machine()}"
     marker = f"- {group.capitalize()} rows:"
     for i, line in enumerate(kept):
