@@ -145,7 +145,8 @@ def bank(page, url: str, table: Table) -> None:
     page.goto(f"{url}/bank/tables/{table.pk}/")
     assert page.get_by_role("button", name="Last turn").count() == 0
     assert "Any player who has thrown the dice completes that move" in page.inner_text("main")
-    page.get_by_role("button", name=re.compile("Game over: time is called")).click()
+    page.locator("summary", has_text=re.compile("Game over: time is called")).click()
+    page.get_by_role("button", name="Yes, the game is over").click()  # the second step
     page.wait_for_load_state()
     page.get_by_role("link", name="Enter the score sheet").click()
     page.wait_for_selector("#sheet-form")
