@@ -133,11 +133,11 @@ def call_time(page, url: str, event: Event, number: int) -> None:
     page.goto(f"{url}/organizer/events/{event.pk}/clock/")
     card = page.locator("section.clock-card").filter(has_text=f"Round {number}")
     card.get_by_role("button", name="Start").click()
-    page.wait_for_load_state()
-    card = page.locator("section.clock-card").filter(has_text=f"Round {number}")
+    # Issue 15: the card's actions answer with htmx inside the card, the result with them.
+    card.locator("[data-card-feedback]", has_text="play has started").wait_for()
     card.locator("summary", has_text="End play").click()
     card.get_by_role("button", name="End play for this wave").click()
-    page.wait_for_load_state()
+    card.locator("[data-card-feedback]", has_text="play has ended").wait_for()
 
 
 def bank(page, url: str, table: Table) -> None:
