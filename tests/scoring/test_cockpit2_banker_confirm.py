@@ -13,6 +13,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.models import TableSheet
 from scoring.selectors import banker_table_players
 from scoring.sheet_report import sheet_is_empty
 from tests.builders import an_event, registered_players
@@ -103,3 +104,15 @@ def test_what_counts_as_entered():
     assert not sheet_is_empty(data={"players": [{"id": "1", "bankrupt": True, "cash": 0}]})
     assert not sheet_is_empty(data={"players": [], "properties": [{"position": 1, "owner": "1"}]})
     assert sheet_is_empty(data={"players": [], "properties": [{"position": 1, "owner": None}]})
+
+
+def test_an_empty_sheet_posted_anyway_is_refused(client, finished_table):
+    client = _as_banker(client, finished_table)
+    players = banker_table_players(table=finished_table)
+    empty = {"version": "0", **{f"cash_{p.pk}": "" for p in players}}
+    response = client.post(_sheet_url(finished_table, "submit"), empty)
+    assert response.status_code == 400
+    assert "there is nothing to submit" in response.content.decode()
+    assert not TableSheet.objects.filter(
+        table=finished_table, status=TableSheet.Status.SUBMITTED
+    ).exists()
