@@ -235,6 +235,8 @@ def bank_a_table(day: Day, link: str, *, round_number: int, table_number: int, w
     # Time has been called: last turn, then the game is over.
     page.get_by_role("button", name="Last turn").click()
     page.wait_for_load_state()
+    # Issue 15: game over is a second step, its submit inside a disclosure.
+    page.locator("summary", has_text=re.compile("game over", re.I)).click()
     page.get_by_role("button", name=re.compile("game (is )?over", re.I)).click()
     page.wait_for_load_state()
     page.get_by_role("link", name="Enter the score sheet").click()
