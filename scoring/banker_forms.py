@@ -71,6 +71,65 @@ class GroupRows:
     messages: list[str] = field(default_factory=list)
 
 
+def add_deed_fields(
+    form: forms.Form,
+    *,
+    edition: Edition,
+    owners: list[tuple[str, str]],
+    held: dict[int, dict[str, Any]] | None = None,
+) -> None:
+    """Each title deed's owner, mortgage and buildings (one control: none, 1-4 houses or a
+    hotel), the same on the banker's tablet and the judge's correction (issue 15). ``held``
+    gives a sheet's deeds as initial values."""
+    buildings = [("0", "–")]
+    buildings += [
+        (str(n), f"{n} {edition.word('house', n)}") for n in range(1, edition.max_houses + 1)
+    ]
+    buildings.append((HOTEL, edition.word("hotel").capitalize()))
+    for space in edition.deeds:
+        pos = space.position
+        deed = (held or {}).get(pos, {})
+        form.fields[owner_field(pos)] = forms.ChoiceField(
+            label=_("Owner of %(deed)s") % {"deed": space.name},
+            choices=owners,
+            required=False,
+            initial=str(deed.get("owner") or ""),
+        )
+        form.fields[mortgaged_field(pos)] = forms.BooleanField(
+            label=_("%(deed)s is mortgaged") % {"deed": space.name},
+            required=False,
+            initial=bool(deed.get("mortgaged")),
+        )
+        if space.kind == "street":
+            form.fields[buildings_field(pos)] = forms.ChoiceField(
+                label=_("Buildings on %(deed)s") % {"deed": space.name},
+                choices=buildings,
+                required=False,
+                initial=HOTEL if deed.get("hotel") else str(deed.get("houses") or 0),
+            )
+
+
+def deed_groups_of(form: forms.Form, *, edition: Edition) -> list[GroupRows]:
+    """``form``'s deed fields by colour group in board order (scoring/_deed_rows.html)."""
+    result = []
+    for group in edition.groups.values():
+        rows = [
+            DeedRow(
+                space=edition.spaces[pos],
+                owner=form[owner_field(pos)],
+                mortgaged=form[mortgaged_field(pos)],
+                buildings=(
+                    form[buildings_field(pos)] if buildings_field(pos) in form.fields else None
+                ),
+            )
+            for pos in group.positions
+            if owner_field(pos) in form.fields
+        ]
+        if rows:
+            result.append(GroupRows(group=group, rows=rows))
+    return result
+
+
 @dataclass
 class BillRow:
     bill: int
@@ -89,28 +148,7 @@ class SheetForm(forms.Form):
         self.players = players
         self.edition = edition
         owners = [("", _("Bank"))] + [(str(p.pk), p.alias) for p in players]
-        buildings = [("0", "–")]
-        buildings += [
-            (str(n), f"{n} {edition.word('house', n)}") for n in range(1, edition.max_houses + 1)
-        ]
-        buildings.append((HOTEL, edition.word("hotel").capitalize()))
-        for space in edition.deeds:
-            pos = space.position
-            self.fields[owner_field(pos)] = forms.ChoiceField(
-                label=_("Owner of %(deed)s") % {"deed": space.name},
-                choices=owners,
-                required=False,
-            )
-            self.fields[mortgaged_field(pos)] = forms.BooleanField(
-                label=_("%(deed)s is mortgaged") % {"deed": space.name}, required=False
-            )
-            if space.kind == "street":
-                self.fields[buildings_field(pos)] = forms.ChoiceField(
-                    label=_("Buildings on %(deed)s") % {"deed": space.name},
-                    choices=buildings,
-                    required=False,
-                    initial="0",
-                )
+        add_deed_fields(self, edition=edition, owners=owners)
         for player in players:
             for bill in edition.denominations:
                 self.fields[bills_field(player.pk, bill)] = forms.IntegerField(
@@ -238,22 +276,7 @@ class SheetForm(forms.Form):
 
     def deed_groups(self) -> list[GroupRows]:
         """Deeds by colour group in board order, as on the official score sheet."""
-        result = []
-        for group in self.edition.groups.values():
-            rows = [
-                DeedRow(
-                    space=self.edition.spaces[pos],
-                    owner=self[owner_field(pos)],
-                    mortgaged=self[mortgaged_field(pos)],
-                    buildings=self[buildings_field(pos)]
-                    if buildings_field(pos) in self.fields
-                    else None,
-                )
-                for pos in group.positions
-            ]
-            if rows:
-                result.append(GroupRows(group=group, rows=rows))
-        return result
+        return deed_groups_of(self, edition=self.edition)
 
     def bill_rows(self) -> list[BillRow]:
         return [

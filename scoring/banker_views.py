@@ -73,6 +73,7 @@ from .sheet_report import (
     deed_rows,
     recorded_columns,
     report_view,
+    sheet_is_empty,
     sheet_start,
 )
 from .violations import violation_texts
@@ -397,6 +398,9 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
 
     def write(form: SheetForm) -> _Saved:
         key = form.cleaned_data.get("submission_key") or uuid.uuid4()
+        if sheet_is_empty(data=form.sheet_data()):
+            # Issue 15: the button is disabled for an empty sheet; a post is refused too.
+            raise ValidationError(_("Nothing entered yet: there is nothing to submit."))
         sheets.sheet_submit(
             table=table,
             data=form.sheet_data(),

@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy
 from gameplay import Edition, Space
 from tournament.models import Player
 
+from .banker_forms import HOTEL, GroupRows, add_deed_fields, buildings_field, deed_groups_of
+
 _REASON = forms.CharField(
     label=gettext_lazy("Reason"),
     widget=forms.Textarea(attrs={"rows": 2}),
@@ -166,25 +168,9 @@ class SheetCorrectionForm(forms.Form):
                 initial=entry.get("out_order"),
             )
         owners = [("", _("Bank")), *[(pid, self._label(pid)) for pid in self.entries]]
-        for deed in edition.deeds:
-            held = self.deeds_held.get(deed.position, {})
-            self.fields[f"owner_{deed.position}"] = forms.ChoiceField(
-                label=deed.name, choices=owners, required=False, initial=held.get("owner", "")
-            )
-            self.fields[f"mortgaged_{deed.position}"] = forms.BooleanField(
-                label=_("Mortgaged"), required=False, initial=bool(held.get("mortgaged"))
-            )
-            if deed.kind == "street":
-                self.fields[f"houses_{deed.position}"] = forms.IntegerField(
-                    label=_("Houses"),
-                    min_value=0,
-                    max_value=edition.max_houses,
-                    initial=held.get("houses", 0),
-                    required=False,
-                )
-                self.fields[f"hotel_{deed.position}"] = forms.BooleanField(
-                    label=_("Hotel"), required=False, initial=bool(held.get("hotel"))
-                )
+        # The tablet's deed controls (issue 15: one sheet component for the table and the
+        # judge), with the sheet's deeds as their values.
+        add_deed_fields(self, edition=edition, owners=owners, held=self.deeds_held)
 
     def _label(self, pid: str) -> str:
         player = self.players.get(pid)
@@ -203,34 +189,14 @@ class SheetCorrectionForm(forms.Form):
             for pid in self.entries
         ]
 
-    def deed_rows(self) -> list[dict[str, Any]]:
-        rows = []
-        for deed in self.edition.deeds:
-            street = deed.kind == "street"
-            rows.append(
-                {
-                    "deed": deed,
-                    "owner": self[f"owner_{deed.position}"],
-                    "mortgaged": self[f"mortgaged_{deed.position}"],
-                    "houses": self[f"houses_{deed.position}"] if street else None,
-                    "hotel": self[f"hotel_{deed.position}"] if street else None,
-                }
-            )
-        return rows
-
-    def deed_groups(self) -> list[dict[str, Any]]:
+    def deed_groups(self) -> list[GroupRows]:
         """The deed rows by colour group in board order, as the banker's tablet and the
         official score sheet list them (issue 15: one sheet for the table and the judge)."""
-        rows = {row["deed"].position: row for row in self.deed_rows()}
-        groups = []
-        for group in self.edition.groups.values():
-            members = [
-                {**rows[pos], "space": self.edition.spaces[pos]}
-                for pos in group.positions
-                if pos in rows
-            ]
-            if members:
-                groups.append({"group": group, "rows": members})
+        groups = deed_groups_of(self, edition=self.edition)
+        for group in groups:
+            for row in group.rows:
+                # A refused entry says so below its deed, as on the tablet.
+                row.messages = [*row.owner.errors, *(row.buildings.errors if row.buildings else [])]
         return groups
 
     # --- Back to the engine's shape ------------------------------------------------
@@ -278,6 +244,7 @@ class SheetCorrectionForm(forms.Form):
         data = self.cleaned_data
         values: dict[str, Any] = {"mortgaged": data[f"mortgaged_{deed.position}"]}
         if deed.kind == "street":
-            values["houses"] = data[f"houses_{deed.position}"] or 0
-            values["hotel"] = data[f"hotel_{deed.position}"]
+            level = data.get(buildings_field(deed.position)) or "0"
+            values["houses"] = 0 if level == HOTEL else int(level)
+            values["hotel"] = level == HOTEL
         return values

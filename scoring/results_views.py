@@ -356,6 +356,9 @@ def results_correct(
             "form": form,
             "violations": _violation_lines(violations=violations, names=names, edition=edition),
             "posted": RoundPosting.objects.filter(round=round_).exists(),
+            # For the tablet's deed rows (scoring/_deed_rows.html).
+            "house_word": edition.word("house", 2),
+            "hotel_word": edition.word("hotel"),
         }
     )
     return render(request, "scoring/results/correct.html", context, status=status)

@@ -53,6 +53,13 @@ class ReportView:
     checked: bool = True
     # Problems about several deeds of one colour group, shown once at the group.
     by_group: dict[str, list[str]] = field(default_factory=dict)
+    # Issue 15: nothing entered yet (no cash, bills, bankruptcy or owned deed) is not
+    # "ready to submit", even though the engine finds nothing wrong with it.
+    empty: bool = False
+
+    @property
+    def ready(self) -> bool:
+        return self.valid and not self.empty
 
     @property
     def problem_count(self) -> int:
@@ -112,6 +119,7 @@ def report_view(
     holdings = [h for h in data.get("properties") or [] if isinstance(h, dict)]
     return ReportView(
         valid=bool(report.get("valid")),
+        empty=sheet_is_empty(data=data),
         columns=columns,
         by_position=by_position,
         general=general,
@@ -140,6 +148,27 @@ def _place(
         if group in edition.groups:
             return group
     return None
+
+
+def sheet_is_empty(*, data: dict[str, Any]) -> bool:
+    """Nothing entered on the sheet: no player with cash, bills or a bankruptcy, no deed
+    owned. An untouched cash field is read as 0, so 0 everywhere is nothing entered."""
+
+    def _entered(entry: dict[str, Any]) -> bool:
+        bills = entry.get("bills") if isinstance(entry.get("bills"), dict) else {}
+        return bool(
+            entry.get("cash") not in (None, "", 0)
+            or any(count not in (None, "", 0) for count in bills.values())
+            or entry.get("bankrupt")
+        )
+
+    entered = [e for e in data.get("players") or [] if isinstance(e, dict) and _entered(e)]
+    owned = [
+        h
+        for h in data.get("properties") or []
+        if isinstance(h, dict) and h.get("owner") not in (None, "")
+    ]
+    return not entered and not owned
 
 
 def form_report(form: SheetForm, players: list[Player], edition: Edition) -> ReportView:

@@ -253,9 +253,28 @@ def _control(request: HttpRequest, pk: int, wave_pk: int, act, success: str) -> 
     try:
         act(wave=wave, reason=reason, by=request.user)
     except ValidationError as error:
-        _error(request, error)
-    else:
-        messages.success(request, success % {"round": wave.round, "wave": wave})
+        return _answer(request, event, wave, " ".join(error.messages), level="error")
+    return _answer(request, event, wave, success % {"round": wave.round, "wave": wave})
+
+
+def _answer(
+    request: HttpRequest, event: Event, wave: Wave, text: str, *, level: str = "success"
+) -> HttpResponse:
+    """An action's result: with htmx, the wave's card again (the page keeps its place),
+    the result inside it; without, a message and the redirect back to the card."""
+    if request.htmx:
+        clock = next(c for c in event_clocks(event=event, now=timezone.now()) if c.wave == wave)
+        return render(
+            request,
+            "tournament/clock/_clock_card_body.html",
+            {
+                "event": event,
+                "item": _clock_context(clock),
+                "feedback": text,
+                "feedback_level": level,
+            },
+        )
+    messages.add_message(request, messages.ERROR if level == "error" else messages.SUCCESS, text)
     return _back_to_card(event, wave)
 
 
@@ -308,7 +327,10 @@ def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     wave = _wave(event, wave_pk)
     form = AdjustForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Enter a number of minutes (1 to 240) to add or remove."))
+        text = _("Enter a number of minutes (1 to 240) to add or remove.")
+        if request.htmx:
+            return _answer(request, event, wave, text, level="error")
+        messages.error(request, text)
         return redirect("tournament:clock_control", pk=event.pk)
     minutes = form.cleaned_data["minutes"]
     sign = 1 if form.cleaned_data["direction"] == "add" else -1
@@ -320,11 +342,9 @@ def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
             by=request.user,
         )
     except ValidationError as error:
-        _error(request, error)
-    else:
-        message = _("%(minutes)s minutes added.") if sign > 0 else _("%(minutes)s minutes removed.")
-        messages.success(request, message % {"minutes": minutes})
-    return _back_to_card(event, wave)
+        return _answer(request, event, wave, " ".join(error.messages), level="error")
+    message = _("%(minutes)s minutes added.") if sign > 0 else _("%(minutes)s minutes removed.")
+    return _answer(request, event, wave, message % {"minutes": minutes})
 
 
 # --- Organizer: custom announcements -------------------------------------------------------

@@ -7,7 +7,7 @@ the moment it is added here.
 
 from django.urls import path
 
-from . import no_show_views
+from . import leave_views, no_show_views
 from . import organizer_views as views
 
 EVENT = "organizer/events/<int:pk>/"
@@ -30,6 +30,8 @@ page_patterns = [
         no_show_views.player_no_show_confirm,
         name="player_no_show_confirm",
     ),
+    # Issue 15: a withdrawal or an ejection says what happened and can be undone.
+    path(PLAYER + "left/", leave_views.player_leave_result, name="player_leave_result"),
 ]
 
 action_patterns = [
@@ -41,6 +43,7 @@ action_patterns = [
     path(PLAYER + "check-in/", views.player_check_in, name="player_check_in"),
     path(PLAYER + "undo-check-in/", views.player_undo_check_in, name="player_undo_check_in"),
     path(PLAYER + "undo-no-show/", no_show_views.player_no_show_undo, name="player_no_show_undo"),
+    path(PLAYER + "undo-leave/", leave_views.player_leave_undo, name="player_leave_undo"),
 ]
 
 urlpatterns = [*page_patterns, *action_patterns]

@@ -341,7 +341,19 @@ def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpRespon
         _error_message(request, error)
     else:
         messages.success(request, _("%(alias)s has withdrawn.") % {"alias": player.alias})
+        return _left(request, event, player)
     return _back(request, event)
+
+
+def _left(request: HttpRequest, event: Event, player: Player) -> HttpResponseRedirect:
+    """After a withdrawal or an ejection: the result, with its undo, then back to ``next``."""
+    url = reverse("tournament:player_leave_result", kwargs={"pk": event.pk, "player_pk": player.pk})
+    next_url = request.POST.get("next", "")
+    if next_url and url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        url += "?" + urlencode({"next": next_url})
+    return HttpResponseRedirect(url)
 
 
 @judge_required
@@ -363,7 +375,7 @@ def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
                 form.add_error(None, error)
         else:
             messages.success(request, _("%(alias)s has been ejected.") % {"alias": player.alias})
-            return _back(request, event)
+            return _left(request, event, player)
     next_url = request.POST.get("next") or request.GET.get("next", "")
     return render(
         request,

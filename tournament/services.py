@@ -427,6 +427,8 @@ def _leave(
     reason: str,
     now: datetime.datetime | None,
 ) -> Player:
+    player.status_before = player.status
+    player.alternate_position_before = player.alternate_position
     player.status = status
     player.status_reason = reason
     player.status_changed_by = by if by is not None and by.is_authenticated else None

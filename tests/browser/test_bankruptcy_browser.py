@@ -142,6 +142,7 @@ def test_a_bankruptcy_is_recorded_undone_and_starts_the_sheet(live_server, brows
     record(page, who="Car", to="Hat", initials="CR")
     assert page.locator("text=Hat is the last player left and wins outright.").is_visible()
     page.click("text=Game over: one player remains")
+    page.get_by_role("button", name="Yes, the game is over").click()  # the second step
     page.click("text=Enter the score sheet")
     page.wait_for_selector("#sheet-form")
     shot(page, "sheet-1024")

@@ -133,11 +133,11 @@ def call_time(page, url: str, event: Event, number: int) -> None:
     page.goto(f"{url}/organizer/events/{event.pk}/clock/")
     card = page.locator("section.clock-card").filter(has_text=f"Round {number}")
     card.get_by_role("button", name="Start").click()
-    page.wait_for_load_state()
-    card = page.locator("section.clock-card").filter(has_text=f"Round {number}")
+    # Issue 15: the card's actions answer with htmx inside the card, the result with them.
+    card.locator("[data-card-feedback]", has_text="play has started").wait_for()
     card.locator("summary", has_text="End play").click()
     card.get_by_role("button", name="End play for this wave").click()
-    page.wait_for_load_state()
+    card.locator("[data-card-feedback]", has_text="play has ended").wait_for()
 
 
 def bank(page, url: str, table: Table) -> None:
@@ -145,7 +145,8 @@ def bank(page, url: str, table: Table) -> None:
     page.goto(f"{url}/bank/tables/{table.pk}/")
     assert page.get_by_role("button", name="Last turn").count() == 0
     assert "Any player who has thrown the dice completes that move" in page.inner_text("main")
-    page.get_by_role("button", name=re.compile("Game over: time is called")).click()
+    page.locator("summary", has_text=re.compile("Game over: time is called")).click()
+    page.get_by_role("button", name="Yes, the game is over").click()  # the second step
     page.wait_for_load_state()
     page.get_by_role("link", name="Enter the score sheet").click()
     page.wait_for_selector("#sheet-form")

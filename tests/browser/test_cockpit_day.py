@@ -174,11 +174,13 @@ def run_clock(cockpit: Cockpit, number: int, *, start: bool) -> None:
         )
         if not cards.count():
             break
-        card = cards.first
+        card = page.locator(f"#{cards.first.get_attribute('id')}")
         if not start:
             card.locator("summary", has_text="End play").click()
         card.get_by_role("button", name=name, exact=True).click()
-        page.wait_for_load_state()
+        # Issue 15: the action answers with htmx inside its card, the result with it.
+        done = "play has started" if start else "play has ended"
+        card.locator("[data-card-feedback]", has_text=done).wait_for()
 
 
 def collect_sheets(cockpit: Cockpit, number: int) -> None:

@@ -188,16 +188,18 @@ def run_the_clock(day: Day, head_judge, event: Event, number: int) -> None:
     )
     while cards.filter(has=head_judge.get_by_role("button", name="Start", exact=True)).count():
         card = cards.filter(has=head_judge.get_by_role("button", name="Start", exact=True)).first
+        card = head_judge.locator(f"#{card.get_attribute('id')}")
         card.get_by_role("button", name="Start", exact=True).click()
-        head_judge.wait_for_load_state()
+        # Issue 15: the action answers with htmx inside its card, the result with it.
+        card.locator("[data-card-feedback]", has_text="play has started").wait_for()
     day.shot(head_judge, f"round-{number}-clock-running")
     assert Round.objects.get(event=event, number=number).started_at is not None
     running = cards.filter(has=head_judge.locator("summary", has_text="End play"))
     while running.count():
-        card = running.first
+        card = head_judge.locator(f"#{running.first.get_attribute('id')}")
         card.locator("summary", has_text="End play").click()
         card.get_by_role("button", name="End play for this wave").click()
-        head_judge.wait_for_load_state()
+        card.locator("[data-card-feedback]", has_text="play has ended").wait_for()
 
 
 def issue_banker_links(day: Day, organizer, round_: Round) -> dict[int, str]:
@@ -233,6 +235,8 @@ def bank_a_table(day: Day, link: str, *, round_number: int, table_number: int, w
     # Time has been called: last turn, then the game is over.
     page.get_by_role("button", name="Last turn").click()
     page.wait_for_load_state()
+    # Issue 15: game over is a second step, its submit inside a disclosure.
+    page.locator("summary", has_text=re.compile("game over", re.I)).click()
     page.get_by_role("button", name=re.compile("game (is )?over", re.I)).click()
     page.wait_for_load_state()
     page.get_by_role("link", name="Enter the score sheet").click()

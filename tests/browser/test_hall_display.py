@@ -157,6 +157,7 @@ def test_the_banker_tablet_enables_last_turn_when_time_runs_out(live_server, pag
     page.wait_for_load_state()
     table.refresh_from_db()
     assert table.status == "last_turn"
-    page.get_by_role("button", name="Game over: last turn played").click()
+    page.locator("summary", has_text="Game over: last turn played").click()
+    page.get_by_role("button", name="Yes, the game is over").click()  # the second step
     page.wait_for_load_state()
     assert "Score entry is open for this table." in page.inner_text("main")

@@ -56,6 +56,10 @@ JUDGE_ROUTES = {
     # Issue 15 (cockpit): a no-show is confirmed first and can be undone.
     "player_no_show_confirm",
     "player_no_show_undo",
+    # Issue 15 (cockpit2): an ejection's result and its undo (a withdrawal's undo is refused
+    # to judges inside the view, with the reason).
+    "player_leave_result",
+    "player_leave_undo",
 }
 # Only the head judge (and the organizer) starts a round.
 HEAD_JUDGE_ROUTES = {"seating_start"}

@@ -382,6 +382,8 @@ FUZZED: dict[str, Spec] = {
     "tournament:player_no_show": Spec(_next),
     # Issue 15 (cockpit): undoing a no-show.
     "tournament:player_no_show_undo": Spec(_next),
+    # Issue 15 (cockpit2): undoing a withdrawal or an ejection.
+    "tournament:player_leave_undo": Spec(_next),
     "tournament:player_withdraw": Spec(lambda w: {"reason": texts, **_next(w)}),
     # The waiting list: promoting an alternate and returning a seated player are refused.
     "tournament:waiting_promote": Spec(kwargs=lambda w: {"player_pk": w.alternate.pk}),

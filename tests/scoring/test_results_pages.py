@@ -276,7 +276,7 @@ def test_an_invalid_correction_shows_the_violations_and_keeps_what_was_typed(
         client,
         event,
         players,
-        **{"owner_39": str(boot.pk), "hotel_39": "on", "reason": "Forgot the deeds"},
+        **{"owner_39": str(boot.pk), "buildings_39": "hotel", "reason": "Forgot the deeds"},
     )
     response = client.post(url("results_correct", event, round_number=1, table_number=1), data)
     assert response.status_code == 200
