@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -163,11 +163,13 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     """Full-screen page for the projector: aliases only, never real names, and only what
     the organizer has released (the URL is public)."""
     event = event_or_404(pk)
-    wave = hall_wave(event=event)
-    clock = _public_hall_clock(event, wave, timezone.now())
-    texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
-    context = {"event": event, "held_back": wave is not None and clock is None, "texts": texts}
-    return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
+    # The projector speaks the event's language, whoever's browser opened it.
+    with translation.override(event.language):
+        wave = hall_wave(event=event)
+        clock = _public_hall_clock(event, wave, timezone.now())
+        texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
+        context = {"event": event, "held_back": wave is not None and clock is None, "texts": texts}
+        return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
 
 
 @never_cache
@@ -177,16 +179,17 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     reloads."""
     event = event_or_404(pk)
     now = timezone.now()
-    clock = _public_hall_clock(event, hall_wave(event=event), now)
-    if clock is None:
-        # The winner is released on its own switch, so it can stand with no clock shown.
-        texts = {"winner": _winner_label(event)}
-        return JsonResponse(
-            {"server_ms": int(now.timestamp() * 1000), "wave": None, "texts": texts}
-        )
-    payload = clock_payload(clock, now=now)
-    payload["texts"]["winner"] = _winner_label(event)
-    return JsonResponse(payload)
+    with translation.override(event.language):
+        clock = _public_hall_clock(event, hall_wave(event=event), now)
+        if clock is None:
+            # The winner is released on its own switch, so it can stand with no clock shown.
+            texts = {"winner": _winner_label(event)}
+            return JsonResponse(
+                {"server_ms": int(now.timestamp() * 1000), "wave": None, "texts": texts}
+            )
+        payload = clock_payload(clock, now=now)
+        payload["texts"]["winner"] = _winner_label(event)
+        return JsonResponse(payload)
 
 
 @never_cache

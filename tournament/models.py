@@ -66,9 +66,15 @@ class Event(models.Model):
     format = models.CharField(
         _("format"), max_length=20, choices=format_choices, default="championship"
     )
+    # The printouts and the hall display speak it; pages follow each reader's own choice.
     language = models.CharField(
-        _("language"), max_length=10, choices=settings.LANGUAGES, default="en"
+        _("language of printouts and hall display"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        default="en",
     )
+    # 002: "same-language games": players of one game language sit at tables of their own.
+    same_language_tables = models.BooleanField(_("seat players by game language"), default=False)
     international = models.BooleanField(_("international play"), default=False)
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"), default=90, validators=[MinValueValidator(1)]
@@ -254,6 +260,10 @@ class Player(models.Model):
         _("registered by"), max_length=12, choices=Source.choices, default=Source.SELF
     )
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    # The language this player plays in; empty: the event's.
+    game_language = models.CharField(
+        _("game language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -375,6 +385,10 @@ class Table(models.Model):
     # Dice for token choice and play order, as rolled at the table or by the app:
     # {"source": "app"|"table", "token_rolls": {...}, "order_rolls": {...}, "order": [ids]}.
     play_order = models.JSONField(_("token choice and play order"), default=dict, blank=True)
+    # The language this game is played in (002: "same-language games"); empty: the event's.
+    language = models.CharField(
+        _("game language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
     # playing -> last_turn -> finished -> scored (or playing -> finished when only one
     # player remains); the moves are checked in ``clock.table_transition_error``.
     status = models.CharField(
@@ -564,3 +578,21 @@ class Announcement(models.Model):
     @property
     def minutes(self) -> int:
         return self.at_remaining_seconds // 60
+
+
+class OfficialProfile(models.Model):
+    """An official's own settings: the language their pages are in, wherever they sign in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="official_profile"
+    )
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("official's profile")
+        verbose_name_plural = _("officials' profiles")
+
+    def __str__(self) -> str:
+        return str(self.user)
