@@ -11,6 +11,7 @@ totals, initials, approval and bankruptcy.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.template.loader import render_to_string
 from django.utils import dateformat, timezone
@@ -18,6 +19,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from weasyprint.formatting_structure import boxes
+
+from tournament.money import money as money_text
 
 from .sheets import SheetPage
 from .stamps import LayoutError, Point, Stamp, anchor_point, element_boxes
@@ -132,7 +135,7 @@ def sheet_stamps(sheet: SheetPage, layout: SheetLayout, *, event, footer: str) -
     header = render_to_string("printouts/_header_fields.html", {"sheet": sheet, "event": event})
     text("header", mark_safe(header.strip()), last_line=True, line=False)
     text("footer", escape(footer))
-    money = sheet.edition.money
+    money = partial(money_text, edition=sheet.edition)
     for row in sheet.rows:
         for index, cell in enumerate(row.cells):
             if cell.marked and cell.value is not None:

@@ -173,7 +173,7 @@ def test_rupee_blank_sheet_prints_the_4_house_column(organizer_client, event):
     lines = reader_lines(content)
     assert amounts(line_starting(lines, "Boardwalk")) == [200, 400, 600, 800, 1000, 1200, 1200]
     assert list(column_edges(content)) == ["1", "2", "3", "4", "a"]
-    assert "Rs1,200" in pdf_pages(content)[0]
+    assert "₹1,200" in pdf_pages(content)[0]
 
 
 @pytest.mark.parametrize("paper", ["A4", "letter"])
@@ -312,7 +312,7 @@ def test_rupee_lot_with_4_houses_is_marked_in_the_4_house_column(organizer_clien
     )
     content = table_pdf(organizer_client, event, tables[0])
     boardwalk = line_starting(reader_lines(content, 0), "Boardwalk")
-    assert boardwalk == "Boardwalk Rs200 Rs400 Rs600 Rs800 Rs1,000 X Rs1,200 Rs1,200 Rs1,200"
+    assert boardwalk == "Boardwalk Rs200 Rs400 Rs600 Rs800 Rs1,000 X ₹1,200 ₹1,200 ₹1,200"
     (x_mark,) = word_boxes(content, "X")
     edges = column_edges(content)
     assert edges["3"] < x_mark.left and x_mark.right < edges["4"]
