@@ -63,10 +63,14 @@ def test_the_engines_english_sentences_use_the_same_grouping():
 
 
 def test_the_filter_takes_an_edition_an_event_or_nothing(event):
-    template = Template("{% load money %}{{ a|money:edition }}|{{ a|money:event }}|{{ none|money:event }}")
+    template = Template(
+        "{% load money %}{{ a|money:edition }}|{{ a|money:event }}|{{ none|money:event }}"
+    )
     event.edition = "classic-uk"
     with translation.override("en"):
         text = template.render(
-            Context({"a": 1500, "edition": load_edition("india-rupee"), "event": event, "none": None})
+            Context(
+                {"a": 1500, "edition": load_edition("india-rupee"), "event": event, "none": None}
+            )
         )
     assert text == "₹1,500|£1,500|"
