@@ -80,3 +80,23 @@ def test_a_table_is_marked_with_a_known_language_only(event):
     assert table_set_language(table=table, language="es").language == "es"
     with pytest.raises(ValidationError):
         table_set_language(table=table, language="xx")
+
+
+@pytest.mark.django_db
+def test_the_organizer_marks_a_tables_language_on_the_seating_page(client, event):
+    from django.contrib.auth.models import Group, User
+
+    event.expected_players = 8
+    event.save()
+    _register(event, 8, "", 0)
+    preseat_event(event=event, only_checked_in=False, time_limit=1.0)
+    organizer = User.objects.create_user("olga", password="pw")
+    organizer.groups.add(Group.objects.get(name="Organizer"))
+    client.force_login(organizer)
+    url = f"/organizer/events/{event.pk}/seating/1/tables/1/language/"
+    client.post(url, {"language": "hi"})
+    assert Table.objects.get(round__event=event, round__number=1, number=1).language == "hi"
+    page = client.get(f"/organizer/events/{event.pk}/seating/").content.decode()
+    assert 'class="flag table-language" lang="hi"' in page
+    assert client.post(url, {"language": "xx"}).status_code == 302
+    assert Table.objects.get(round__event=event, round__number=1, number=1).language == "hi"

@@ -54,6 +54,8 @@ PUBLIC = {
     "scoring:banker_link_open",
     "admin:login",
     "admin:logout",
+    # --- languages (#21): the language switch page and its form, for everyone ---
+    "tournament:language",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
 PUBLIC_NAMESPACES = {"spectator"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -38,6 +39,7 @@ from .selectors import (
     round_seating,
     seating_current_cost,
 )
+from .table_services import table_set_language
 
 # Pre-seating gives the engine this long; the organizer waits on the page meanwhile.
 PRESEAT_SECONDS = 10.0
@@ -132,6 +134,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "current": seating_current_cost(event=event) if rounds else None,
             "preseat_form": PreseatForm(),
             "bankers": banker_choices(),
+            "languages": settings.LANGUAGES,
             # A knockout is seated round by round from its bracket, never pre-seated.
             "knockout": knockout,
             **({**planner_context(event), "override_form": OverrideForm()} if knockout else {}),
@@ -452,3 +455,25 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
             "cost_text": cost_text,
         },
     )
+
+
+@organizer_required
+@require_POST
+def seating_table_language(
+    request: HttpRequest, pk: int, round_number: int, table_number: int
+) -> HttpResponse:
+    """Mark the language a table's game is played in (002: "same-language games")."""
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
+    table = get_object_or_404(round_.tables, number=table_number)
+    try:
+        table_set_language(table=table, language=request.POST.get("language", ""))
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        messages.success(
+            request,
+            _("Round %(round)s, table %(table)s: game language saved.")
+            % {"round": round_.number, "table": table.number},
+        )
+    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
