@@ -312,7 +312,7 @@ def test_rupee_lot_with_4_houses_is_marked_in_the_4_house_column(organizer_clien
     )
     content = table_pdf(organizer_client, event, tables[0])
     boardwalk = line_starting(reader_lines(content, 0), "Boardwalk")
-    assert boardwalk == "Boardwalk Rs200 Rs400 Rs600 Rs800 Rs1,000 X ₹1,200 ₹1,200 ₹1,200"
+    assert boardwalk == "Boardwalk ₹200 ₹400 ₹600 ₹800 ₹1,000 X ₹1,200 ₹1,200 ₹1,200"
     (x_mark,) = word_boxes(content, "X")
     edges = column_edges(content)
     assert edges["3"] < x_mark.left and x_mark.right < edges["4"]
