@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from django.template.loader import render_to_string
-from django.utils import dateformat, timezone
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -172,7 +173,7 @@ def sheet_stamps(sheet: SheetPage, layout: SheetLayout, *, event, footer: str) -
         )
         placed.append((Stamp(row, layout.classes["totals"], anchor="box"), layout.target("totals")))
     if sheet.extras.get("approved"):
-        when = dateformat.format(timezone.localtime(sheet.extras["approved"]), "Y-m-d H:i")
+        when = date_format(timezone.localtime(sheet.extras["approved"]), "DATETIME_FORMAT")
         note = _("Approved by %(name)s on %(when)s.") % {
             "name": sheet.extras["approved_by"],
             "when": when,

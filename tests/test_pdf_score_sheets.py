@@ -371,7 +371,7 @@ def test_filled_sheet_records_when_it_was_approved(organizer_client, event, fill
     sheet.approved_by = User.objects.create_user("headjudge")
     sheet.save()
     content = table_pdf(organizer_client, event, table)
-    assert "Approved by headjudge on 2030-04-20 14:05." in reader_lines(content, 0)
+    assert "Approved by headjudge on April 20, 2030, 2:05 PM." in reader_lines(content, 0)
 
 
 # --- the composition's pieces -----------------------------------------------------------------
