@@ -9,6 +9,8 @@ last one repeating: ``(3,)`` writes 1,500,000; ``(3, 2)`` writes the Indian 15,0
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
 WESTERN = (3,)
 INDIAN = (3, 2)
 
@@ -31,17 +33,22 @@ def group_digits(number: int, *, grouping: tuple[int, ...] = WESTERN, separator:
 
 
 def format_money(
-    amount: int,
+    amount: int | Decimal,
     *,
     symbol: str,
     grouping: tuple[int, ...] = WESTERN,
     separator: str = ",",
     pattern: str = "%(symbol)s%(amount)s",
+    places: int = 0,
+    decimal_separator: str = ".",
 ) -> str:
     """``amount`` in a currency: ``pattern`` places the sign (``%(amount)s %(symbol)s`` for
-    French); a debt keeps its minus in front of the whole."""
-    text = pattern % {
-        "symbol": symbol,
-        "amount": group_digits(amount, grouping=grouping, separator=separator),
-    }
-    return f"-{text}" if amount < 0 else text
+    French); ``places`` decimals (real money, such as a charity's takings: 1,234.50); a
+    debt keeps its minus in front of the whole."""
+    value = Decimal(amount).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    whole, _dot, fraction = f"{abs(value):f}".partition(".")
+    digits = group_digits(int(whole), grouping=grouping, separator=separator)
+    if places:
+        digits += decimal_separator + fraction
+    text = pattern % {"symbol": symbol, "amount": digits}
+    return f"-{text}" if value < 0 else text

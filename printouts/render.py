@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from scoring.models import BankerLink
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Table
+from tournament.money import money
 from tournament.selectors import table_seating
 
 from . import selectors
@@ -156,7 +157,7 @@ def winner_notification_pdf(
     sheets = selectors.player_filled_pages(event=event, player=player)
     money_raised = ""
     if event.money_raised is not None:
-        money_raised = f"{edition.currency_symbol}{event.money_raised:,.2f}"
+        money_raised = money(event.money_raised, edition=edition, places=2)
     lead = {
         "player": player,
         "address": selectors.postal_address(player),

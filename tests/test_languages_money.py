@@ -74,3 +74,13 @@ def test_the_filter_takes_an_edition_an_event_or_nothing(event):
             )
         )
     assert text == "₹1,500|£1,500|"
+
+
+def test_real_money_keeps_its_cents_in_the_readers_way():
+    from decimal import Decimal
+
+    uk = load_edition("classic-uk")
+    with translation.override("en"):
+        assert money(Decimal("1234.5"), edition=uk, places=2) == "£1,234.50"
+    with translation.override("fr"):
+        assert money(Decimal("1234.5"), edition=uk, places=2) == "1\u00a0234,50\u00a0£"

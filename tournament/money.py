@@ -10,6 +10,8 @@ edition has none (Hindi groups the Indian way), and where the sign stands (a tra
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.utils.formats import get_format
 from django.utils.translation import pgettext
 
@@ -39,17 +41,20 @@ def edition_of(source: object) -> Edition | None:
         return None
 
 
-def money(amount: int | None, *, edition: Edition) -> str:
-    """``amount`` of the edition's currency in the active language; "" for no amount."""
+def money(amount: int | Decimal | None, *, edition: Edition, places: int = 0) -> str:
+    """``amount`` of the edition's currency in the active language; "" for no amount.
+    ``places`` decimals for real money (a charity's takings); game money is whole."""
     if amount is None or amount == "":
         return ""
     # Translators: where the currency sign stands beside an amount; keep both placeholders
     # ("%(amount)s %(symbol)s" writes 1 500 £).
     pattern = pgettext("money", "%(symbol)s%(amount)s")
     return format_money(
-        int(amount),
+        Decimal(amount) if places else int(amount),
         symbol=edition.currency_symbol,
         grouping=edition.digit_grouping or _locale_grouping(),
         separator=get_format("THOUSAND_SEPARATOR") or ",",
         pattern=pattern,
+        places=places,
+        decimal_separator=get_format("DECIMAL_SEPARATOR") or ".",
     )
