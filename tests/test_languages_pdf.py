@@ -37,6 +37,9 @@ def test_an_english_organizer_prints_a_french_events_score_sheets_in_french(even
         "Total général (A+B)",
         "Signature du banquier",
         "Manche 1",
+        # The edition's words as the French edition prints them.
+        "Avec 1 maison",
+        "Avec un hôtel",
     ):
         assert french in text, french
     assert "Score Sheet" not in text and "Banker's signature" not in text

@@ -18,6 +18,8 @@ from django.utils.translation import pgettext
 from gameplay.edition import Edition, EditionError, load_edition
 from gameplay.money import WESTERN, format_money
 
+from .formats import edition_in_language
+
 
 def _locale_grouping() -> tuple[int, ...]:
     grouping = get_format("NUMBER_GROUPING")
@@ -36,7 +38,7 @@ def edition_of(source: object) -> Edition | None:
     if not isinstance(slug, str) or not slug:
         return None
     try:
-        return load_edition(slug)
+        return edition_in_language(load_edition(slug))
     except EditionError:
         return None
 
