@@ -32,7 +32,7 @@ def language_choose(request: HttpRequest) -> HttpResponse:
         language = request.POST.get("language", "")
         response = set_language(request)
         if language_supported(language):
-            official_language_save(user=request.user, language=language)
+            official_language_save(user=request.user, language=language, session=request.session)
         return response
     next_url = _safe_next(request, request.GET.get("next") or request.headers.get("referer"))
     return render(

@@ -23,22 +23,31 @@ def language_supported(code: str | None) -> bool:
     return bool(code) and code in dict(settings.LANGUAGES) and check_for_language(code)
 
 
-def official_language(*, user) -> str:
+# The saved language, read once per session (at sign-in) rather than on every request.
+SESSION_KEY = "boardwalk_official_language"
+
+
+def official_language(*, user, session=None) -> str:
     """The language an official saved, or "" when they have not chosen one."""
     if not getattr(user, "is_authenticated", False):
         return ""
-    try:
-        code = user.official_profile.language
-    except OfficialProfile.DoesNotExist:
-        return ""
+    if session is not None and SESSION_KEY in session:
+        code = session[SESSION_KEY]
+    else:
+        profile = OfficialProfile.objects.filter(user=user).values_list("language", flat=True)
+        code = profile.first() or ""
+        if session is not None:
+            session[SESSION_KEY] = code
     return code if language_supported(code) else ""
 
 
-def official_language_save(*, user, language: str) -> None:
+def official_language_save(*, user, language: str, session=None) -> None:
     """Remember an official's language on their profile (the switch in their header)."""
     if not getattr(user, "is_authenticated", False) or not language_supported(language):
         return
     OfficialProfile.objects.update_or_create(user=user, defaults={"language": language})
+    if session is not None:
+        session[SESSION_KEY] = language
 
 
 class OfficialLanguageMiddleware:
@@ -48,7 +57,9 @@ class OfficialLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        code = official_language(user=getattr(request, "user", None))
+        code = official_language(
+            user=getattr(request, "user", None), session=getattr(request, "session", None)
+        )
         if code:
             translation.activate(code)
             request.LANGUAGE_CODE = translation.get_language()
