@@ -78,6 +78,9 @@ def test_an_organizer_switches_to_french_and_the_key_screens_speak_it(live_serve
         text = page.inner_text("body")
         for word in words:
             assert word in text, f"{url}: {word!r} missing"
+        # French runs longer than English: still nothing wider than the tablet.
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{url}: {overflow}px too wide in French"
     # Posting the round from the French results page.
     page.goto(f"{base}/results/1/")
     page.get_by_role("button", name="Publier la manche 1").click()
