@@ -5,6 +5,11 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def dutch_events_to_english(apps, schema_editor):
+    """Dutch had no catalog and is no longer offered: its events print in English."""
+    apps.get_model("tournament", "Event").objects.filter(language="nl").update(language="en")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -45,4 +50,5 @@ class Migration(migrations.Migration):
                 'verbose_name_plural': "officials' profiles",
             },
         ),
+        migrations.RunPython(dutch_events_to_english, migrations.RunPython.noop),
     ]
