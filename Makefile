@@ -31,10 +31,13 @@ test: install
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
-# One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py);
-# `make test` leaves it out (-m 'not e2e' in pyproject.toml). Screenshots: artifacts/e2e/.
+# One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py), and
+# the same day run from the event cockpit with clicks only (tests/browser/test_cockpit_day.py);
+# `make test` leaves them out (-m 'not e2e' in pyproject.toml). Screenshots: artifacts/e2e/
+# and artifacts/cockpit/ (one per state of the day).
 e2e: install
-	$(PY) -m pytest -m e2e tests/browser/test_e2e_tournament_day.py $(PYTEST_ARGS)
+	$(PY) -m pytest -m e2e tests/browser/test_e2e_tournament_day.py \
+		tests/browser/test_cockpit_day.py $(PYTEST_ARGS)
 
 # The load bench (benchmarks/load.py) drives gunicorn with Debian's wrk, needs a Redis, and
 # measures again through nginx.

@@ -120,6 +120,8 @@ INSTALLED_APPS = [
     "jobs",
     "tournament",
     "scoring",
+    # A season of regionals qualifying into the Finals (series/).
+    "series",
     "printouts",
     "spectator",
     # Last: it plays a whole day through every app above (load_demo, simulate_event).

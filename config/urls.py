@@ -34,6 +34,7 @@ urlpatterns = [
     # The public pages first: a hall full of phones polls them, so they resolve quickest.
     path("", include("spectator.urls")),
     path("", include("scoring.urls")),
+    path("", include("series.urls")),
     path("", include("printouts.urls")),
     path("", include("tournament.urls")),
 ]

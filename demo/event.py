@@ -7,7 +7,9 @@ through the real services by ``demo.simulation``: everyone checked in, three pre
 rounds seated, clocked, scored from simulated games, signed, approved and posted, and the
 final seated but not played. The club event (000's knockout, ``demo.formats``): thirty
 players at six tables of five, their six table winners in the final, played to its winner.
-The junior event: twelve children, one game at three tables. ``play=False`` gives the
+The junior event: twelve children, one game at three tables. A small championship series
+(``demo.series_simulation``): two regionals of eight and two junior regionals qualifying
+into its Finals and juniors' final, both played. ``play=False`` gives the
 championship alone as it stands before its day (registered and pre-seated, nothing
 played), which tests of seat changes need. Names are invented; dates of birth are fixed,
 and the seeds are, so the demo looks the same on every machine.
@@ -29,6 +31,7 @@ from tournament.models import Event
 from tournament.roles import BANK, BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ensure_roles
 
 from .formats import CLUB, JUNIOR, format_simulate
+from .series_simulation import series_simulate
 from .simulation import Officials, Person, event_build, event_simulate
 
 DEMO_EVENT_NAME = "Boardwalk Demo Open"
@@ -39,6 +42,9 @@ DEMO_CLUB_NAME = "Boardwalk Charity Knockout"
 DEMO_CLUB_PLACES = 30
 DEMO_JUNIOR_NAME = "Boardwalk Junior Cup"
 DEMO_JUNIOR_PLACES = 12
+DEMO_SERIES_NAME = "Boardwalk Demo Series"
+DEMO_SERIES_REGIONALS = 2
+DEMO_SERIES_PLACES = 8
 
 # (first name, last name, family / household as typed, year of birth)
 DEMO_PEOPLE = [
@@ -161,6 +167,16 @@ def load_demo_event(*, play: bool = True) -> Event | None:
             format_simulate(
                 format=format, players=places, seed=DEMO_SEED, officials=officials, name=name
             )
+        # A small season (issue #14): two regionals of eight and two junior regionals (two
+        # juniors each, so the juniors' final has its table of four) into played finals.
+        series_simulate(
+            regionals=DEMO_SERIES_REGIONALS,
+            players=DEMO_SERIES_PLACES,
+            seed=DEMO_SEED,
+            officials=officials,
+            name=DEMO_SERIES_NAME,
+            junior_places=2,
+        )
         return event
     start = timezone.make_aware(
         datetime.datetime.combine(

@@ -18,6 +18,7 @@ from django.utils.translation import override
 from jobs.fingerprint import digest, files_digest
 from jobs.services import JobError
 from scoring.models import BankerLink
+from series.selectors import qualification_of
 from tournament.models import Event, Player, Round, Seat
 
 from . import render, selectors
@@ -216,6 +217,7 @@ FORMS: dict[str, Form] = {
             reads=lambda r: [
                 r.player,
                 selectors.player_filled_pages(event=r.event, player=r.player),
+                qualification_of(player=r.player),
             ],
             filename=lambda r: f"event-{r.event.pk}-winner-{r.player.pk}.pdf",
             label=lambda r: (

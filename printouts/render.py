@@ -19,6 +19,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from scoring.models import BankerLink
+from series.selectors import qualification_of
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Table
 from tournament.money import money
@@ -164,6 +165,8 @@ def winner_notification_pdf(
         "sheets": sheets,
         "money_raised": money_raised,
         "return_to": selectors.forms_return_to(event),
+        # A regional of a series: the winner's place on the Finals' list (issue #14).
+        "qualification": qualification_of(player=player),
     }
     return score_sheets_pdf(
         event=event,

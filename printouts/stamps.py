@@ -21,7 +21,7 @@ and the body page are painted (which embeds their fonts in the document's shared
 resources) and then left out of the page tree.
 
 This reads WeasyPrint's laid-out boxes and its drawing operators, which are not public API;
-``weasyprint`` is pinned to the tested major version and tests/test_pdfs.py checks the
+``weasyprint`` is pinned to the tested major version and tests/printouts/test_pdfs.py checks the
 result page by page.
 """
 

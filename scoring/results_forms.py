@@ -218,6 +218,21 @@ class SheetCorrectionForm(forms.Form):
             )
         return rows
 
+    def deed_groups(self) -> list[dict[str, Any]]:
+        """The deed rows by colour group in board order, as the banker's tablet and the
+        official score sheet list them (issue 15: one sheet for the table and the judge)."""
+        rows = {row["deed"].position: row for row in self.deed_rows()}
+        groups = []
+        for group in self.edition.groups.values():
+            members = [
+                {**rows[pos], "space": self.edition.spaces[pos]}
+                for pos in group.positions
+                if pos in rows
+            ]
+            if members:
+                groups.append({"group": group, "rows": members})
+        return groups
+
     # --- Back to the engine's shape ------------------------------------------------
 
     def expected_version(self) -> int:

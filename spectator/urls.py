@@ -2,7 +2,7 @@
 
 ``public_patterns`` need no login and show aliases only; each page has a ``_live``
 fragment its htmx polls. ``page_patterns`` are the organizer's (the permission matrix in
-tests/test_permissions.py walks them).
+tests/project/test_permissions.py walks them).
 """
 
 from django.urls import path

@@ -22,7 +22,7 @@ def fast_password_hasher():
     """MD5 first, as Django's testing docs advise: the suite creates and logs in hundreds of
     users, and each PBKDF2 hash costs a noticeable fraction of a second on a 2-core machine.
     The site's own hashers stay in the list, so any hash they made still verifies; the
-    site keeps hashing with them (tests/test_settings.py checks that in a fresh process)."""
+    site keeps hashing with them (tests/config/test_settings.py checks that in a fresh process)."""
     hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
     with override_settings(PASSWORD_HASHERS=hashers):
         yield
@@ -33,7 +33,7 @@ def jobs_run_at_once():
     """Background jobs run inside the request that asks for them (django-tasks' immediate
     backend), their files kept in memory, and rounds published without building their packs
     ahead: every test sees a job's outcome at once and leaves no file behind. The tests of
-    real workers (tests/test_jobs_worker.py) switch to the database queue themselves."""
+    real workers (tests/jobs/test_jobs_worker.py) switch to the database queue themselves."""
     storages = {**settings.STORAGES, "jobs": {"BACKEND": IN_MEMORY_STORAGE}}
     with override_settings(
         TASKS={"default": {"BACKEND": IMMEDIATE_BACKEND}},

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils import translation
-from pdf_helpers import *  # noqa: F403 (the fixtures)
-from pdf_helpers import pdf_pages
 
 from printouts.catalog import FORMS, PrintRequest
+from tests.printouts.pdf_helpers import *  # noqa: F403 (the fixtures)
+from tests.printouts.pdf_helpers import pdf_pages
 
 NBSP = "\u00a0"
 

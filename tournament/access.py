@@ -2,7 +2,7 @@
 
 Anonymous visitors are sent to the login page; a logged-in person without the permission
 gets 403, not a login loop. Every organizer and judge view is wrapped in one of these, and
-each wrapped view carries ``required_permission`` so tests/test_security.py can walk every
+each wrapped view carries ``required_permission`` so tests/project/test_security.py can walk every
 route and know what to expect.
 
 Bankers are the one role scoped to rows, not pages: a user whose only role is banker opens

@@ -14,8 +14,9 @@ import dataclasses
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -208,13 +209,18 @@ def wave_state(request: HttpRequest, pk: int, wave_pk: int) -> JsonResponse:
 def clock_control(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round and wave with its clock, controls, log and announcements."""
     event = event_or_404(pk)
-    clocks = event_clocks(event=event, now=timezone.now())
+    clocks = [_clock_context(clock) for clock in event_clocks(event=event, now=timezone.now())]
+    # The live waves first, then those to come; the ended ones are folded below.
+    live = [c for c in clocks if c["clock"].state.status not in (Status.NOT_STARTED, Status.ENDED)]
+    to_come = [c for c in clocks if c["clock"].state.status == Status.NOT_STARTED]
     return render(
         request,
         "tournament/clock/control.html",
         {
             "event": event,
-            "clocks": [_clock_context(clock) for clock in clocks],
+            "clocks": clocks,
+            "clocks_live": live + to_come,
+            "clocks_ended": [c for c in clocks if c["clock"].state.status == Status.ENDED],
             "rounds": round_list(event=event),
             "reason_form": ReasonForm(),
             "adjust_form": AdjustForm(),
@@ -235,7 +241,13 @@ def _control(request: HttpRequest, pk: int, wave_pk: int, act, success: str) -> 
         _error(request, error)
     else:
         messages.success(request, success % {"round": wave.round, "wave": wave})
-    return redirect("tournament:clock_control", pk=event.pk)
+    return _back_to_card(event, wave)
+
+
+def _back_to_card(event: Event, wave: Wave) -> HttpResponse:
+    """Back to the clock page at the wave's card, not at the top of the page."""
+    url = reverse("tournament:clock_control", kwargs={"pk": event.pk})
+    return HttpResponseRedirect(f"{url}#wave-{wave.pk}")
 
 
 @head_judge_required
@@ -297,7 +309,7 @@ def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     else:
         message = _("%(minutes)s minutes added.") if sign > 0 else _("%(minutes)s minutes removed.")
         messages.success(request, message % {"minutes": minutes})
-    return redirect("tournament:clock_control", pk=event.pk)
+    return _back_to_card(event, wave)
 
 
 # --- Organizer: custom announcements -------------------------------------------------------

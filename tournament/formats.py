@@ -212,8 +212,13 @@ def event_posts(*, event: Event) -> str:
 
 
 def event_has_final(*, event: Event) -> bool:
-    """Whether a final follows the preliminaries; without one the standings name the winner."""
-    return _format(event).has_final
+    """Whether a final follows the preliminaries; without one the standings name the winner.
+
+    The format says whether it has one at all; the event may leave it out (``ends_with_qualifiers``:
+    a regional of a series ends with its qualifiers, 002 "From each event the 4 players
+    with the highest Point scores ... will progress through to the ... Finals").
+    """
+    return _format(event).has_final and not getattr(event, "ends_with_qualifiers", False)
 
 
 def age_refusal(*, event: Event, age: int) -> str | None:

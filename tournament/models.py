@@ -154,6 +154,14 @@ class Event(models.Model):
         related_name="+",
         verbose_name=_("fewer players allowed by"),
     )
+    # A championship has a same-day final (002 stand-alone events); a regional of a series
+    # ends with its qualifiers instead (series.services sets this when it joins). Off by
+    # default, so a form that leaves the box out keeps the final.
+    ends_with_qualifiers = models.BooleanField(
+        _("ends with its qualifiers (no same-day final)"),
+        default=False,
+        help_text=_("For a regional that sends its best players to a series' Finals."),
+    )
     paper_size = models.CharField(
         _("paper size"),
         max_length=10,
@@ -580,19 +588,6 @@ class Announcement(models.Model):
         return self.at_remaining_seconds // 60
 
 
-class OfficialProfile(models.Model):
-    """An official's own settings: the language their pages are in, wherever they sign in."""
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="official_profile"
-    )
-    language = models.CharField(
-        _("language"), max_length=10, choices=settings.LANGUAGES, blank=True
-    )
-
-    class Meta:
-        verbose_name = _("official's profile")
-        verbose_name_plural = _("officials' profiles")
-
-    def __str__(self) -> str:
-        return str(self.user)
+# An official's own settings live beside the models (language_models.py), imported here so
+# Django finds them.
+from .language_models import OfficialProfile  # noqa: E402, F401

@@ -10,10 +10,11 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.models import fields_for_model
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .models import Event
-from .services import EVENT_FIELDS
+from .services import EVENT_FIELDS, event_rule_errors
 
 # Browser-native pickers: a tablet shows its own date and time wheels for these.
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -73,6 +74,7 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
             "round_minutes",
             "preliminary_rounds",
             "advancing",
+            "ends_with_qualifiers",
             "alternates",
             "expected_players",
             "table_size_min",
@@ -114,7 +116,25 @@ PRINTED_HELP = {
 
 
 class EventForm(forms.Form):
-    """Every field in ``services.EVENT_FIELDS``, grouped into fieldsets for display."""
+    """Every field in ``services.EVENT_FIELDS``, grouped into fieldsets for display.
+
+    Its ``clean`` runs the service's checks across fields on whatever parsed, so every
+    error shows in one pass (the page turns off the browser's one-at-a-time checks), and
+    refuses a date in the past when the date is being set.
+    """
+
+    required_css_class = "required"
+
+    def clean(self):
+        cleaned = super().clean()
+        for field, messages in event_rule_errors(cleaned).items():
+            if field not in self.errors:
+                for message in messages:
+                    self.add_error(field, message)
+        date = cleaned.get("date")
+        if date and "date" in self.changed_data and date < timezone.localdate():
+            self.add_error("date", _("This date is in the past."))
+        return cleaned
 
     def __init__(self, *args, fix_format: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -7,6 +7,7 @@ the moment it is added here.
 
 from django.urls import path
 
+from . import no_show_views
 from . import organizer_views as views
 
 EVENT = "organizer/events/<int:pk>/"
@@ -23,6 +24,12 @@ page_patterns = [
     path(PLAYER + "eject/", views.player_eject, name="player_eject"),
     # GET asks to confirm; the POST to the same address promotes.
     path(PLAYER + "promote/", views.waiting_promote, name="waiting_promote"),
+    # Issue 15: a no-show asks to confirm first, and can be undone.
+    path(
+        PLAYER + "no-show/confirm/",
+        no_show_views.player_no_show_confirm,
+        name="player_no_show_confirm",
+    ),
 ]
 
 action_patterns = [
@@ -33,6 +40,7 @@ action_patterns = [
     path(PLAYER + "back-to-waiting-list/", views.waiting_return, name="waiting_return"),
     path(PLAYER + "check-in/", views.player_check_in, name="player_check_in"),
     path(PLAYER + "undo-check-in/", views.player_undo_check_in, name="player_undo_check_in"),
+    path(PLAYER + "undo-no-show/", no_show_views.player_no_show_undo, name="player_no_show_undo"),
 ]
 
 urlpatterns = [*page_patterns, *action_patterns]

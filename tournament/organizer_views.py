@@ -24,6 +24,7 @@ from .access import judge_required, organizer_required
 from .formats import FORMATS, event_is_knockout, event_minimum_players
 from .lookups import event_or_404
 from .models import Event, Player
+from .no_show_selectors import no_show_refusal
 from .organizer_forms import AliasForm, EventForm, ReasonForm, SearchForm
 from .roles import MANAGE
 from .selectors import (
@@ -292,6 +293,10 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
     """A seated player absent at the start loses the seat; the next alternate takes it."""
     event = event_or_404(pk)
     player = _player(event, player_pk)
+    refusal = no_show_refusal(player=player)
+    if refusal is not None:
+        messages.error(request, refusal)
+        return _back(request, event)
     try:
         replacement = services.player_mark_no_show(player=player, by=request.user)
     except ValidationError as error:

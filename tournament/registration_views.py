@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from jobs.models import Job
@@ -27,6 +27,7 @@ from .csv_io import (
     import_registrations,
     write_registrations_csv,
 )
+from .csv_template import write_import_template
 from .lookups import event_or_404
 from .models import Event, Player
 from .registration_forms import ImportForm, OnTheDayForm, RegistrationForm
@@ -167,12 +168,47 @@ def player_import(request: HttpRequest, pk: int) -> HttpResponse:
                 pasted = not form.cleaned_data.get("file")
                 job = import_job_submit(event=event, text=text, pasted=pasted, user=request.user)
                 return redirect(_import_job_url(event, job))
+            before = Player.objects.filter(event=event).order_by("-pk").values_list("pk")[:1]
+            last_pk = before[0][0] if before else 0
             result = import_registrations(event=event, text=text)
             if result.ok:
                 form = ImportForm()
+                held = imported_not_seated(event=event, after_pk=last_pk)
+                return _import_page(request, event, form=form, result=result, held=held)
+            upload = form.cleaned_data.get("file")
+            if upload:
+                # The file stays chosen: its text comes back in the box, to correct or send
+                # again as it is (a browser never re-selects a file by itself).
+                form = ImportForm(initial={"text": text})
+                messages.info(
+                    request,
+                    _("The content of %(name)s is kept in the box below.") % {"name": upload.name},
+                )
     else:
         form = ImportForm()
     return _import_page(request, event, form=form, result=result)
+
+
+def imported_not_seated(*, event: Event, after_pk: int) -> list[Player]:
+    """Those an import just registered who became alternates or joined the waiting list."""
+    return list(
+        Player.objects.filter(
+            event=event,
+            pk__gt=after_pk,
+            status__in=(Player.Status.ALTERNATE, Player.Status.WAITING),
+        ).order_by("status", "alternate_position", "waiting_position")
+    )
+
+
+@organizer_required
+@require_GET
+def player_import_template(request: HttpRequest, pk: int) -> HttpResponse:
+    """The columns the import reads, with one example line, as a CSV to fill in."""
+    event = event_or_404(pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-import-template.csv"'
+    write_import_template(stream=response)
+    return response
 
 
 def _import_page(
@@ -183,6 +219,7 @@ def _import_page(
     result: ImportResult | None,
     error_count: int = 0,
     job: Job | None = None,
+    held: list[Player] | None = None,
 ) -> HttpResponse:
     errors = result.errors if result else []
     return render(
@@ -198,6 +235,7 @@ def _import_page(
             "columns": IMPORT_COLUMNS,
             "player_list_url": _player_list_url(event),
             "job": job,
+            "held": held or [],
         },
     )
 

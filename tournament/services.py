@@ -70,6 +70,7 @@ EVENT_FIELDS = (
     "registration_closes",
     "on_the_day_registration",
     "tables_per_wave",
+    "ends_with_qualifiers",
 )
 
 
@@ -98,21 +99,44 @@ def default_registration_closes(*, date: datetime.date, start_time: datetime.tim
     return starts - datetime.timedelta(days=PRE_REGISTRATION_CLOSES_DAYS_BEFORE)
 
 
-def _clean_event(event: Event) -> None:
-    event.full_clean()
+def event_rule_errors(values: dict[str, Any]) -> dict[str, list[str]]:
+    """The checks across fields (and of money), from whichever values are known.
+
+    The event form runs them on the fields that parsed, beside their own errors, so an
+    organizer sees every problem in one pass; ``_clean_event`` runs them on the event.
+    """
     errors: dict[str, list[str]] = {}
-    if event.table_size_min > event.table_size_max:
-        errors["table_size_min"] = [_("The smallest table cannot be larger than the largest.")]
-    if event.table_size_min < 2:
+
+    def known(*names: str) -> bool:
+        return all(values.get(name) is not None for name in names)
+
+    if known("table_size_min", "table_size_max"):
+        if values["table_size_min"] > values["table_size_max"]:
+            errors["table_size_min"] = [_("The smallest table cannot be larger than the largest.")]
+    if known("table_size_min") and values["table_size_min"] < 2:
         errors.setdefault("table_size_min", []).append(_("A table needs at least two players."))
-    if event.maximum_age is not None and event.maximum_age < event.minimum_age:
+    if known("minimum_age", "maximum_age") and values["maximum_age"] < values["minimum_age"]:
         errors["maximum_age"] = [_("The maximum age is below the minimum age.")]
     if (
-        event.registration_opens
-        and event.registration_closes
-        and event.registration_opens >= event.registration_closes
+        known("registration_opens", "registration_closes")
+        and values["registration_opens"] >= values["registration_closes"]
     ):
         errors["registration_closes"] = [_("Registration must close after it opens.")]
+    if known("money_raised") and values["money_raised"] < 0:
+        errors["money_raised"] = [_("Money raised cannot be negative.")]
+    return errors
+
+
+def _clean_event(event: Event) -> None:
+    errors: dict[str, list[str]] = {}
+    try:
+        event.full_clean()
+    except ValidationError as error:
+        errors = {field: list(messages) for field, messages in error.message_dict.items()}
+    values = {name: getattr(event, name, None) for name in EVENT_FIELDS}
+    for field, messages in event_rule_errors(values).items():
+        listed = errors.setdefault(field, [])
+        listed.extend([message for message in messages if message not in listed])
     if errors:
         raise ValidationError(errors)
 

@@ -12,6 +12,7 @@ from tournament.models import Round, Table
 
 from ..models import RoundPosting, TableSheet
 from ..selectors import sheet_open_ties
+from ..signals import round_posted
 
 
 def round_is_posted(round_: Round) -> bool:
@@ -61,7 +62,10 @@ def round_post(*, round_: Round, by: User | None) -> RoundPosting:
             )
     if problems:
         raise ValidationError(problems)
-    return RoundPosting.objects.create(round=round_, posted_at=timezone.now(), posted_by=by)
+    posting = RoundPosting.objects.create(round=round_, posted_at=timezone.now(), posted_by=by)
+    # In the same transaction: a series fixes a regional's qualifiers from it (series/apps.py).
+    round_posted.send(sender=RoundPosting, round_=round_, by=by)
+    return posting
 
 
 @transaction.atomic

@@ -4,20 +4,14 @@ and a submission that survives a dropped network and is applied exactly once.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import Group, User
 
 from scoring.models import SheetRevision, TableSheet
+from scoring.selectors import banker_table_players
 from scoring.services.banker_links import banker_link_issue
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
-from banker_setup import finished_tables  # noqa: E402
-
-from scoring.selectors import banker_table_players  # noqa: E402
-from tournament.models import Table  # noqa: E402
+from tests.scoring.banker_setup import finished_tables
+from tournament.models import Table
 
 
 @pytest.fixture

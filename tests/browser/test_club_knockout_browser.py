@@ -174,7 +174,9 @@ def approve_and_post(page, url: str, event: Event, round_: Round) -> None:
         page.get_by_role("button", name="Approve the sheet").click()
         page.wait_for_load_state()
     page.goto(f"{url}/organizer/events/{event.pk}/results/{round_.number}/")
-    page.get_by_role("button", name=f"Post round {round_.number}").click()
+    # Issue 15: posting asks to confirm (a second tap).
+    page.locator("#post summary").click()
+    page.get_by_role("button", name=f"Post round {round_.number} now").click()
     page.wait_for_load_state()
     assert f"Round {round_.number} is posted" in page.inner_text("main")
 

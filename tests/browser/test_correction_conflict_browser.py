@@ -8,23 +8,21 @@ still in the form, takes the first judge's number for Car and saves over. Screen
 
 import os
 import re
-import sys
 from pathlib import Path
 
 from django.contrib.auth.models import Group, User
 
 from scoring.models import ResultLine
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.roles import JUDGE
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
-from scoring_helpers import make_players, make_round, play, table_of  # noqa: E402
 
 PASSWORD = "a long Boardwalk passphrase"
 ARTIFACTS = Path(os.environ.get("BROWSER_ARTIFACTS", "artifacts/browser"))
 
 
 def sign_table(event) -> None:
-    p = make_players(event, ["Boot", "Car", "Hat", "Dog"])
+    p = players_with_aliases(event, aliases=["Boot", "Car", "Hat", "Dog"])
     round_ = make_round(event, 1, [list(p.values())])
     play(table_of(round_, 1), {p["Boot"]: 3000, p["Car"]: 2000, p["Hat"]: 1500, p["Dog"]: 1000})
 

@@ -7,19 +7,13 @@ proves the collector sees a violation when there is one.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import Group, User
 
+from scoring.selectors import banker_table_players
 from scoring.services.banker_links import banker_link_issue
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
-from banker_setup import finished_tables  # noqa: E402
-
-from scoring.selectors import banker_table_players  # noqa: E402
-from tournament.models import Table  # noqa: E402
+from tests.scoring.banker_setup import finished_tables
+from tournament.models import Table
 
 REPORT = """
 document.addEventListener('securitypolicyviolation', (e) => {

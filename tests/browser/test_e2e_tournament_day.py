@@ -17,6 +17,7 @@ A screenshot of each step is kept in ``$E2E_ARTIFACTS`` (default ``artifacts/e2e
 
 from __future__ import annotations
 
+import datetime
 import io
 import os
 import re
@@ -102,8 +103,10 @@ def create_event(day: Day, page) -> Event:
     page.fill("[name=name]", "Harbour Championship")
     page.fill("[name=organization]", "Harbour Club")
     page.fill("[name=venue]", "Pier Hall")
-    page.fill("[name=date]", "2031-06-07")
-    page.fill("[name=start_time]", "10:00")
+    # Today from midnight: the official start has passed, so a no-show can be marked
+    # (issue 15 refuses one before the start).
+    page.fill("[name=date]", datetime.date.today().isoformat())
+    page.fill("[name=start_time]", "00:00")
     page.fill("[name=expected_players]", "20")
     page.fill("[name=alternates]", "4")
     page.get_by_role("button", name="Create event").click()
@@ -132,7 +135,10 @@ def check_in_everyone_but(day: Day, page, event: Event, absent: Player) -> None:
     day.shot(page, "checked-in")
     # The absent player is a no-show: the first alternate takes the place.
     page.goto(f"{day.url}/organizer/events/{event.pk}/players/")
-    page.locator("tr").filter(has_text=absent.alias).get_by_role("button", name="No-show").click()
+    # Issue 15: the no-show asks to confirm, naming the alternate who takes the seat.
+    page.get_by_role("link", name=f"No-show: {absent.alias}").click()
+    assert "Alternate 1" in page.inner_text("#no-show-consequence")
+    page.locator("#confirm-no-show").click()
     page.wait_for_load_state()
     day.shot(page, "no-show-replaced")
     absent.refresh_from_db()
@@ -175,18 +181,20 @@ def publish_and_start(day: Day, page, event: Event, number: int) -> None:
 def run_the_clock(day: Day, head_judge, event: Event, number: int) -> None:
     """The head judge starts the round's clock, then calls time for every wave."""
     head_judge.goto(f"{day.url}/organizer/events/{event.pk}/clock/")
-    for card in head_judge.locator("section.clock-card").all():
-        if f"Round {number}" not in card.locator("h2").inner_text():
-            continue
-        start = card.get_by_role("button", name="Start")
-        if start.count():
-            start.click()
-            head_judge.wait_for_load_state()
+    # Issue 15: the page puts the live waves first, so the cards are found again after
+    # each action rather than by their place on the page.
+    cards = head_judge.locator("section.clock-card").filter(
+        has=head_judge.locator("h2", has_text=f"Round {number} ·")
+    )
+    while cards.filter(has=head_judge.get_by_role("button", name="Start", exact=True)).count():
+        card = cards.filter(has=head_judge.get_by_role("button", name="Start", exact=True)).first
+        card.get_by_role("button", name="Start", exact=True).click()
+        head_judge.wait_for_load_state()
     day.shot(head_judge, f"round-{number}-clock-running")
     assert Round.objects.get(event=event, number=number).started_at is not None
-    for card in head_judge.locator("section.clock-card").all():
-        if f"Round {number}" not in card.locator("h2").inner_text():
-            continue
+    running = cards.filter(has=head_judge.locator("summary", has_text="End play"))
+    while running.count():
+        card = running.first
         card.locator("summary", has_text="End play").click()
         card.get_by_role("button", name="End play for this wave").click()
         head_judge.wait_for_load_state()
@@ -279,7 +287,9 @@ def approve_and_post(day: Day, judge, head_judge, event: Event, round_: Round) -
     judge.goto(f"{day.url}/organizer/events/{event.pk}/results/{round_.number}/")
     day.shot(judge, f"round-{round_.number}-approved")
     head_judge.goto(f"{day.url}/organizer/events/{event.pk}/results/{round_.number}/")
-    head_judge.get_by_role("button", name=f"Post round {round_.number}").click()
+    # Issue 15: posting asks to confirm (a second tap).
+    head_judge.locator("#post summary").click()
+    head_judge.get_by_role("button", name=f"Post round {round_.number} now").click()
     head_judge.wait_for_load_state()
     assert f"Round {round_.number} is posted" in head_judge.inner_text("main")
 

@@ -20,12 +20,12 @@ import uuid
 from django.contrib.auth.models import Group, User
 from django.utils import timezone, translation
 from django.utils.translation import gettext
-from test_standings_browser import signed_round_1
 
 from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
+from tests.browser.test_standings_browser import signed_round_1
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
 from tournament.services import event_create
 

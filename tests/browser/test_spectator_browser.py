@@ -1,10 +1,9 @@
 """The public standings in a real phone-sized browser: they update by themselves (htmx
 polling the cached fragment) when the head judge posts a round, with no reload."""
 
-from test_standings_browser import PLAYERS, signed_round_1
-
 from scoring.services.posting import round_post
 from spectator.services import release_set
+from tests.browser.test_standings_browser import PLAYERS, signed_round_1
 from tournament.models import Round
 
 

@@ -88,7 +88,9 @@ def test_a_head_judge_posts_round_1_and_the_public_sees_the_points(live_server, 
     page.wait_for_url(f"**/organizer/events/{event.pk}/results/1/")
     assert "signed" in page.locator("#table-1").inner_text()
 
-    page.get_by_role("button", name="Post round 1").click()
+    # Issue 15: posting asks to confirm (a second tap).
+    page.locator("#post summary").click()
+    page.get_by_role("button", name="Post round 1 now").click()
     page.wait_for_load_state()
     assert "Round 1 is posted" in page.inner_text("main")
 

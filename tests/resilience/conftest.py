@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from django.db import transaction
-from fuzz_world import build_world
 
+from tests.resilience.fuzz_world import build_world
 from tournament import seating_views
 
 

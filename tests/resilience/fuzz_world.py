@@ -18,6 +18,7 @@ from scoring.models import TableSheet
 from scoring.services.banker_links import banker_link_issue
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
+from tests.builders import an_event, registered_players
 from tournament.clock_services import announcement_add, clock_start, table_mark_finished
 from tournament.models import Announcement, Event, Player, Round, Table
 from tournament.roles import (
@@ -31,7 +32,6 @@ from tournament.roles import (
     ORGANIZER,
 )
 from tournament.seating_services import preseat_event
-from tournament.services import Registration, event_create, player_register
 
 ROLE_OF_PERMISSION = {
     MANAGE: ORGANIZER,
@@ -76,35 +76,25 @@ class World:
         return self.users[ROLE_OF_PERMISSION[permission]] if permission else None
 
 
-def _register(event: Event, index: int) -> Player:
-    return player_register(
-        event=event,
-        registration=Registration(
-            first_name=f"Fuzz{index}",
-            last_name="Player",
-            date_of_birth=datetime.date(1990, 1, 1),
-            signature=f"Fuzz{index} Player",
-            eligibility_declared=True,
-            citizenship_declared=True,
-        ),
-        source=Player.Source.ON_THE_DAY,
-    )
+# The fuzz world's people: Fuzz0 Player, Fuzz1 Player, ...
+FUZZ_PEOPLE = {
+    "first_name": "Fuzz{n}",
+    "last_name": "Player",
+    "signature": "{first_name} {last_name}",
+}
 
 
 def build_world() -> World:
-    event = event_create(
+    event = an_event(
         name="Fuzz Open",
-        organization="Club",
-        venue="Hall",
         date=datetime.date(2031, 6, 1),
-        start_time=datetime.time(10, 0),
         expected_players=12,
         alternates=3,
         table_size_min=4,
         table_size_max=4,
         preliminary_rounds=2,
     )
-    people = [_register(event, index) for index in range(14)]
+    people = registered_players(event, count=14, checked_in=False, **FUZZ_PEOPLE)
     preseat_event(event=event, only_checked_in=False, time_limit=1.0)
     round_1 = Round.objects.get(event=event, number=1)
     round_2 = Round.objects.get(event=event, number=2)

@@ -11,40 +11,28 @@ import datetime
 from django.contrib.auth.models import Group, User
 
 from scoring.services.banker_links import banker_link_issue
+from tests.builders import event_with_players
 from tournament.clock_services import clock_end, clock_start, table_mark_finished
-from tournament.models import Event, Player, Round, Table
+from tournament.models import Event, Round, Table
 from tournament.roles import HEAD_JUDGE
 from tournament.seating_services import preseat_event
-from tournament.services import Registration, event_create, player_register
 
 
 def seated_event(*, players: int, tables_per_wave: int = 0, name: str = "Resilience Open") -> Event:
     """An event of ``players`` registered people, every preliminary round pre-seated."""
-    event = event_create(
+    event = event_with_players(
+        players=players,
+        checked_in=False,
         name=name,
-        organization="Club",
-        venue="Hall",
         date=datetime.date(2031, 5, 10),
-        start_time=datetime.time(10, 0),
-        expected_players=players,
         table_size_min=4,
         table_size_max=4,
         preliminary_rounds=1,
         tables_per_wave=tables_per_wave,
+        first_name="Player{n}",
+        last_name="Tester",
+        signature="{first_name} {last_name}",
     )
-    for index in range(players):
-        player_register(
-            event=event,
-            registration=Registration(
-                first_name=f"Player{index}",
-                last_name="Tester",
-                date_of_birth=datetime.date(1990, 1, 1),
-                signature=f"Player{index} Tester",
-                eligibility_declared=True,
-                citizenship_declared=True,
-            ),
-            source=Player.Source.ON_THE_DAY,
-        )
     preseat_event(event=event, only_checked_in=False, time_limit=2.0)
     return event
 

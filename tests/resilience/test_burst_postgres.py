@@ -20,9 +20,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from resilience_setup import banker_links, finish_round_one, seated_event
 
 from scoring.models import SheetRevision, TableSheet
+from tests.resilience.resilience_setup import banker_links, finish_round_one, seated_event
 from tournament.models import Seat
 
 TABLES = 50

@@ -27,7 +27,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from fuzz_world import World, _register
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +36,8 @@ from scoring.banker_forms import SheetForm
 from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from scoring.selectors import banker_table_players
 from scoring.tie_breakers import tie_breakers_for
+from tests.builders import an_event, registered_players
+from tests.resilience.fuzz_world import FUZZ_PEOPLE, World
 from tournament.bankruptcy_views import BankruptcyForm
 from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
 from tournament.csv_io import EXPORT_COLUMNS, IMPORT_COLUMNS, MAX_IMPORT_BYTES
@@ -47,7 +48,6 @@ from tournament.organizer_forms import ReasonForm as EjectReasonForm
 from tournament.registration_forms import OnTheDayForm, RegistrationForm
 from tournament.seating_views import PreseatForm, SeatChangeForm
 from tournament.selectors import round_seating
-from tournament.services import event_create, player_check_in
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
@@ -301,16 +301,13 @@ def _rolls(world: World) -> dict[str, st.SearchStrategy]:
 def _club(world: World) -> dict[str, object]:
     """A club knockout of 24 checked-in players with its bracket confirmed (the fuzz world's
     event is a championship, where the knockout's routes only refuse)."""
-    club = event_create(
+    club = an_event(
         name="Fuzz Charity Night",
-        format="club",
-        organization="Club",
-        venue="Hall",
+        fmt="club",
         date=world.event.date,
         start_time=world.event.start_time,
     )
-    for index in range(24):
-        player_check_in(player=_register(club, index))
+    registered_players(club, count=24, **FUZZ_PEOPLE)
     bracket_confirm(event=club, method="table_winners", by=None)
     return {"pk": club.pk}
 
@@ -375,6 +372,8 @@ FUZZED: dict[str, Spec] = {
         kwargs=lambda w: {"player_pk": w.alternate.pk},
     ),
     "tournament:player_no_show": Spec(_next),
+    # Issue 15 (cockpit): undoing a no-show.
+    "tournament:player_no_show_undo": Spec(_next),
     "tournament:player_withdraw": Spec(lambda w: {"reason": texts, **_next(w)}),
     # The waiting list: promoting an alternate and returning a seated player are refused.
     "tournament:waiting_promote": Spec(kwargs=lambda w: {"player_pk": w.alternate.pk}),

@@ -21,11 +21,20 @@ import sys
 import time
 
 import pytest
-from http_tablet import ROOT, Server, Tablet, free_port, server_env, sheet_page, sheet_params
+
+from tests.resilience.http_tablet import (
+    ROOT,
+    Server,
+    Tablet,
+    free_port,
+    server_env,
+    sheet_page,
+    sheet_params,
+)
 
 SEED = (
     "import django, json; django.setup(); "
-    "from resilience_setup import seed_restart_event; "
+    "from tests.resilience.resilience_setup import seed_restart_event; "
     "print(json.dumps(seed_restart_event()))"
 )
 JSON = "application/json"
@@ -45,7 +54,7 @@ def hall(tmp_path):
     seeded = subprocess.run(
         [sys.executable, "-c", SEED],
         cwd=ROOT,
-        env={**env, "PYTHONPATH": str(ROOT / "tests" / "resilience")},
+        env={**env, "PYTHONPATH": str(ROOT)},
         check=True,
         capture_output=True,
         text=True,

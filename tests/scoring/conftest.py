@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from scoring_helpers import make_players, make_round, table_of
 
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, table_of
 from tournament.models import Player, Round, Table
 
 
@@ -21,7 +22,7 @@ def judge(db) -> User:
 
 @pytest.fixture
 def four(event) -> dict[str, Player]:
-    return make_players(event, ["Boot", "Car", "Hat", "Dog"])
+    return players_with_aliases(event, aliases=["Boot", "Car", "Hat", "Dog"])
 
 
 @pytest.fixture

@@ -18,21 +18,6 @@ from scoring.services.signatures import sheet_sign
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
 
 
-def make_players(event, aliases: Sequence[str]) -> dict[str, Player]:
-    return {
-        alias: Player.objects.create(
-            event=event,
-            first_name=alias,
-            last_name="Player",
-            date_of_birth=datetime.date(1990, 1, 1),
-            signature="Signed",
-            signed_at=timezone.now(),
-            alias=alias,
-        )
-        for alias in aliases
-    }
-
-
 def make_round(
     event,
     number: int,

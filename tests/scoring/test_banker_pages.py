@@ -9,7 +9,6 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from banker_setup import BANKER, JUDGE, ORGANIZER, finished_tables, user_with
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -18,6 +17,7 @@ from scoring.models import BankerLink, SheetRevision, TableSheet
 from scoring.selectors import banker_table_players
 from scoring.services.banker_links import banker_link_issue, banker_link_revoke
 from scoring.services.sheets import sheet_save_draft
+from tests.scoring.banker_setup import BANKER, JUDGE, ORGANIZER, finished_tables, user_with
 from tournament.models import Table
 
 

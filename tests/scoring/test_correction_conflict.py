@@ -10,17 +10,24 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, posted_back, sheet_data, table_of
 
 from scoring.models import ResultLine, SheetRevision, TableSheet
 from scoring.services.sheets import SheetConflict, sheet_correct
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import (
+    make_round,
+    play,
+    posted_back,
+    sheet_data,
+    table_of,
+)
 from tournament.models import Player
 from tournament.roles import JUDGE
 
 
 @pytest.fixture
 def players(event) -> dict[str, Player]:
-    return make_players(event, ["Boot", "Car", "Hat", "Dog"])
+    return players_with_aliases(event, aliases=["Boot", "Car", "Hat", "Dog"])
 
 
 @pytest.fixture

@@ -22,9 +22,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
-from scoring_helpers import make_players, make_round, play, table_of
 
 from scoring.services.posting import round_post
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.csv_io import FORMULA_STARTS, csv_cell, csv_write
 from tournament.roles import ORGANIZER
 from tournament.services import player_set_alias
@@ -43,7 +44,7 @@ APPS = ("config", "demo", "gameplay", "printouts", "scoring", "spectator", "tour
 @pytest.fixture
 def posted(event):
     """Round 1 posted: one table whose four players chose the issue's aliases."""
-    players = list(make_players(event, ["Boot", "Car", "Hat", "Dog"]).values())
+    players = list(players_with_aliases(event, aliases=["Boot", "Car", "Hat", "Dog"]).values())
     for player, alias in zip(players, FORMULAS, strict=True):
         player_set_alias(player=player, alias=alias)
     round_ = make_round(event, 1, [players])

@@ -11,10 +11,11 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from scoring_helpers import make_players, make_round, play, table_of
 
 from scoring.selectors import event_winner
 from scoring.services.posting import round_post
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Round
 from tournament.services import event_create
 
@@ -61,7 +62,9 @@ def junior(db):
 
 
 def test_the_junior_winner_has_the_most_assets_of_the_posted_game(junior):
-    players = make_players(junior, ["Boot", "Car", "Hat", "Dog", "Iron", "Ship", "Cat", "Duck"])
+    players = players_with_aliases(
+        junior, aliases=["Boot", "Car", "Hat", "Dog", "Iron", "Ship", "Cat", "Duck"]
+    )
     boot, car, hat, dog, iron, ship, cat, duck = players.values()
     round_ = make_round(junior, 1, [[boot, car, hat, dog], [iron, ship, cat, duck]])
     # Table 2's winner, Ship ($2,650), has more than table 1's, Car ($2,600).
@@ -73,7 +76,9 @@ def test_the_junior_winner_has_the_most_assets_of_the_posted_game(junior):
 
 
 def test_no_junior_winner_while_two_are_level_at_the_top(junior):
-    players = make_players(junior, ["Boot", "Car", "Hat", "Dog", "Iron", "Ship", "Cat", "Duck"])
+    players = players_with_aliases(
+        junior, aliases=["Boot", "Car", "Hat", "Dog", "Iron", "Ship", "Cat", "Duck"]
+    )
     boot, car, hat, dog, iron, ship, cat, duck = players.values()
     round_ = make_round(junior, 1, [[boot, car, hat, dog], [iron, ship, cat, duck]])
     play(table_of(round_, 1), {boot: 1500, car: 2600, hat: 900, dog: 40})

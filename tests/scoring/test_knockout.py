@@ -15,7 +15,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
-from scoring_helpers import make_players, play, table_of
 
 from scoring.models import ResultLine
 from scoring.selectors import round_table_winners
@@ -24,6 +23,8 @@ from scoring.services.posting import round_post, round_unpost
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_decide, tie_decide
+from tests.builders import an_event, players_with_aliases
+from tests.scoring.scoring_helpers import play, table_of
 from tournament.bracket import HIGHEST_ASSETS, TABLE_WINNERS
 from tournament.knockout_services import (
     bracket_confirm,
@@ -32,18 +33,16 @@ from tournament.knockout_services import (
 )
 from tournament.models import Player, Round, Seat, Table
 from tournament.seating_services import preseat_event, round_start
-from tournament.services import event_create
 
 
 @pytest.fixture
 def club(db):
-    return event_create(
+    return an_event(
         name="Charity Night",
-        format="club",
+        fmt="club",
         organization="Harbour Club",
         venue="Pier Hall",
         date=datetime.date(2031, 6, 7),
-        start_time=datetime.time(10, 0),
     )
 
 
@@ -53,12 +52,10 @@ def checked_in(
     """``count`` players P01.. (from number ``first``), all checked in; ``families`` maps a
     number to a household."""
     aliases = [f"P{i:02d}" for i in range(first, first + count)]
-    players = list(make_players(event, aliases).values())
-    for index, player in enumerate(players, start=first):
-        player.checked_in_at = timezone.now()
-        player.household = (families or {}).get(index, "")
-        player.save(update_fields=["checked_in_at", "household"])
-    return players
+    made = players_with_aliases(
+        event, aliases=aliases, start=first, checked_in=True, households=families
+    )
+    return list(made.values())
 
 
 def tables_of(round_: Round) -> list[list[Player]]:
@@ -251,8 +248,9 @@ def test_a_field_no_knockout_fits_cannot_be_confirmed_for_table_winners(club):
 
 
 def test_54_players_two_rounds_of_table_winners_then_a_final_of_six(club):
-    # 54 is the smallest field that needs two rounds (tests/test_bracket.py): 18 tables of
-    # three, their 18 winners at six tables of three, those six winners in the final.
+    # 54 is the smallest field that needs two rounds (tests/tournament/test_bracket.py):
+    # 18 tables of three, their 18 winners at six tables of three, those six winners in the
+    # final.
     # 000: "Only table winners" go on; here the highest number at each table wins it.
     checked_in(club, 54)
     bracket_confirm(event=club, method=TABLE_WINNERS, by=None)

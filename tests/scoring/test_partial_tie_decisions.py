@@ -13,7 +13,6 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, sheet_data, table_of
 
 from scoring.models import ResultLine, TableSheet
 from scoring.selectors import sheet_open_ties, standings
@@ -22,12 +21,14 @@ from scoring.services.sheets import sheet_correct
 from scoring.services.ties import standings_tie_decide, tie_decide
 from spectator import selectors as public
 from spectator.services import release_set
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, sheet_data, table_of
 from tournament.roles import ORGANIZER
 
 
 @pytest.fixture
 def six(event):
-    return make_players(event, ["Boot", "Hat", "Car", "X", "Y", "Z"])
+    return players_with_aliases(event, aliases=["Boot", "Hat", "Car", "X", "Y", "Z"])
 
 
 def ranks(event) -> list[tuple[str, str]]:

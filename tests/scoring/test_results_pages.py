@@ -13,12 +13,13 @@ import io
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
-from scoring_helpers import make_players, make_round, play, posted_back, table_of
 
 from scoring import results_urls
 from scoring.models import ResultLine, RoundPosting, SheetRevision, TableSheet
 from scoring.services.posting import round_post
 from spectator.services import release_set
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, posted_back, table_of
 from tournament.models import Player, Round
 from tournament.roles import (
     BANKER,
@@ -83,7 +84,7 @@ def login(client, role: str):
 
 @pytest.fixture
 def players(event) -> dict[str, Player]:
-    people = make_players(event, list(REAL_NAMES))
+    people = players_with_aliases(event, aliases=list(REAL_NAMES))
     for alias, (first, last) in REAL_NAMES.items():
         Player.objects.filter(pk=people[alias].pk).update(first_name=first, last_name=last)
         people[alias].refresh_from_db()
@@ -176,7 +177,7 @@ def test_actions_refuse_get(client, event, round1, pattern):
 
 def test_round_page_lists_every_table_by_wave_with_its_status(client, event, players):
     p = list(players.values())
-    more = make_players(event, ["Iron", "Ship", "Thimble", "Wheel"])
+    more = players_with_aliases(event, aliases=["Iron", "Ship", "Thimble", "Wheel"])
     round_ = make_round(event, 1, [p, list(more.values())], tables_per_wave=1)
     play(table_of(round_, 1), {p[0]: 3000, p[1]: 2000, p[2]: 1500, p[3]: 1000})
     response = login(client, JUDGE).get(url("results_round", event, round_number=1))
@@ -478,7 +479,7 @@ def test_a_standings_tie_decision_needs_a_reason(client, event, players):
 def test_the_organizer_orders_the_tie_breakers_on_the_standings_page(client, event):
     # The eight-player example of test_scoring_standings: E and F tie on 41 points; E has
     # two wins (6200 net worth), F one (8000). Wins first: E, F; net worth first: F, E.
-    from test_scoring_standings import play_example
+    from tests.scoring.test_scoring_standings import play_example
 
     play_example(event, None)
     client = login(client, ORGANIZER)
@@ -587,7 +588,8 @@ def test_club_standings_page_explains_the_knockout_and_offers_only_club_keys(cli
     client = login(client, ORGANIZER)
     response = client.get(url("standings", event))
     body = response.content.decode()
-    # 000: a knockout, from a bracket confirmed on the seating page (tests/test_knockout*).
+    # 000: a knockout, from a bracket confirmed on the seating page
+    # (tests/tournament/test_knockout_pages.py).
     assert "No bracket is confirmed yet." in body
     assert "The top 4 players of the posted standings advance." not in body
     form = response.context["tie_breaker_form"]
@@ -598,7 +600,7 @@ def test_the_standings_page_seats_a_semifinal_when_the_final_would_not_fit(clien
     event.advancing = 12
     event.table_size_min, event.table_size_max = 4, 5
     event.save()
-    players = make_players(event, "ABCDEFGHIJKLMNO")
+    players = players_with_aliases(event, aliases="ABCDEFGHIJKLMNO")
     aliases = ["ABCDE", "FGHIJ", "KLMNO"]
     round_ = make_round(event, 1, [[players[a] for a in group] for group in aliases])
     for index, group in enumerate(aliases, start=1):

@@ -11,10 +11,11 @@ import uuid
 
 import pytest
 from django.db import connection
-from scoring_helpers import make_players, make_round, sheet_data, table_of
 
 from scoring.models import SheetRevision, TableSheet
 from scoring.services.sheets import SheetConflict, sheet_save_draft, sheet_submit
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, sheet_data, table_of
 from tournament.services import event_create
 
 
@@ -31,7 +32,9 @@ def test_two_simultaneous_submissions_cannot_both_win():
         date=datetime.date(2030, 4, 20),
         start_time=datetime.time(9, 30),
     )
-    boot, car, hat, dog = make_players(event, ["Boot", "Car", "Hat", "Dog"]).values()
+    boot, car, hat, dog = players_with_aliases(
+        event, aliases=["Boot", "Car", "Hat", "Dog"]
+    ).values()
     table = table_of(make_round(event, 1, [[boot, car, hat, dog]]), 1)
     draft = sheet_data({boot: 100, car: 200, hat: 300, dog: 400})
     sheet_save_draft(table=table, data=draft, expected_version=0, by=None)

@@ -7,7 +7,6 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
-from scoring_helpers import make_players, make_round, play, sheet_data, table_of
 
 from scoring.models import ResultLine, SheetRevision, SheetSignature, TableSheet, TieDecision
 from scoring.services.posting import round_post, round_unpost
@@ -21,6 +20,8 @@ from scoring.services.sheets import (
 )
 from scoring.services.signatures import sheet_sign
 from scoring.services.ties import tie_decide
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, sheet_data, table_of
 from tournament.models import Table
 
 
@@ -117,7 +118,7 @@ def test_an_invalid_submission_keeps_the_draft_and_names_each_violation(table, f
 
 def test_the_sheet_must_list_exactly_the_tables_players(table, four, event):
     boot, car, hat, dog = four.values()
-    (stranger,) = make_players(event, ["Iron"]).values()
+    (stranger,) = players_with_aliases(event, aliases=["Iron"]).values()
     with pytest.raises(SheetInvalid) as caught:
         submit(table, sheet_data({boot: 1, car: 2, hat: 3, stranger: 4}), version=0)
     codes = {(v["code"], v["player"]) for v in caught.value.violations}
@@ -203,7 +204,7 @@ def test_players_sign_then_the_banker_and_the_sheet_locks(table, four, banker):
 
 def test_someone_not_at_the_table_cannot_sign(table, four, event):
     boot, car, hat, dog = four.values()
-    (stranger,) = make_players(event, ["Iron"]).values()
+    (stranger,) = players_with_aliases(event, aliases=["Iron"]).values()
     sheet = submit(table, sheet_data({boot: 1, car: 2, hat: 3, dog: 4}), version=0)
     with pytest.raises(ValidationError, match="not seated"):
         sheet_sign(sheet=sheet, player=stranger, initials="I", by=None)
@@ -401,7 +402,7 @@ def test_ties_are_decided_on_signed_sheets_only(table, four, judge):
 
 
 def test_a_round_is_posted_only_when_every_waves_tables_are_signed(event, judge):
-    players = list(make_players(event, [f"P{i}" for i in range(8)]).values())
+    players = list(players_with_aliases(event, aliases=[f"P{i}" for i in range(8)]).values())
     round_ = make_round(event, 1, [players[:4], players[4:]], tables_per_wave=1)
     assert round_.waves.count() == 2
     play(table_of(round_, 1), dict(zip(players[:4], (4, 3, 2, 1), strict=True)))

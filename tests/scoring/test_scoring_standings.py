@@ -10,7 +10,6 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
-from scoring_helpers import make_players, make_round, play, sheet_data, table_of
 
 from scoring import selectors, tie_breakers
 from scoring.models import ResultLine, TableSheet
@@ -18,6 +17,8 @@ from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_approve, sheet_save_draft
 from scoring.services.ties import standings_tie_breakers_set, standings_tie_decide
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, sheet_data, table_of
 from tournament.models import Clock, Player, Round, Seat, Table
 
 # Eight players, two tables of four, three rounds; cash only, so net worth = cash.
@@ -61,7 +62,7 @@ ROUNDS = [
 
 
 def play_example(event, judge, *, post=True) -> tuple[dict[str, Player], list[Round]]:
-    players = make_players(event, "ABCDEFGH")
+    players = players_with_aliases(event, aliases="ABCDEFGH")
     rounds = []
     for number, tables in enumerate(ROUNDS, start=1):
         round_ = make_round(
@@ -152,7 +153,7 @@ def test_only_posted_rounds_count_when_asked(event, judge):
 
 
 def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
-    players = make_players(event, "ABCDEFGH")
+    players = players_with_aliases(event, aliases="ABCDEFGH")
     event.advancing = 3
     event.save()
     p = players
@@ -188,7 +189,7 @@ def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
 
 def test_alternates_score_their_own_games_and_inherit_nothing(event, judge):
     """002, ALTERNATES SCORING: points are earned per game played, never taken over."""
-    players = make_players(event, ["Ann", "Bob", "Cy", "Di", "Alt"])
+    players = players_with_aliases(event, aliases=["Ann", "Bob", "Cy", "Di", "Alt"])
     ann, bob, cy, di, alt = players.values()
     round1 = make_round(event, 1, [[ann, bob, cy, di]])
     play(table_of(round1, 1), {ann: 4000, bob: 3000, cy: 2000, di: 1000})
@@ -218,7 +219,7 @@ def test_alternates_score_their_own_games_and_inherit_nothing(event, judge):
 
 
 def test_round_table_statuses_for_the_judges_desk(event, judge):
-    players = list(make_players(event, [f"P{i}" for i in range(24)]).values())
+    players = list(players_with_aliases(event, aliases=[f"P{i}" for i in range(24)]).values())
     round_ = make_round(
         event, 1, [players[i : i + 4] for i in range(0, 24, 4)], tables_per_wave=5, finished=False
     )
@@ -406,7 +407,7 @@ def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(ev
     event.advancing = 12
     event.table_size_min, event.table_size_max = 4, 5
     event.save()
-    players = make_players(event, "ABCDEFGHIJKLMNO")
+    players = players_with_aliases(event, aliases="ABCDEFGHIJKLMNO")
     round1 = make_round(event, 1, [[players[a] for a in cash] for cash in SEMI_ROUND])
     for index, cash in enumerate(SEMI_ROUND, start=1):
         play(table_of(round1, index), {players[a]: amount for a, amount in cash.items()})

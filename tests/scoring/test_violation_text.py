@@ -11,17 +11,17 @@ import gettext
 import uuid
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
-from django.utils.translation import trans_real
-from scoring_helpers import sheet_data
 
 from gameplay import VIOLATION_CODES, check_sheet, load_edition
 from scoring.models import TableSheet
 from scoring.services.sheets import SheetInvalid, sheet_submit
 from scoring.violations import seating_violation, violation_text
+from tests.scoring.scoring_helpers import sheet_data
 from tournament.roles import JUDGE
 
 CLASSIC = load_edition("classic-us")
@@ -187,33 +187,29 @@ def test_the_editions_words_and_deed_names_are_used():
     )
 
 
-class FakeGerman(gettext.NullTranslations):
-    """A German catalog with one sentence, standing in for the .po file we cannot ship here."""
-
-    SINGULAR = (
+def test_a_german_request_gets_the_german_sentence_from_the_shipped_catalog():
+    """The sentence comes from locale/de, read here straight from the compiled catalog."""
+    catalog_file = settings.BASE_DIR / "locale" / "de" / "LC_MESSAGES" / "django.mo"
+    with catalog_file.open("rb") as handle:
+        german = gettext.GNUTranslations(handle)
+    singular = (
         "%(player)s: %(deeds)s has buildings, but %(player)s does not own every property of "
         "the %(group)s group."
     )
-
-    def ngettext(self, msgid1, msgid2, n):
-        if msgid1 == self.SINGULAR:
-            return (
-                "%(player)s: Auf %(deeds)s stehen Gebäude, aber %(player)s fehlt die "
-                "Gruppe %(group)s."
-            )
-        return super().ngettext(msgid1, msgid2, n)
-
-
-def test_a_german_request_gets_the_german_sentence_through_gettext(monkeypatch):
+    plural = (
+        "%(player)s: %(deeds)s have buildings, but %(player)s does not own every property of "
+        "the %(group)s group."
+    )
+    expected = german.ngettext(singular, plural, 1) % {
+        "player": "Steady Wheelbarrow",
+        "deeds": "Boardwalk",
+        "group": "Dark Blue",
+    }
+    assert expected.startswith("Steady Wheelbarrow: ") and "has buildings" not in expected
     with translation.override("de"):
-        # Django's real German translation, with our one sentence behind its own catalog.
-        monkeypatch.setattr(trans_real.translation("de"), "_fallback", FakeGerman())
         violation = only_violation("building-without-monopoly")
         text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
-    assert text == (
-        "Steady Wheelbarrow: Auf Boardwalk stehen Gebäude, aber Steady Wheelbarrow fehlt die "
-        "Gruppe Dark Blue."
-    )
+    assert text == expected
 
 
 # --- What cannot be worded is shown as stored ------------------------------------------------

@@ -17,7 +17,6 @@ from django.contrib.auth.models import Group, User
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, table_of
 
 from scoring.models import StandingsTieDecision, TableSheet
 from scoring.selectors import event_winner
@@ -26,6 +25,8 @@ from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Table
 from tournament.roles import ORGANIZER
 
@@ -67,7 +68,7 @@ def play_with_deeds(table: Table, cash: dict, deeds: dict) -> None:
 
 
 def eight(event):
-    return make_players(event, ["A", "B", "C", "D", "E", "F", "G", "H"])
+    return players_with_aliases(event, aliases=["A", "B", "C", "D", "E", "F", "G", "H"])
 
 
 def test_a_junior_event_has_no_final_and_its_posted_round_names_the_winner(junior):
@@ -124,7 +125,7 @@ def test_level_on_both_waits_for_the_head_judge(junior):
 
 
 def test_a_championship_winner_is_the_finals_first_place_once_posted(event):
-    p = make_players(event, ["Boot", "Car", "Hat", "Dog"])
+    p = players_with_aliases(event, aliases=["Boot", "Car", "Hat", "Dog"])
     round_ = make_round(event, 1, [list(p.values())])
     play(table_of(round_, 1), {p["Boot"]: 3000, p["Car"]: 2000, p["Hat"]: 1500, p["Dog"]: 1000})
     round_post(round_=round_, by=None)

@@ -5,20 +5,13 @@ The score-sheet helpers are the scoring tests' own (tests/scoring/scoring_helper
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from django.core.cache import cache
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
-
-from scoring_helpers import make_players, make_round, play, table_of  # noqa: E402
-
-from tournament.models import Player, Round  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from spectator_names import REAL_NAMES  # noqa: E402
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
+from tests.spectator.spectator_names import REAL_NAMES
+from tournament.models import Player, Round
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +24,7 @@ def clean_cache():
 
 @pytest.fixture
 def players(event) -> dict[str, Player]:
-    people = make_players(event, list(REAL_NAMES))
+    people = players_with_aliases(event, aliases=list(REAL_NAMES))
     for alias, (first, last) in REAL_NAMES.items():
         Player.objects.filter(pk=people[alias].pk).update(
             first_name=first, last_name=last, email=f"{first.lower()}@example.net"

@@ -6,8 +6,6 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from scoring_helpers import make_round, play, table_of
-from spectator_names import REAL_NAMES
 
 from scoring import selectors as scoring_selectors
 from scoring.models import StandingsTieDecision
@@ -15,6 +13,8 @@ from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from spectator import selectors
 from spectator.services import release_set
+from tests.scoring.scoring_helpers import make_round, play, table_of
+from tests.spectator.spectator_names import REAL_NAMES
 from tournament.models import Table
 from tournament.roles import ORGANIZER
 

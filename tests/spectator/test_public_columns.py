@@ -15,13 +15,14 @@ from urllib.parse import urlencode
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, table_of
-from test_crawl import _links
 
 from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from spectator import following, selectors
 from spectator.services import release_set
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
+from tests.spectator.test_crawl import _links
 from tournament.models import Table
 from tournament.roles import ORGANIZER
 
@@ -33,7 +34,7 @@ FINAL = {"E": 9127, "A": 4409, "B": 3217, "F": 2141}
 
 
 def _played_championship(event):
-    p = make_players(event, list(ROUND_1))
+    p = players_with_aliases(event, aliases=list(ROUND_1))
     round_ = make_round(event, 1, [[p[a] for a in "ABCD"], [p[a] for a in "EFGH"]])
     for number, aliases in ((1, "ABCD"), (2, "EFGH")):
         play(table_of(round_, number), {p[a]: ROUND_1[a] for a in aliases})
@@ -122,7 +123,7 @@ def test_officials_and_exports_keep_net_worth(client, event):
 def test_a_junior_event_posts_net_worth(client, event):
     event.format = "junior"
     event.save(update_fields=["format"])
-    p = make_players(event, ["A", "B", "C", "D"])
+    p = players_with_aliases(event, aliases=["A", "B", "C", "D"])
     round_ = make_round(event, 1, [list(p.values())])
     play(table_of(round_, 1), {p["A"]: 2345, p["B"]: 1987, p["C"]: 1234, p["D"]: 987})
     round_post(round_=round_, by=None)
@@ -139,7 +140,7 @@ def test_a_junior_event_posts_net_worth(client, event):
 def test_a_club_event_posts_its_table_winners(client, event):
     event.format = "club"
     event.save(update_fields=["format"])
-    p = make_players(event, list("ABCDEFGH"))
+    p = players_with_aliases(event, aliases=list("ABCDEFGH"))
     round_ = make_round(event, 1, [[p[a] for a in "ABCD"], [p[a] for a in "EFGH"]])
     play(table_of(round_, 1), {p["A"]: 2345, p["B"]: 1987, p["C"]: 1234, p["D"]: 987})
     play(table_of(round_, 2), {p["E"]: 876, p["F"]: 3456, p["G"]: 765, p["H"]: 654})

@@ -12,11 +12,12 @@ selector, so they hold however the pages read the database.
 from __future__ import annotations
 
 from django.urls import reverse
-from scoring_helpers import make_players, make_round, play, table_of
 
 from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from spectator.services import release_set
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Player, Table
 
 NOT_YET = "Nothing is posted here yet."
@@ -62,7 +63,7 @@ def test_the_follow_chooser_lists_nobody_seated_only_in_an_unpublished_round(
     release_set(event=event, pages={"tables": True, "standings": True}, by=None)
     round_post(round_=round1, by=None)
     # An alternate steps in for Dog in round 2, seated but not published yet.
-    stand_in = make_players(event, ["Iron"])["Iron"]
+    stand_in = players_with_aliases(event, aliases=["Iron"])["Iron"]
     Player.objects.filter(pk=stand_in.pk).update(first_name="Ottoline", last_name="Quarrington")
     round2 = make_round(event, 2, [[p["Boot"], p["Car"], p["Hat"], stand_in]])
     assert not round2.assignments_published

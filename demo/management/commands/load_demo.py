@@ -9,6 +9,7 @@ the championship alone and stops at registration and pre-seating.
 from django.core.management.base import BaseCommand, CommandParser
 
 from demo.event import load_demo_event
+from series.models import Series
 from tournament.models import Event, Player, Round
 
 
@@ -16,7 +17,8 @@ class Command(BaseCommand):
     help = (
         "Create the demo events if there are no events yet: a championship of 40 players and "
         "3 alternates, three preliminary rounds played and posted, the final seated; a club "
-        "knockout and a junior event, played to their winners."
+        "knockout and a junior event, played to their winners; a small championship series "
+        "(two regionals and two junior regionals into played finals)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -46,3 +48,8 @@ class Command(BaseCommand):
         others = Event.objects.exclude(pk=event.pk).order_by("pk")
         for other in others:
             self.stdout.write(f"Also played: {other.name!r} ({other.get_format_display()}).")
+        for series in Series.objects.order_by("pk"):
+            self.stdout.write(
+                f"Series: {series.name!r}, its regionals qualifying into its Finals "
+                f"(/organizer/series/{series.pk}/)."
+            )

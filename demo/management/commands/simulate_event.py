@@ -6,6 +6,10 @@ real services (``demo.formats``), with the public pages released as the demo's a
 championship plays its preliminary rounds and the final; a club event is the kit's
 knockout, round by round to its six-player final; a junior event is one game. Unlike
 ``load_demo`` it always adds a new event.
+
+``--series N`` plays a championship season instead (``demo.series_simulation``): N regional
+championships of ``--players`` places and N junior regionals, their qualifiers invited and
+answering (one declined place passed on), the Finals and juniors' final seated and played.
 """
 
 from django.conf import settings
@@ -13,7 +17,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from demo.event import demo_officials
 from demo.formats import CLUB, JUNIOR, format_simulate, simulated_winner, simulation_error
+from demo.series_simulation import series_error, series_simulate
 from demo.simulation import ALTERNATES, FORMAT, MAX_ROUNDS, rounds_error
+from series.models import JUNIOR as JUNIOR_DIVISION
+from series.models import SENIOR, Entrant
+from series.selectors import HOLDING
 from tournament.models import Player, Round
 
 
@@ -39,8 +47,18 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-final", action="store_true", help="stop before the final (posted rounds only)"
         )
+        parser.add_argument(
+            "--series",
+            type=int,
+            default=None,
+            metavar="N",
+            help="a season: N regional championships and N junior regionals into the Finals",
+        )
 
     def handle(self, *args, **options) -> None:
+        if options["series"] is not None:
+            self._series(options)
+            return
         players: int = options["players"]
         final = not options["no_final"]
         error = rounds_error(rounds=options["rounds"]) or simulation_error(
@@ -80,3 +98,40 @@ class Command(BaseCommand):
         winner = simulated_winner(event=event)
         if winner is not None:
             self.stdout.write(f"Winner: {winner.player.alias} (net worth {winner.net_worth}).")
+
+    def _series(self, options) -> None:
+        if options["format"] != FORMAT or options["rounds"] is not None or options["no_final"]:
+            raise CommandError("--series plays championships with their own rounds and finals.")
+        error = series_error(regionals=options["series"], players=options["players"])
+        if error:
+            raise CommandError(error)
+        simulated = series_simulate(
+            regionals=options["series"],
+            players=options["players"],
+            seed=options["seed"],
+            officials=demo_officials(logins=settings.DEBUG),
+        )
+        series = simulated.series
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Created series {series.name!r} (series {series.pk}): "
+                f"{len(simulated.regionals)} regionals of {options['players']} players and "
+                f"{len(simulated.junior_regionals)} junior regionals, all posted."
+            )
+        )
+        for division, finals in (
+            (SENIOR, simulated.finals),
+            (JUNIOR_DIVISION, simulated.junior_finals),
+        ):
+            places = Entrant.objects.filter(
+                series=series, division=division, status__in=HOLDING
+            ).count()
+            self.stdout.write(f"{finals.name} (event {finals.pk}): {places} entrants.")
+            winner = simulated_winner(event=finals)
+            if winner is not None:
+                self.stdout.write(f"  Winner: {winner.player.alias}.")
+        if simulated.declined is not None and simulated.passed_to is not None:
+            self.stdout.write(
+                f"Declined: {simulated.declined.alias}; the place passed to "
+                f"{simulated.passed_to.alias} (rank {simulated.passed_to.rank})."
+            )

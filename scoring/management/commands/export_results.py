@@ -14,6 +14,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import selectors
+from scoring.exports import export_writers
 from tournament.csv_io import csv_write
 from tournament.models import Event, Round
 from tournament.selectors import seating_csv_rows
@@ -50,6 +51,8 @@ class Command(BaseCommand):
         path = folder / f"event-{event_obj.pk}-seating.csv"
         _write(path, seating_csv_rows(event=event_obj))
         written.append(path)
+        for writer in export_writers():
+            written.extend(writer(event_obj, folder))
         for path in written:
             self.stdout.write(str(path))
 

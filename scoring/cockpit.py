@@ -1,0 +1,362 @@
+"""The event cockpit's plan: where the day stands and the one thing to do next.
+
+Pure functions of ``EventFacts`` (read from the database by ``cockpit_selectors``), so
+every state of the day is tested without a database. The day is a sequence:
+registration, check-in, seating, each round (clock, sheets in, signed, posted), the
+final, the winner, the forms. The next action is always a page to open, never an action
+taken from the cockpit: the page it opens asks for any confirmation.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+DONE, CURRENT, TODO = "done", "current", "todo"
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    number: int
+    final: bool
+    tables: int
+    published: bool
+    clock_started: bool
+    # Every started wave's clock has ended (time called everywhere).
+    clock_ended: bool
+    tables_playing: int
+    sheets_in: int
+    sheets_signed: int
+    sheets_approved: int
+    open_ties: int
+    posted: bool
+
+
+@dataclass(frozen=True)
+class EventFacts:
+    knockout: bool
+    has_final: bool
+    planned_rounds: int
+    minimum_players: int
+    # Seated players (status player), and how many of them have checked in.
+    players: int
+    checked_in: int
+    alternates: int
+    # The official start has passed: no-shows can be marked.
+    started: bool
+    bracket_confirmed: bool
+    rounds: tuple[RoundFacts, ...] = ()
+    winner: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Action:
+    """A page to open: ``url_name`` reversed with the event's pk (and ``round_number``)."""
+
+    label: str
+    url_name: str
+    round_number: int | None = None
+    anchor: str = ""
+    why: str = ""
+    # Other pages that may be the right one now, shown beside the primary button.
+    also: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str
+    label: str
+    state: str
+    detail: str = ""
+    substeps: tuple[Step, ...] = field(default_factory=tuple)
+    # The page of this step, so every step of the day is one click from the cockpit.
+    page: Action | None = None
+
+
+@dataclass(frozen=True)
+class Count:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Cockpit:
+    steps: tuple[Step, ...]
+    next_action: Action | None
+    counts: tuple[Count, ...]
+    stage: str
+
+
+def _current_round(facts: EventFacts) -> RoundFacts | None:
+    """The first round not posted yet, in order."""
+    for round_ in facts.rounds:
+        if not round_.posted:
+            return round_
+    return None
+
+
+def _round_action(round_: RoundFacts) -> Action:
+    """What a seated, unposted round needs next."""
+    n = round_.number
+    name = _("the final") if round_.final else _("round %(n)s") % {"n": n}
+    if not round_.final and not round_.published and not round_.clock_started:
+        return Action(
+            _("Publish the tables of %(name)s") % {"name": name},
+            "tournament:seating",
+            anchor=f"round-{n}",
+        )
+    if not round_.clock_started:
+        return Action(_("Start the clock of %(name)s") % {"name": name}, "tournament:clock_control")
+    if not round_.clock_ended and round_.tables_playing:
+        return Action(
+            ngettext(
+                "Follow the clock: %(count)s table still playing",
+                "Follow the clock: %(count)s tables still playing",
+                round_.tables_playing,
+            )
+            % {"count": round_.tables_playing},
+            "tournament:clock_control",
+        )
+    if round_.sheets_signed < round_.tables:
+        return Action(
+            _("Collect the score sheets: %(done)s of %(all)s signed")
+            % {"done": round_.sheets_signed, "all": round_.tables},
+            "scoring:results_round",
+            round_number=n,
+        )
+    if round_.open_ties:
+        return Action(
+            ngettext("Decide %(count)s tie", "Decide %(count)s ties", round_.open_ties)
+            % {"count": round_.open_ties},
+            "scoring:results_round",
+            round_number=n,
+        )
+    # 002, POSTING SCORES: a round is posted once every sheet is signed and its ties are
+    # decided; a judge's approval is a check on the way, not a condition.
+    return Action(
+        _("Post the results of %(name)s") % {"name": name},
+        "scoring:results_round",
+        round_number=n,
+        anchor="post",
+    )
+
+
+def _before_play(facts: EventFacts) -> tuple[str, Action]:
+    if facts.players < facts.minimum_players:
+        return "registration", Action(
+            _("Register players: %(count)s of at least %(min)s")
+            % {"count": facts.players, "min": facts.minimum_players},
+            "tournament:player_list",
+        )
+    # Until the desk has checked anyone in, the start passing changes nothing: check in.
+    if facts.checked_in < facts.players and (not facts.started or not facts.checked_in):
+        return "check_in", Action(
+            _("Check players in: %(done)s of %(all)s here")
+            % {"done": facts.checked_in, "all": facts.players},
+            "tournament:check_in",
+        )
+    if facts.checked_in < facts.players:
+        missing = facts.players - facts.checked_in
+        return "check_in", Action(
+            ngettext(
+                "Mark the no-shows: %(count)s player not checked in",
+                "Mark the no-shows: %(count)s players not checked in",
+                missing,
+            )
+            % {"count": missing},
+            "tournament:player_list",
+            why=_("The start time has passed; an alternate takes each no-show's seat."),
+            also=(Action(_("Check-in desk"), "tournament:check_in"),),
+        )
+    if facts.knockout and not facts.bracket_confirmed:
+        return "seating", Action(_("Confirm the bracket"), "tournament:seating")
+    if facts.knockout:
+        return "seating", Action(_("Seat round 1"), "tournament:seating")
+    return "seating", Action(_("Seat the rounds"), "tournament:seating")
+
+
+def next_action(facts: EventFacts) -> tuple[str, Action | None]:
+    """The stage of the day and the one next action (None once nothing is left to do)."""
+    if not facts.rounds:
+        return _before_play(facts)
+    current = _current_round(facts)
+    if current is not None:
+        return f"round-{current.number}", _round_action(current)
+    if facts.winner:
+        return "forms", Action(_("Print the winner's forms"), "printouts:index")
+    last = facts.rounds[-1]
+    if facts.knockout and not last.final and last.number < facts.planned_rounds:
+        return "seating", Action(
+            _("Seat round %(n)s") % {"n": last.number + 1}, "scoring:standings"
+        )
+    if facts.has_final and not any(r.final for r in facts.rounds):
+        return "final", Action(_("Seat the final"), "scoring:standings")
+    if not facts.knockout and len(facts.rounds) < facts.planned_rounds:
+        return "seating", Action(_("Seat the rounds"), "tournament:seating")
+    return "winner", Action(_("Decide the tie for first place"), "scoring:standings")
+
+
+def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:
+    is_current = current is not None and current.number == round_.number
+    state = DONE if round_.posted else (CURRENT if is_current else TODO)
+    tables = round_.tables
+
+    def part(key: str, label: str, done: bool, detail: str = "") -> Step:
+        return Step(key, label, DONE if done else (CURRENT if is_current else TODO), detail)
+
+    clock_detail = (
+        _("time called")
+        if round_.clock_ended
+        else _("running")
+        if round_.clock_started
+        else _("not started")
+    )
+    label = _("Final") if round_.final else _("Round %(n)s") % {"n": round_.number}
+    page = Action(label, "scoring:results_round", round_number=round_.number)
+    return Step(
+        "final" if round_.final else f"round-{round_.number}",
+        label,
+        state,
+        ngettext("%(tables)s table", "%(tables)s tables", tables) % {"tables": tables},
+        (
+            part("clock", _("Clock"), round_.clock_ended, clock_detail),
+            part(
+                "sheets",
+                _("Sheets in"),
+                tables > 0 and round_.sheets_in >= tables,
+                f"{round_.sheets_in}/{tables}",
+            ),
+            part(
+                "signed",
+                _("Signed"),
+                tables > 0 and round_.sheets_signed >= tables,
+                f"{round_.sheets_signed}/{tables}",
+            ),
+            part("posted", _("Posted"), round_.posted),
+        ),
+        page,
+    )
+
+
+def _state(done: bool, current: bool) -> str:
+    return DONE if done else CURRENT if current else TODO
+
+
+def _opening_steps(facts: EventFacts, stage: str) -> list[Step]:
+    seated = bool(facts.rounds)
+    return [
+        Step(
+            "registration",
+            _("Registration"),
+            _state(facts.players >= facts.minimum_players, stage == "registration"),
+            _("%(players)s players, %(alternates)s alternates")
+            % {"players": facts.players, "alternates": facts.alternates},
+            page=Action(_("Players"), "tournament:player_list"),
+        ),
+        Step(
+            "check_in",
+            _("Check-in"),
+            _state(seated or 0 < facts.players <= facts.checked_in, stage == "check_in"),
+            f"{facts.checked_in}/{facts.players}",
+            page=Action(_("Check-in"), "tournament:check_in"),
+        ),
+        Step(
+            "seating",
+            _("Seating"),
+            _state(seated and stage != "seating", stage == "seating"),
+            page=Action(_("Seating"), "tournament:seating"),
+        ),
+    ]
+
+
+def day_steps(facts: EventFacts, stage: str) -> tuple[Step, ...]:
+    current = _current_round(facts)
+    steps = _opening_steps(facts, stage)
+    prelims = [r for r in facts.rounds if not r.final]
+    steps += [_round_step(r, current) for r in prelims]
+    for number in range(len(prelims) + 1, facts.planned_rounds + 1):
+        steps.append(Step(f"round-{number}", _("Round %(n)s") % {"n": number}, TODO))
+    standings = Action(_("Standings"), "scoring:standings")
+    if facts.has_final:
+        final = next((r for r in facts.rounds if r.final), None)
+        steps.append(
+            _round_step(final, current)
+            if final
+            else Step("final", _("Final"), _state(False, stage == "final"), page=standings)
+        )
+    winner = _state(bool(facts.winner), stage == "winner")
+    steps.append(Step("winner", _("Winner"), winner, ", ".join(facts.winner), page=standings))
+    printouts = Action(_("Printouts"), "printouts:index")
+    steps.append(Step("forms", _("Forms"), _state(False, stage == "forms"), page=printouts))
+    return tuple(steps)
+
+
+def now_counts(facts: EventFacts) -> tuple[Count, ...]:
+    """The numbers that matter at this moment of the day."""
+    current = _current_round(facts)
+    if current is None and facts.rounds:
+        return ()
+    if current is None:
+        return (
+            Count(_("Checked in"), f"{facts.checked_in}/{facts.players}"),
+            Count(_("Alternates"), str(facts.alternates)),
+        )
+    return (
+        Count(_("Checked in"), f"{facts.checked_in}/{facts.players}"),
+        Count(_("Tables still playing"), str(current.tables_playing)),
+        Count(_("Sheets missing"), str(max(current.tables - current.sheets_signed, 0))),
+        Count(_("Ties to decide"), str(current.open_ties)),
+    )
+
+
+def cockpit_plan(facts: EventFacts) -> Cockpit:
+    stage, action = next_action(facts)
+    return Cockpit(
+        steps=day_steps(facts, stage), next_action=action, counts=now_counts(facts), stage=stage
+    )
+
+
+# --- What the day needs ----------------------------------------------------------------
+
+# 000, WHO WILL HELP?: "We recommend one director for every eight players."
+PLAYERS_PER_DIRECTOR = 8
+# 002: "tables of four players (five where needed)"; 000: "Ideally, tables should be set
+# up for four players."
+PREFERRED_TABLE = 4
+
+
+@dataclass(frozen=True)
+class Need:
+    label: str
+    needed: int
+    assigned: int | None = None
+    note: str = ""
+
+    @property
+    def short(self) -> int | None:
+        """How many are missing, or None when nobody assigns this (materials)."""
+        if self.assigned is None:
+            return None
+        return max(self.needed - self.assigned, 0)
+
+
+def tables_for(*, players: int, table_min: int, table_max: int) -> int:
+    """Tables for ``players`` at the preferred four, within the event's table sizes."""
+    if players <= 0:
+        return 0
+    most = max(players // max(table_min, 1), 1)
+    fewest = math.ceil(players / max(table_max, 1))
+    return max(min(math.ceil(players / PREFERRED_TABLE), most), fewest)
+
+
+def directors_needed(*, players: int) -> int:
+    return math.ceil(players / PLAYERS_PER_DIRECTOR)
+
+
+def score_sheets_needed(*, players: int, rounds: int, finalists: int) -> int:
+    """000, MATERIALS NEEDED: "Allow one score sheet per player for each preliminary round
+    and one for each player in the final game." """
+    return players * rounds + finalists

@@ -1,0 +1,180 @@
+"""Reads for the event cockpit: the facts of the day, and what the day needs.
+
+``event_facts`` turns the database into ``cockpit.EventFacts``; ``cockpit.cockpit_plan``
+decides from them alone. ``day_needs`` counts officials and materials from the players
+checked in (or, before anyone has, those registered).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.formats import (
+    event_edition,
+    event_has_final,
+    event_is_knockout,
+    event_minimum_players,
+)
+from tournament.knockout_selectors import confirmed_plan
+from tournament.models import Clock, Event, Player, Round, Table
+from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER
+from tournament.selectors import check_in_counts
+
+from .cockpit import (
+    EventFacts,
+    Need,
+    RoundFacts,
+    directors_needed,
+    score_sheets_needed,
+    tables_for,
+)
+from .models import RoundPosting, TableSheet
+from .selectors import event_winner, sheet_open_ties
+
+PLAYING = (Table.Status.PLAYING, Table.Status.LAST_TURN)
+SIGNED = (TableSheet.Status.SIGNED, TableSheet.Status.APPROVED)
+
+
+def _round_facts(round_: Round) -> RoundFacts:
+    tables = list(Table.objects.filter(round=round_))
+    waves = {table.wave_id for table in tables}
+    clocks = list(Clock.objects.filter(wave_id__in=waves))
+    sheets = list(TableSheet.objects.filter(table__round=round_))
+    started = bool(clocks)
+    return RoundFacts(
+        number=round_.number,
+        final=round_.kind == Round.Kind.FINAL,
+        tables=len(tables),
+        published=round_.assignments_published,
+        clock_started=started,
+        clock_ended=started
+        and len(clocks) == len(waves)
+        and all(c.ended_at is not None for c in clocks),
+        tables_playing=sum(1 for t in tables if t.status in PLAYING) if started else 0,
+        sheets_in=sum(1 for s in sheets if s.status != TableSheet.Status.DRAFT),
+        sheets_signed=sum(1 for s in sheets if s.status in SIGNED),
+        sheets_approved=sum(1 for s in sheets if s.status == TableSheet.Status.APPROVED),
+        open_ties=sum(len(sheet_open_ties(sheet=s)) for s in sheets if s.is_locked),
+        posted=RoundPosting.objects.filter(round=round_).exists(),
+    )
+
+
+def seated_rounds(*, event: Event):
+    return Round.objects.filter(event=event, tables__isnull=False).distinct().order_by("number")
+
+
+def event_facts(*, event: Event, now: datetime.datetime | None = None) -> EventFacts:
+    counts = check_in_counts(event=event)
+    knockout = event_is_knockout(event=event)
+    plan = confirmed_plan(event=event) if knockout else None
+    winner = event_winner(event=event, with_players=False)
+    return EventFacts(
+        knockout=knockout,
+        has_final=event_has_final(event=event),
+        # The bracket's preliminary rounds (its round_count counts the final too).
+        planned_rounds=len(plan.rounds) if plan is not None else event.preliminary_rounds,
+        minimum_players=event_minimum_players(event=event),
+        players=counts.players,
+        checked_in=counts.players_checked_in,
+        alternates=counts.alternates,
+        started=(now or timezone.now()) >= event.starts_at,
+        bracket_confirmed=plan is not None,
+        rounds=tuple(_round_facts(r) for r in seated_rounds(event=event)),
+        winner=winner.aliases if winner is not None else (),
+    )
+
+
+@dataclass(frozen=True)
+class DayNeeds:
+    players: int
+    # "checked_in" or "registered": which players the numbers are counted from.
+    basis: str
+    tables: int
+    officials: tuple[Need, ...]
+    materials: tuple[Need, ...]
+    houses_per_game: int
+    hotels_per_game: int
+
+
+def _group_members(*names: str) -> int:
+    return (
+        get_user_model().objects.filter(is_active=True, groups__name__in=names).distinct().count()
+    )
+
+
+def _biggest_round(event: Event, players: int) -> int:
+    seated = [Table.objects.filter(round=r).count() for r in seated_rounds(event=event)]
+    if seated:
+        return max(seated)
+    plan = confirmed_plan(event=event) if event_is_knockout(event=event) else None
+    if plan is not None and plan.rounds:
+        return max(r.table_count for r in plan.rounds)
+    return tables_for(
+        players=players, table_min=event.table_size_min, table_max=event.table_size_max
+    )
+
+
+def day_needs(*, event: Event) -> DayNeeds:
+    """Officials and materials for the day (000, PLANNING and THE DAY OF THE TOURNAMENT)."""
+    counts = check_in_counts(event=event)
+    basis = "checked_in" if counts.players_checked_in else "registered"
+    # Checked in: those seated, and the alternates here to take an absent player's seat.
+    absent = counts.players - counts.players_checked_in
+    players = (
+        counts.players_checked_in + min(counts.alternates_checked_in, absent)
+        if counts.players_checked_in
+        else counts.players
+    )
+    tables = _biggest_round(event, players)
+    edition = event_edition(event=event)
+    finalists = event.advancing if event_has_final(event=event) else 0
+    registrants = Player.objects.filter(
+        event=event, status__in=(Player.Status.PLAYER, Player.Status.ALTERNATE)
+    ).count()
+    officials = (
+        Need(
+            _("Tournament directors (one for every eight players)"),
+            directors_needed(players=players),
+            _group_members(ORGANIZER, HEAD_JUDGE, JUDGE),
+            _("Organizers, head judges and judges with an account."),
+        ),
+        Need(
+            _("Bankers (one per table)"),
+            tables,
+            _group_members(BANKER),
+            _("Banker accounts; a table card's private link also lets a volunteer bank."),
+        ),
+    )
+    materials = (
+        Need(_("MONOPOLY games (one per table)"), tables),
+        Need(
+            _("Houses (only %(n)s in each game)") % {"n": edition.bank_houses},
+            tables * edition.bank_houses,
+        ),
+        Need(
+            _("Hotels (only %(n)s in each game)") % {"n": edition.bank_hotels},
+            tables * edition.bank_hotels,
+        ),
+        Need(
+            _("Score sheets (one per player each round, one per finalist)"),
+            score_sheets_needed(
+                players=players, rounds=event.preliminary_rounds, finalists=finalists
+            ),
+        ),
+        Need(_("Participant registration forms (one per player and alternate)"), registrants),
+        Need(_("Winner notification form"), 1),
+    )
+    return DayNeeds(
+        players=players,
+        basis=basis,
+        tables=tables,
+        officials=officials,
+        materials=materials,
+        houses_per_game=edition.bank_houses,
+        hotels_per_game=edition.bank_hotels,
+    )

@@ -1,0 +1,79 @@
+"""The organizer's forms on the series pages; the services do the checking that matters."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Event
+
+from .models import Series
+
+
+class SeriesForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    season = forms.CharField(label=_("Season"), max_length=40)
+    finals = forms.ModelChoiceField(
+        label=_("Finals event"),
+        queryset=Event.objects.filter(format="championship").order_by("-date", "name"),
+        required=False,
+    )
+    junior_finals = forms.ModelChoiceField(
+        label=_("Junior finals event"),
+        queryset=Event.objects.filter(format="junior").order_by("-date", "name"),
+        required=False,
+    )
+    alternates_played_final = forms.BooleanField(
+        label=_("Alternates must have played their event's final (World-style)"),
+        required=False,
+    )
+
+
+class AddEventForm(forms.Form):
+    event = forms.ModelChoiceField(
+        label=_("Regional event"),
+        queryset=Event.objects.filter(
+            format__in=["championship", "junior"], series_membership__isnull=True
+        ).order_by("-date", "name"),
+    )
+    places = forms.IntegerField(
+        label=_("Qualifying places"),
+        min_value=1,
+        max_value=50,
+        required=False,
+        help_text=_("Empty: the format's (4 for a regional championship, 1 for a junior)."),
+    )
+
+    def __init__(self, *args, series: Series, **kwargs):
+        super().__init__(*args, **kwargs)
+        exclude = [pk for pk in (series.finals_id, series.junior_finals_id) if pk]
+        self.fields["event"].queryset = self.fields["event"].queryset.exclude(pk__in=exclude)
+
+
+class PlacesForm(forms.Form):
+    places = forms.IntegerField(label=_("Qualifying places"), min_value=1, max_value=50)
+
+
+class InviteForm(forms.Form):
+    first_name = forms.CharField(label=_("First name"), max_length=100)
+    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    email = forms.EmailField(label=_("Email"), required=False)
+    date_of_birth = forms.DateField(
+        label=_("Date of birth"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    alias = forms.CharField(label=_("Alias"), max_length=60)
+    reason = forms.CharField(
+        label=_("Reason"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("For example: last season's champion, the host's wild card."),
+    )
+
+
+class ReasonlessConfirmForm(forms.Form):
+    confirm = forms.BooleanField(label=_("I have checked the list"), required=True)
+
+
+class ReleaseForm(forms.Form):
+    qualifiers = forms.BooleanField(label=_("Each regional's qualifiers"), required=False)
+    entrants = forms.BooleanField(label=_("The Finals entrants"), required=False)
+    champion = forms.BooleanField(label=_("The champion"), required=False)

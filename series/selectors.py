@@ -1,0 +1,333 @@
+"""What the series pages and services read: regionals' state, the cut, the Finals' list.
+
+Standings and their tie-breakers are scoring's (``scoring.selectors.standings``, the
+registry ``scoring/tie_breakers.py``); a regional's qualifiers are its first players by
+them, and a tie they cannot settle at the cut waits for the head judge's order
+(``scoring.services.ties.standings_tie_decide``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from scoring.selectors import StandingRow, event_winner, standings
+from tournament.models import Event, Player, Round, Seat
+
+from .models import JUNIOR, SENIOR, Confirmation, Entrant, PersonLink, Series, SeriesEvent
+
+# Entrants who hold a place on the list (a declined one gave theirs up).
+HOLDING = (Entrant.Status.QUALIFIER, Entrant.Status.INVITED)
+
+
+def series_finals(*, series: Series, division: str) -> Event | None:
+    return series.junior_finals if division == JUNIOR else series.finals
+
+
+def regionals(*, series: Series, division: str) -> QuerySet[SeriesEvent]:
+    """The division's regionals in the order they qualify: by date, then as created."""
+    return (
+        SeriesEvent.objects.filter(series=series, division=division)
+        .select_related("event")
+        .order_by("event__date", "event__pk")
+    )
+
+
+def regional_complete(*, member: SeriesEvent) -> bool:
+    """Every preliminary round of the regional seated and posted (its last round posted)."""
+    rounds = Round.objects.filter(event=member.event, kind=Round.Kind.PRELIMINARY)
+    count = rounds.count()
+    return (
+        count >= member.event.preliminary_rounds
+        and not rounds.filter(posting__isnull=True).exists()
+    )
+
+
+def regional_rows(*, member: SeriesEvent) -> list[StandingRow]:
+    """The regional's posted standings of players still in it (as the final's cut reads)."""
+    return [
+        row
+        for row in standings(event=member.event, only_posted=True)
+        if row.player.status == Player.Status.PLAYER
+    ]
+
+
+def person_ids(*, players: list[int]) -> dict[int, int]:
+    """Player pk → series person pk, for the players that are linked."""
+    return dict(
+        PersonLink.objects.filter(player_id__in=players).values_list("player_id", "person_id")
+    )
+
+
+@dataclass
+class Cut:
+    """Where a regional's qualifying cut falls among the players still free to qualify."""
+
+    member: SeriesEvent
+    chosen: list[StandingRow]
+    # Players level on every tie-breaker across the cut: the head judge orders them first.
+    tied: list[StandingRow] = field(default_factory=list)
+
+
+def regional_cut(*, member: SeriesEvent, need: int, skip: set[int]) -> Cut:
+    """The next ``need`` qualifiers of the regional, passing over persons in ``skip``."""
+    rows = regional_rows(member=member)
+    persons = person_ids(players=[row.player_id for row in rows])
+    free = [row for row in rows if persons.get(row.player_id) not in skip]
+    if need <= 0:
+        return Cut(member=member, chosen=[])
+    if len(free) > need and free[need - 1].rank == free[need].rank and free[need].tied:
+        rank = free[need - 1].rank
+        return Cut(member=member, chosen=[], tied=[row for row in free if row.rank == rank])
+    return Cut(member=member, chosen=free[:need])
+
+
+def skip_for(*, member: SeriesEvent) -> set[int]:
+    """Persons the regional's cut passes over: anyone already holding a place or who
+    declined one (a qualifier of another regional, invited); an alternate may still
+    qualify."""
+    return set(
+        Entrant.objects.filter(series=member.series_id, division=member.division)
+        .exclude(person=None)
+        .exclude(status=Entrant.Status.ALTERNATE)
+        .values_list("person_id", flat=True)
+    )
+
+
+def need_for(*, member: SeriesEvent) -> int:
+    """Places the regional still has to fill: its number less its qualifiers on the list."""
+    have = Entrant.objects.filter(source=member, status=Entrant.Status.QUALIFIER).count()
+    return max(member.places - have, 0)
+
+
+def open_cut(*, member: SeriesEvent) -> list[StandingRow]:
+    """Players level on every tie-breaker across the regional's cut, or none."""
+    if not regional_complete(member=member):
+        return []
+    return regional_cut(
+        member=member, need=need_for(member=member), skip=skip_for(member=member)
+    ).tied
+
+
+def entrants(*, series: Series, division: str) -> QuerySet[Entrant]:
+    return (
+        Entrant.objects.filter(series=series, division=division)
+        .select_related("source__event", "player", "finals_player")
+        .order_by("status", "source__event__date", "source__event__pk", "rank", "pk")
+    )
+
+
+def entrants_ordered(*, series: Series, division: str) -> list[Entrant]:
+    """Qualifiers (by regional, then rank), invited, alternates (in order), declined."""
+    order = {
+        Entrant.Status.QUALIFIER: 0,
+        Entrant.Status.INVITED: 1,
+        Entrant.Status.ALTERNATE: 2,
+        Entrant.Status.DECLINED: 3,
+    }
+    rows = list(entrants(series=series, division=division))
+    return sorted(
+        rows,
+        key=lambda e: (
+            order[e.status],
+            e.alternate_position or 0,
+            e.source.event.date.toordinal() if e.source else 0,
+            e.source.event_id if e.source else 0,
+            e.rank or 0,
+            e.pk,
+        ),
+    )
+
+
+def confirmed(*, series: Series, division: str) -> Confirmation | None:
+    return Confirmation.objects.filter(series=series, division=division).first()
+
+
+def played_final(*, event: Event) -> set[int]:
+    """The players seated at the event's final (002 World: alternates must have)."""
+    return set(
+        Seat.objects.filter(round__event=event, round__kind=Round.Kind.FINAL).values_list(
+            "player_id", flat=True
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Candidate:
+    player: Player
+    member: SeriesEvent
+    rank: int
+
+
+def alternate_candidates(*, series: Series, division: str) -> list[Candidate]:
+    """The regionals' next-best players not on the list, best rank first, regionals in order.
+
+    002 World: with ``alternates_played_final`` only players of their event's final count.
+    """
+    taken = set(
+        Entrant.objects.filter(series=series, division=division)
+        .exclude(status=Entrant.Status.ALTERNATE)
+        .exclude(person=None)
+        .values_list("person_id", flat=True)
+    )
+    found: list[Candidate] = []
+    for member in regionals(series=series, division=division):
+        if not regional_complete(member=member):
+            continue
+        rows = regional_rows(member=member)
+        persons = person_ids(players=[row.player_id for row in rows])
+        finalists = played_final(event=member.event) if series.alternates_played_final else None
+        for row in rows:
+            if persons.get(row.player_id) in taken:
+                continue
+            if finalists is not None and row.player_id not in finalists:
+                continue
+            found.append(Candidate(player=row.player, member=member, rank=row.rank))
+            taken.add(persons.get(row.player_id))
+    order = {m.pk: i for i, m in enumerate(regionals(series=series, division=division))}
+    return sorted(found, key=lambda c: (c.rank, order[c.member.pk]))
+
+
+@dataclass(frozen=True)
+class RegionalState:
+    member: SeriesEvent
+    complete: bool
+    posted: int
+    rounds: int
+    qualifiers: list[Entrant]
+    tied: list[StandingRow]
+
+
+def regional_states(*, series: Series, division: str) -> list[RegionalState]:
+    """Each regional: rounds posted, its qualifiers on the list, a tie at its cut."""
+    states = []
+    holding = list(
+        Entrant.objects.filter(series=series, division=division, status__in=HOLDING)
+        .exclude(source=None)
+        .order_by("rank", "pk")
+    )
+    for member in regionals(series=series, division=division):
+        rounds = Round.objects.filter(event=member.event, kind=Round.Kind.PRELIMINARY)
+        states.append(
+            RegionalState(
+                member=member,
+                complete=regional_complete(member=member),
+                posted=rounds.filter(posting__isnull=False).count(),
+                rounds=member.event.preliminary_rounds,
+                qualifiers=[e for e in holding if e.source_id == member.pk],
+                tied=open_cut(member=member),
+            )
+        )
+    return states
+
+
+def champion_aliases(*, series: Series, division: str = SENIOR) -> tuple[str, ...]:
+    """The Finals' winner by alias, once its final (or a junior final's game) is posted."""
+    finals = series_finals(series=series, division=division)
+    if finals is None:
+        return ()
+    winner = event_winner(event=finals, with_players=False)
+    return tuple(line.alias for line in winner.lines) if winner else ()
+
+
+def qualification_of(*, player: Player) -> Entrant | None:
+    """The place on a series' list this registration holds (for the winner's form)."""
+    return (
+        Entrant.objects.filter(player=player, status__in=HOLDING)
+        .select_related("series", "source")
+        .first()
+    )
+
+
+@dataclass
+class Division:
+    """One final of the series as the organizer's page shows it."""
+
+    key: str
+    label: str
+    finals: Event | None
+    regionals: list[RegionalState]
+    entrants: list[Entrant]
+    confirmation: Confirmation | None
+    problems: list[str]
+    alternates: list[Entrant]
+
+
+def series_overview(*, series: Series) -> list[Division]:
+    """Each final: its regionals and their state, its list, what holds confirmation back."""
+    from .models import DIVISIONS
+
+    divisions = []
+    for key, label in DIVISIONS:
+        rows = entrants_ordered(series=series, division=key)
+        divisions.append(
+            Division(
+                key=key,
+                label=str(label),
+                finals=series_finals(series=series, division=key),
+                regionals=regional_states(series=series, division=key),
+                entrants=[e for e in rows if e.status != Entrant.Status.ALTERNATE],
+                confirmation=confirmed(series=series, division=key),
+                problems=confirm_problems(series=series, division=key),
+                alternates=[e for e in rows if e.status == Entrant.Status.ALTERNATE],
+            )
+        )
+    return divisions
+
+
+@dataclass(frozen=True)
+class PersonRow:
+    person_pk: int
+    email: str
+    players: list[Player]
+
+
+def people_rows(*, series: Series) -> list[PersonRow]:
+    """The series' people, those seen at more than one event first."""
+    from .models import SeriesPerson
+
+    rows = []
+    for person in SeriesPerson.objects.filter(series=series).prefetch_related(
+        "links__player__event"
+    ):
+        players = sorted(
+            (link.player for link in person.links.all()), key=lambda p: (p.event.date, p.pk)
+        )
+        rows.append(PersonRow(person_pk=person.pk, email=person.email, players=players))
+    return sorted(rows, key=lambda r: (-len(r.players), r.email or "~", r.person_pk))
+
+
+def confirm_problems(*, series: Series, division: str) -> list[str]:
+    """Why the final's entrants cannot be confirmed yet; empty when they can."""
+    problems = []
+    finals = series_finals(series=series, division=division)
+    if finals is None:
+        return [_("Choose the final's event first.")]
+    if Player.objects.filter(event=finals).exists():
+        problems.append(_("The final's event already has registrations."))
+    for member in regionals(series=series, division=division):
+        if not regional_complete(member=member):
+            problems.append(_("%(event)s is not finished.") % {"event": member.event.name})
+        elif open_cut(member=member):
+            problems.append(
+                _("%(event)s: a tie at the cut waits for the head judge.")
+                % {"event": member.event.name}
+            )
+    pending = Entrant.objects.filter(
+        series=series,
+        division=division,
+        status__in=HOLDING,
+        response=Entrant.Response.PENDING,
+    ).count()
+    if pending:
+        problems.append(_("%(count)s entrants have not answered yet.") % {"count": pending})
+    if not Entrant.objects.filter(
+        series=series,
+        division=division,
+        status__in=HOLDING,
+        response=Entrant.Response.ACCEPTED,
+    ).exists():
+        problems.append(_("Nobody has accepted a place yet."))
+    return problems

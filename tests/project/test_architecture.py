@@ -1,0 +1,201 @@
+"""The layers of docs/architecture.md, read from the source: no import runs up the house.
+
+Every ``import`` and ``from ... import`` statement of the apps is read with ``ast`` (those
+inside functions too, such as an ``AppConfig.ready``), relative ones resolved against the
+file's package, and nothing is imported, so a module that would fail to load still gets
+checked. Imports built from strings (``importlib``, ``include("app.urls")``) are not seen.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROJECT = (
+    "config",
+    "gameplay",
+    "jobs",
+    "tournament",
+    "scoring",
+    "series",
+    "spectator",
+    "printouts",
+    "demo",
+)
+SEATING = "tournament.seating"
+
+# What each part may not import (a prefix forbids the package and everything below it).
+# The seating engine is matched before the rest of tournament. Tests and benchmarks stand
+# outside the layers and may import anything.
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "gameplay": ("django", *(p for p in PROJECT if p != "gameplay")),
+    SEATING: ("django", *(p for p in PROJECT if p != "tournament")),
+    # Background jobs know Django and its tasks framework, nothing of tournaments.
+    "jobs": tuple(p for p in PROJECT if p != "jobs"),
+    "tournament": ("config", "scoring", "series", "spectator", "printouts", "demo"),
+    "scoring": ("config", "series", "spectator", "printouts", "demo"),
+    # A season of regionals into the Finals: above scoring, below the pages and the PDFs.
+    "series": ("config", "spectator", "printouts", "demo"),
+    "spectator": ("config", "printouts", "demo"),
+    "printouts": ("config", "spectator", "demo"),
+    "config": ("demo",),
+    "demo": ("config",),
+}
+# Within tournament, the seating engine may use only itself.
+SEATING_MAY_USE = (SEATING,)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(source: str, module: str, *, is_package: bool) -> list[tuple[int, str]]:
+    """Every module ``source`` imports, with its line: absolute names, relatives resolved.
+
+    ``from pkg import name`` counts as importing ``pkg.name`` too, since ``name`` may be a
+    module (``from scoring import services``).
+    """
+    package = module if is_package else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            found.append((node.lineno, target))
+            found.extend((node.lineno, f"{target}.{alias.name}") for alias in node.names)
+    return found
+
+
+def part_of(module: str) -> str | None:
+    if module == SEATING or module.startswith(SEATING + "."):
+        return SEATING
+    top = module.split(".")[0]
+    return top if top in FORBIDDEN else None
+
+
+def within(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def breaches(source: str, module: str, *, is_package: bool = False) -> list[str]:
+    part = part_of(module)
+    if part is None:
+        return []
+    found: dict[int, str] = {}
+    for line, name in imports_of(source, module, is_package=is_package):
+        bad = next((p for p in FORBIDDEN[part] if within(name, p)), None)
+        if bad is None and part == SEATING and within(name, "tournament"):
+            bad = None if any(within(name, ok) for ok in SEATING_MAY_USE) else "tournament"
+        if bad is not None:
+            # One line per statement: ``from a import b`` also names ``a.b``.
+            found.setdefault(
+                line, f"{module} (line {line}) imports {name}: {part} may not use {bad}"
+            )
+    return list(found.values())
+
+
+def app_files() -> list[Path]:
+    return sorted(path for part in PROJECT for path in (ROOT / part).rglob("*.py"))
+
+
+def test_every_app_is_read():
+    names = {module_name(path) for path in app_files()}
+    assert {"gameplay.rules", "tournament.seating.engine", "scoring.apps", "demo.event"} <= names
+
+
+@pytest.mark.parametrize("path", app_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_import_runs_up_the_layers(path):
+    source = path.read_text(encoding="utf-8")
+    module = module_name(path)
+    assert breaches(source, module, is_package=path.name == "__init__.py") == []
+
+
+# --- The checker itself: each rule catches what it is there for ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("gameplay.rules", "import django.db"),
+        ("gameplay.rules", "from tournament.models import Event"),
+        ("tournament.seating.engine", "from django.db import transaction"),
+        ("tournament.seating.engine", "from ..models import Event"),
+        ("tournament.seating.engine", "from tournament import access"),
+        ("tournament.services", "def f():\n    from scoring.models import ResultLine\n"),
+        ("tournament.services", "from scoring import services"),
+        ("tournament.demo", "import spectator.services"),
+        ("scoring.services.sheets", "from ...spectator import selectors"),
+        ("scoring.apps", "def ready(self):\n    from demo import event\n"),
+        ("spectator.views", "from printouts.views import sheet_pdf"),
+        ("printouts.views", "from demo.simulation import event_simulate"),
+        ("config.urls", "from demo import event"),
+    ],
+)
+def test_the_checker_catches_an_import_up_the_layers(module, source):
+    assert len(breaches(source, module)) == 1
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("gameplay.rules", "from .edition import Edition\nimport json"),
+        ("tournament.seating.engine", "from .model import SeatingProblem"),
+        ("tournament.seating.cli", "from tournament.seating import seat"),
+        ("tournament.services", "from gameplay import load_edition\nfrom .models import Event"),
+        ("scoring.services.sheets", "from tournament.models import Table\nfrom ..models import X"),
+        ("spectator.selectors", "from scoring.selectors import standings"),
+        ("printouts.views", "from scoring.models import TableSheet"),
+        ("demo.event", "from spectator.services import release_set\nimport scoring.services"),
+    ],
+)
+def test_the_checker_lets_downward_imports_through(module, source):
+    assert breaches(source, module) == []
+
+
+# --- Size: no module over 600 lines, no function over 80 ------------------------------------
+
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 80
+# Long functions another part of issue #19 is splitting; this list may only shrink.
+LONG_FUNCTIONS_BEING_SPLIT = {
+    "tournament/csv_io.py:import_registrations",
+    "tournament/seating/construct.py:_place_movers",
+    "tournament/seating/engine.py:seat",
+    "tournament/seating/search.py:swap_gain_scan",
+    "tournament/seating/search.py:run",
+}
+
+
+def sizes() -> tuple[list[str], list[str]]:
+    long_modules, long_functions = [], []
+    for path in app_files():
+        if "migrations" in path.parts:
+            continue
+        source = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(ROOT))
+        if len(source.splitlines()) > MAX_MODULE_LINES:
+            long_modules.append(where)
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                if node.end_lineno - start + 1 > MAX_FUNCTION_LINES:
+                    long_functions.append(f"{where}:{node.name}")
+    return long_modules, long_functions
+
+
+def test_no_module_or_function_is_too_long():
+    long_modules, long_functions = sizes()
+    assert long_modules == []
+    assert set(long_functions) - LONG_FUNCTIONS_BEING_SPLIT == set()

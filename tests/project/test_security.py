@@ -1,0 +1,602 @@
+"""Security: every URL of the project against every role, headers, and the throttles.
+
+The role walk reads the routes from the project's resolver, not from a list, so a page
+added later is walked without anyone remembering it. What each route expects comes from
+two independent places: the ``required_permission`` the access decorators put on a view
+(tournament/access.py, scoring/access.py), and the hand-written lists below of what
+is public or needs only a login. A route in neither fails the walk.
+
+The walk runs on the demo event (demo.event.load_demo_event: a championship played
+through the real services), built once for the module; each role's walk runs in its own
+transaction, so actions one role takes do not leak into the next role's walk.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client, override_settings
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+
+from demo.event import load_demo_event
+from jobs.models import Job
+from scoring.selectors import banker_link_table
+from scoring.services.banker_links import banker_link_issue
+from series.models import Entrant, Series, SeriesEvent
+from tournament import throttle
+from tournament.models import Announcement, Event, Player, Round, Table, Wave
+from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ROLE_PERMISSIONS
+from tournament.services import event_create
+
+# --- What is public, by name (hand-written on purpose) -----------------------------------
+
+PUBLIC = {
+    "health",
+    "set_language",
+    "login",
+    "logout",
+    "password_reset",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
+    "tournament:home",
+    "tournament:register",
+    "tournament:register_done",
+    "tournament:hall_display",
+    "tournament:hall_state",
+    "tournament:wave_clock_state",
+    # The key in the URL is the credential; wrong keys are throttled.
+    "scoring:banker_link_open",
+    "admin:login",
+    "admin:logout",
+    # --- series (issue #14): the public series pages, aliases only -----------------------
+    "series:public_home",
+    "series:public_qualifiers",
+    "series:public_entrants",
+    "series:public_champion",
+    # --- languages (#21): the language switch page and its form, for everyone ---
+    "tournament:language",
+}
+# The spectator app's pages are public, except the organizer's (release) pages.
+PUBLIC_NAMESPACES = {"spectator"}
+NOT_PUBLIC_PREFIXES = ("organizer", "release")
+# Any logged-in person, whatever their role: their own landing pages and password.
+LOGGED_IN = {
+    "tournament:signed_in",
+    "scoring:banker_tables",
+    "password_change",
+    "password_change_done",
+}
+LOGOUT = {"logout", "admin:logout"}
+GRANTS_A_TABLE = {"scoring:banker_link_open"}
+# Pages that answer with a page saying why there is nothing to give, under another status:
+# the Winner Notification Form of a player who is not the event's winner (404), or before
+# the event has one (409, the demo's final is not posted).
+EXPLAINED = {"printouts:winner_notification": {404, 409}}
+# Django's own login and password-reset routes, shadowed on purpose by the throttled ones
+# in config/urls.py.
+SHADOWED = {"login", "password_reset"}
+
+ANONYMOUS, SPECTATOR, OTHER_BANKER, OWN_BANKER = (
+    "anonymous",
+    "spectator",
+    "banker of another table",
+    "banker of this table",
+)
+ROLES = [ANONYMOUS, SPECTATOR, OTHER_BANKER, OWN_BANKER, JUDGE, HEAD_JUDGE, ORGANIZER]
+ROLE_GROUP = {OTHER_BANKER: BANKER, OWN_BANKER: BANKER}
+JUDGE_PERMISSION = "tournament.judge_event"
+
+
+@dataclass
+class Route:
+    name: str
+    route: str
+    pattern: URLPattern
+
+    @property
+    def namespace(self) -> str:
+        return self.name.split(":", 1)[0] if ":" in self.name else ""
+
+    @property
+    def callback(self):
+        return self.pattern.callback
+
+    def kind(self) -> str:
+        """public, logged-in, admin (staff only) or protected (by required_permission)."""
+        short = self.name.split(":")[-1]
+        if self.name in PUBLIC:
+            return "public"
+        if self.namespace in PUBLIC_NAMESPACES and not short.startswith(NOT_PUBLIC_PREFIXES):
+            return "public"
+        if self.name in LOGGED_IN:
+            return "logged-in"
+        if self.namespace == "admin":
+            return "admin"
+        if getattr(self.callback, "required_permission", None):
+            return "protected"
+        return "unclassified"
+
+
+def _routes(resolver: URLResolver | None = None, prefix: str = "", ns: str = "") -> list[Route]:
+    resolver = resolver or get_resolver()
+    routes = []
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = f"{ns}:{entry.namespace}" if ns and entry.namespace else entry.namespace or ns
+            routes += _routes(entry, prefix + str(entry.pattern), inner or "")
+        else:
+            name = f"{ns}:{entry.name}" if ns else str(entry.name)
+            routes.append(Route(name=name, route=prefix + str(entry.pattern), pattern=entry))
+    return routes
+
+
+ROUTES = _routes()
+
+
+def test_every_route_is_public_logged_in_admin_or_carries_a_permission():
+    """A new view without a decorator, and not listed as public, fails here."""
+    unclassified = [r.route for r in ROUTES if r.kind() == "unclassified"]
+    assert unclassified == []
+
+
+def test_every_organizer_and_bank_route_is_protected():
+    for r in ROUTES:
+        if r.route.startswith(("organizer/", "bank/tables/")):
+            assert r.kind() == "protected", r.name
+
+
+def test_the_public_list_names_real_routes():
+    names = {r.name for r in ROUTES}
+    assert PUBLIC <= names and LOGGED_IN <= names
+
+
+# --- The populated event -----------------------------------------------------------------
+
+
+@dataclass
+class Demo:
+    event: Event
+    table: Table  # the table the walk's table routes act on
+    other_table: Table  # the table the "banker of another table" banks
+    key: str
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo championship, built once; rolled back when the module is done."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        event = load_demo_event()
+        round_1 = Round.objects.get(event=event, number=1)
+        table, other = Table.objects.filter(round=round_1).order_by("number")[:2]
+        Announcement.objects.create(round=round_1, at_remaining_seconds=600, text="Walk")
+        key = banker_link_issue(table=table, by=None).key
+        yield Demo(event=event, table=table, other_table=other, key=key)
+        transaction.set_rollback(True)
+
+
+def _kwargs(route: Route, demo: Demo) -> dict[str, object]:
+    """Every path parameter of the project, filled from the demo event (round 1)."""
+    event, table = demo.event, demo.table
+    round_1 = table.round
+    values = {
+        "pk": event.pk,
+        "round_number": 1,
+        "number": 1,
+        "table_number": table.number,
+        "table_pk": table.pk,
+        "wave_pk": table.wave_id,
+        "round_pk": round_1.pk,
+        "player_pk": lambda: Player.objects.filter(seats__table=table).first().pk,
+        "announcement_pk": lambda: Announcement.objects.filter(round=round_1).first().pk,
+        "key": demo.key,
+        "job_pk": lambda: _failed_job(event).pk,
+        "uidb64": "MQ",
+        "token": "set-password",
+        # The admin's routes (staff only): any object and app will do, nobody gets in.
+        "object_id": "1",
+        "app_label": "tournament",
+        "content_type_id": 1,
+        "id": 1,
+        "url": "nowhere/",
+        # --- series (issue #14): the demo's small series, its Finals and first entrant ----
+        "series_pk": lambda: Series.objects.order_by("pk").first().pk,
+        "division": "senior",
+        "entrant_pk": lambda: Entrant.objects.order_by("pk").first().pk,
+        "member_pk": lambda: SeriesEvent.objects.order_by("pk").first().pk,
+    }
+    names = re.findall(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>", route.route)
+    kwargs = {}
+    for name in (a or b for a, b in names):
+        value = values[name]  # a KeyError names a new parameter to teach the walk
+        kwargs[name] = value() if callable(value) else value
+    return kwargs
+
+
+def _failed_job(event: Event) -> Job:
+    """A failed printout job of the event: its page, download and retry are walked too."""
+    job, _ = Job.objects.get_or_create(
+        kind="printouts:event-registration",
+        scope=f"event-{event.pk}",
+        key="walk",
+        defaults={
+            "params": {"form": "event-registration", "request": {"event": event.pk}},
+            "task_path": "printouts.tasks.build_printout",
+            "token": "walk",
+            "status": Job.Status.FAILED,
+            "error": "Paper jam",
+        },
+    )
+    return job
+
+
+def _url(route: Route, demo: Demo) -> str:
+    if route.pattern.name is None:
+        # Only the admin has unnamed routes (its catch-all and old change-page redirects):
+        # fill the route's own text.
+        assert route.namespace == "admin", route.route
+        kwargs = _kwargs(route, demo)
+        url = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(kwargs[m[1]]), route.route)
+        url = re.sub(r"\(\?P<(\w+)>[^)]*\)", lambda m: str(kwargs[m[1]]), url)
+        return "/" + url.replace("^", "").replace("$", "")
+    return reverse(route.name, kwargs=_kwargs(route, demo))
+
+
+def _client(role: str, demo: Demo) -> Client:
+    client = Client()
+    if role == ANONYMOUS:
+        return client
+    user = User.objects.create_user(f"walk-{role.replace(' ', '-')}", password="pw")
+    group = ROLE_GROUP.get(role, role)
+    if role != SPECTATOR:
+        user.groups.add(Group.objects.get(name=group))
+    if role == OWN_BANKER:
+        Table.objects.filter(pk=demo.table.pk).update(banker=user)
+    if role == OTHER_BANKER:
+        Table.objects.filter(pk=demo.other_table.pk).update(banker=user)
+    client.force_login(user)
+    return client
+
+
+def _permissions(role: str) -> set[str]:
+    group = ROLE_GROUP.get(role, role)
+    return {f"tournament.{codename}" for codename in ROLE_PERMISSIONS.get(group, [])}
+
+
+def _allowed(route: Route, role: str) -> bool:
+    """Whether ``role`` may use a protected route of the walk (on ``demo.table``)."""
+    permission = route.callback.required_permission
+    if not getattr(route.callback, "table_scoped", False):
+        return permission in _permissions(role)
+    # Table pages: the table's own banker, and judges and above; never another banker.
+    return role == OWN_BANKER or JUDGE_PERMISSION in _permissions(role)
+
+
+def _to_login(response, login: str) -> bool:
+    return response.status_code == 302 and response.url.startswith(login + "?next=")
+
+
+def _problem(route: Route, role: str, method: str, response) -> str | None:
+    """What is wrong with this answer, or None."""
+    status = response.status_code
+    if status >= 500:
+        return "server error"
+    kind = route.kind()
+    login, admin_login = reverse("login"), reverse("admin:login")
+    if kind == "public":
+        if status == 403 or _to_login(response, login) or _to_login(response, admin_login):
+            return "public route refused"
+        if method == "GET" and status not in (200, 302, 405):
+            return "public page not shown"
+        return None
+    if kind == "admin":  # nobody in the walk is staff
+        return None if _to_login(response, admin_login) else "admin route not refused"
+    if role == ANONYMOUS:
+        return None if _to_login(response, login) else "anonymous not sent to log in"
+    if kind == "logged-in":
+        ok = status in (200, 302, 405) and not _to_login(response, login)
+        return None if ok else "logged-in page not shown"
+    if not _allowed(route, role):
+        return None if status == 403 else "not refused"
+    if status == 403 or _to_login(response, login):
+        return "refused a role that may"
+    if method == "GET" and status not in {200, 302, 405, *EXPLAINED.get(route.name, ())}:
+        return "page not shown"
+    return None
+
+
+def _walkable(routes: list[Route], demo: Demo) -> list[Route]:
+    """Routes that reverse to themselves (a shadowed route is never reached)."""
+    walk = []
+    for route in routes:
+        match = resolve(_url(route, demo))
+        if match.func is route.callback:
+            walk.append(route)
+        else:
+            assert route.name in SHADOWED, route.name
+    return walk
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_every_route_answers_each_role_as_its_access_says(demo, role, db):
+    cache.clear()
+    client = _client(role, demo)
+    routes = _walkable(ROUTES, demo)
+    # Logging out ends the walk's session, so the logout routes go last.
+    routes.sort(key=lambda r: r.name in LOGOUT)
+    problems = []
+    for method in ("GET", "POST"):
+        for route in routes:
+            url = _url(route, demo)
+            # The link grants its table to the session: walked apart, it would open the
+            # sheet for everyone after it.
+            by = Client() if route.name in GRANTS_A_TABLE else client
+            response = by.get(url) if method == "GET" else by.post(url, {})
+            problem = _problem(route, role, method, response)
+            if problem:
+                where = getattr(response, "url", "")
+                problems.append(
+                    f"{method} {url} {route.name}: {response.status_code} {where} {problem}"
+                )
+    assert not problems, "\n".join(problems)
+    # The walk covered what the issue asks about, whatever the resolver holds.
+    names = {r.name for r in routes}
+    assert {
+        "scoring:banker_sheet",
+        "scoring:sheet_submit",
+        "tournament:organizer_dashboard",
+    } <= names
+
+
+def test_spot_checks_of_the_walks_expectations(demo, db):
+    """A few answers written out by hand, in case the walk's rules were wrong together."""
+    sheet = reverse("scoring:banker_sheet", kwargs={"table_pk": demo.table.pk})
+    dashboard = reverse("tournament:organizer_dashboard")
+    assert _client(OTHER_BANKER, demo).get(sheet).status_code == 403
+    assert _client(OWN_BANKER, demo).get(sheet).status_code == 200
+    judge = _client(JUDGE, demo)
+    assert judge.get(dashboard).status_code == 403
+    assert judge.get(sheet).status_code == 200
+    assert _client(SPECTATOR, demo).get(sheet).status_code == 403
+    standings = reverse("spectator:standings", kwargs={"pk": demo.event.pk})
+    assert Client().get(standings).status_code == 200
+
+
+def _event() -> Event:
+    return event_create(
+        name="Security Cup",
+        organization="Club",
+        venue="Hall",
+        date=datetime.date(2031, 4, 20),
+        start_time=datetime.time(9, 30),
+        expected_players=4,
+    )
+
+
+# --- Headers ------------------------------------------------------------------------------
+
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/accounts/login/", "/health/", "/admin/login/"])
+def test_every_response_carries_the_content_security_policy(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Security-Policy"] == POLICY
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.django_db
+def test_error_pages_and_pdfs_carry_it_too(client):
+    assert client.get("/no-such-page/")["Content-Security-Policy"] == POLICY
+    user = User.objects.create_user("org", password="pw")
+    user.groups.add(Group.objects.get(name=ORGANIZER))
+    client.force_login(user)
+    response = client.get(reverse("printouts:poster", kwargs={"pk": _event().pk}))
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Security-Policy"] == POLICY
+
+
+@pytest.mark.django_db
+def test_templates_hold_no_inline_styles_or_scripts():
+    """The policy refuses them; a template that adds one breaks its page in the browser.
+
+    PDF templates (printouts/, rendered by WeasyPrint, never served as HTML) may style inline.
+    """
+    from pathlib import Path
+
+    from django.conf import settings
+
+    offenders = []
+    roots = [Path(settings.BASE_DIR) / "templates", *Path(settings.BASE_DIR).glob("*/templates")]
+    for root in roots:
+        for path in root.rglob("*.html"):
+            if "printouts" in path.parts and path.name != "index.html":
+                continue
+            text = path.read_text()
+            if re.search(r"\sstyle=|<style|\son[a-z]+=|javascript:", text):
+                offenders.append(str(path))
+            for script in re.findall(r"<script[^>]*>", text):
+                if "src=" not in script:
+                    offenders.append(f"{path}: {script}")
+    assert offenders == []
+
+
+# --- Throttles ----------------------------------------------------------------------------
+# The free failures the README promises, written out rather than read from the code.
+FREE_FAILURES_PER_USERNAME = 5
+FREE_FAILURES_PER_ADDRESS = 20
+
+
+@pytest.fixture
+def fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _login(client, username, password, ip="10.0.0.1"):
+    return client.post(
+        reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=ip
+    )
+
+
+def _admin_login(client, username, password, ip="10.0.0.1"):
+    return client.post(
+        reverse("admin:login"),
+        {"username": username, "password": password, "next": "/admin/"},
+        REMOTE_ADDR=ip,
+    )
+
+
+@pytest.mark.django_db
+def test_login_is_slowed_down_after_the_free_failures_for_a_username(
+    client, fresh_cache, frozen_time
+):
+    User.objects.create_user("ada", password="the right passphrase")
+    for attempt in range(FREE_FAILURES_PER_USERNAME):
+        response = _login(client, "ada", f"guess {attempt}", ip=f"10.0.0.{attempt}")
+        assert response.status_code == 200  # the form again, with Django's own error
+    # From any address, even with the right password: refused unchecked, and said why.
+    response = _login(client, "ADA ", "the right passphrase", ip="10.9.9.9")
+    assert response.status_code == 429
+    assert response["Retry-After"] == "1"
+    body = response.content.decode()
+    assert "Too many failed attempts to log in. Try again in 1 second" in body
+    assert '<form class="stacked-form narrow" method="post"' in body
+    assert "_auth_user_id" not in client.session
+    # Another user from the same address is not slowed down by ada's failures.
+    User.objects.create_user("ben", password="another passphrase")
+    assert _login(client, "ben", "another passphrase", ip="10.9.9.9").status_code == 302
+
+
+@pytest.mark.django_db
+def test_login_is_slowed_down_after_the_free_failures_from_one_address(
+    client, fresh_cache, frozen_time
+):
+    User.objects.create_user("ada", password="the right passphrase")
+    for attempt in range(FREE_FAILURES_PER_ADDRESS):
+        assert _login(client, f"nobody{attempt}", "x", ip="10.0.0.7").status_code == 200
+    assert _login(client, "ada", "the right passphrase", ip="10.0.0.7").status_code == 429
+    assert _login(client, "ada", "the right passphrase", ip="10.0.0.8").status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_successful_login_clears_its_usernames_failures(client, fresh_cache, frozen_time):
+    User.objects.create_user("ada", password="the right passphrase")
+    for _ in range(FREE_FAILURES_PER_USERNAME - 1):
+        _login(client, "ada", "wrong")
+    assert _login(client, "ada", "the right passphrase").status_code == 302
+    client.logout()
+    client.cookies.clear()  # a new device: the known-device cookie would count apart
+    for _ in range(FREE_FAILURES_PER_USERNAME - 1):
+        _login(client, "ada", "wrong")
+    assert _login(client, "ada", "the right passphrase").status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_admin_login_counts_in_the_same_limit(client, fresh_cache, frozen_time):
+    """Issue #17: 40 wrong passwords on /admin/login/ went uncounted, then the right one
+    got in while /accounts/login/ had the account locked."""
+    User.objects.create_user("chief", password="the right passphrase", is_staff=True)
+    for attempt in range(FREE_FAILURES_PER_USERNAME):
+        assert _admin_login(client, "chief", f"guess {attempt}").status_code == 200
+    # The admin's failures slow down the login page...
+    assert _login(client, "chief", "the right passphrase", ip="10.3.3.3").status_code == 429
+    # ...and the admin's own page: refused with the reason, not let in.
+    response = _admin_login(Client(), "chief", "the right passphrase", ip="10.4.4.4")
+    assert "Too many failed attempts to log in" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    frozen_time.advance(1)
+    response = _admin_login(client, "chief", "the right passphrase", ip="10.4.4.4")
+    assert response.status_code == 302 and client.session["_auth_user_id"]
+
+
+@pytest.mark.django_db
+def test_login_page_failures_slow_down_the_admin_login_too(client, fresh_cache, frozen_time):
+    User.objects.create_user("chief", password="the right passphrase", is_staff=True)
+    for attempt in range(40):
+        _login(client, "chief", f"guess {attempt}", ip=f"10.0.1.{attempt}")
+    response = _admin_login(client, "chief", "the right passphrase", ip="10.0.2.1")
+    assert response.status_code == 200
+    assert "Too many failed attempts to log in" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def _reset(client, email, ip="10.0.0.1"):
+    return client.post(reverse("password_reset"), {"email": email}, REMOTE_ADDR=ip)
+
+
+@pytest.mark.django_db
+def test_password_reset_is_limited_per_email(client, fresh_cache, frozen_time, mailoutbox):
+    User.objects.create_user("ada", email="ada@example.org", password="the right passphrase")
+    for attempt in range(3):
+        assert _reset(client, "ada@example.org", ip=f"10.0.5.{attempt}").status_code == 302
+    response = _reset(client, "ADA@example.org", ip="10.0.5.9")
+    assert response.status_code == 429
+    assert "Too many password reset requests" in response.content.decode()
+    assert len(mailoutbox) == 3
+    frozen_time.advance(60 * 60)  # an hour later, one more
+    assert _reset(client, "ada@example.org", ip="10.0.5.9").status_code == 302
+    assert len(mailoutbox) == 4
+
+
+@pytest.mark.django_db
+def test_password_reset_is_limited_per_address(client, fresh_cache, frozen_time, mailoutbox):
+    for attempt in range(5):
+        assert _reset(client, f"someone{attempt}@example.org").status_code == 302
+    assert _reset(client, "another@example.org").status_code == 429
+    assert _reset(client, "another@example.org", ip="10.0.0.2").status_code == 302
+
+
+def _table_key() -> str:
+    event = _event()
+    round_1 = Round.objects.create(event=event, number=1)
+    table = Table.objects.create(
+        round=round_1, wave=Wave.objects.create(round=round_1, number=1), number=1
+    )
+    return banker_link_issue(table=table, by=None).key
+
+
+@pytest.mark.django_db
+def test_banker_link_guessing_is_throttled_but_never_blocks_a_right_key(
+    client, fresh_cache, frozen_time
+):
+    """Issue #17: 20 wrong keys from the venue's one address locked every tablet there."""
+    key = _table_key()
+    good = reverse("scoring:banker_link_open", kwargs={"key": key})
+    for attempt in range(throttle.BANKER_LINK_MISSES_PER_IP.count):
+        wrong = reverse("scoring:banker_link_open", kwargs={"key": f"guess{attempt}"})
+        assert client.get(wrong, REMOTE_ADDR="10.0.0.1").status_code == 403
+    wrong = reverse("scoring:banker_link_open", kwargs={"key": "one-more-guess"})
+    response = client.get(wrong, REMOTE_ADDR="10.0.0.1")
+    assert response.status_code == 429
+    assert "Too many table links tried" in response.content.decode()
+    # A tablet at the same address, with its table's card, still opens its table.
+    assert client.get(good, REMOTE_ADDR="10.0.0.1").status_code == 302
+    assert banker_link_table(key=key) is not None
+
+
+@override_settings(
+    BOARDWALK_CLIENT_IP_HEADER="HTTP_X_REAL_IP", BOARDWALK_TRUSTED_PROXIES=["10.0.0.1"]
+)
+def test_the_client_address_comes_from_the_proxys_header_when_told(rf):
+    request = rf.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_REAL_IP="203.0.113.9")
+    assert throttle.client_ip(request) == "203.0.113.9"
+    assert throttle.client_ip(rf.get("/", REMOTE_ADDR="10.0.0.1")) == "10.0.0.1"
+
+
+def test_without_the_setting_the_proxys_header_is_ignored(rf):
+    request = rf.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_REAL_IP="203.0.113.9")
+    assert throttle.client_ip(request) == "10.0.0.1"

@@ -1,0 +1,243 @@
+"""Qualifying into the Finals: the cut, its ties, declines, players of two regionals.
+
+The rule lines are 002's (shared/seeds/002, REGIONAL CHAMPIONSHIP DETAILS):
+"From each event the 4 players with the highest Point scores (not net worth) will progress
+through to the MONOPOLY Championship Finals"; JUNIOR: "From the 4 regional Junior
+Championships, 1 junior competitor from each will progress". Expected standings are worked
+out by hand in ``series_helpers.three_tables`` from the points table (19/10/5/3).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from scoring.services.advancement import advance_to_final
+from scoring.services.ties import standings_tie_decide
+from series import selectors, services
+from series.models import JUNIOR, SENIOR, Entrant, PersonLink
+from tests.series.series_helpers import enter, play_round, regional, three_tables
+from tournament.formats import event_has_final
+from tournament.models import Player
+
+pytestmark = pytest.mark.django_db
+
+LETTERS = "ABCDEFGHIJKL"
+
+
+@pytest.fixture
+def series():
+    finals = regional("Finals", day=28)
+    junior_finals = regional("Junior Finals", day=28, fmt="junior")
+    return services.series_create(
+        name="UK Championship", season="2030", finals=finals, junior_finals=junior_finals
+    )
+
+
+def places(series, division=SENIOR) -> list[tuple[str, str, int | None]]:
+    return [
+        (e.alias, e.status, e.rank)
+        for e in selectors.entrants_ordered(series=series, division=division)
+    ]
+
+
+def test_from_each_event_the_4_players_with_the_highest_point_scores_progress(series):
+    """002: "the 4 players with the highest Point scores (not net worth) will progress";
+    B, F and J share 10 points at fourth, and the tie-breakers (net worth) put B ahead."""
+    event = regional("North", day=10)
+    member = services.series_add_event(series=series, event=event)
+    assert member.places == 4 and member.division == SENIOR
+    event.refresh_from_db()
+    assert not event_has_final(event=event)
+    p = enter(event, LETTERS)
+    play_round(event, three_tables(p))
+    ids = {k: v.alias for k, v in p.items()}
+    assert places(series) == [
+        (ids["I"], "qualifier", 1),
+        (ids["E"], "qualifier", 2),
+        (ids["A"], "qualifier", 3),
+        (ids["B"], "qualifier", 4),
+    ]
+    with pytest.raises(ValidationError, match="no final"):
+        advance_to_final(event=event, by=None)
+
+
+def test_a_tie_at_fourth_the_tie_breakers_cannot_settle_goes_to_the_head_judge(series):
+    """002 TIE BREAKERS are exhausted: B, F and J are level on points, wins and net worth.
+    Nobody of the regional is invited until the head judge orders them."""
+    event = regional("North", day=10)
+    member = services.series_add_event(series=series, event=event)
+    p = enter(event, LETTERS)
+    play_round(event, three_tables(p, b=3000, f=3000, j=3000))
+    assert places(series) == []
+    assert {row.alias for row in selectors.open_cut(member=member)} == {
+        p["B"].alias,
+        p["F"].alias,
+        p["J"].alias,
+    }
+    assert selectors.confirm_problems(series=series, division=SENIOR)
+    standings_tie_decide(
+        event=event, order=[p["J"].pk, p["B"].pk, p["F"].pk], by=None, reason="Roll-off"
+    )
+    assert selectors.open_cut(member=member) == []
+    services.qualifiers_fix(series=series, division=SENIOR)
+    assert [alias for alias, _s, _r in places(series)][-1] == p["J"].alias
+    assert len(places(series)) == 4
+
+
+def test_a_player_in_two_regionals_takes_one_place_and_the_next_moves_up(series):
+    """Issue #14: "A player who qualifies twice takes one place and the next player of the
+    other regional moves up." Matched across events by email."""
+    north, south = regional("North", day=10), regional("South", day=17)
+    services.series_add_event(series=series, event=north)
+    services.series_add_event(series=series, event=south)
+    pn = enter(north, LETTERS, emails={"A": "Twice@Example.org"})
+    ps = enter(south, LETTERS, emails={"E": "twice@example.org"})
+    services.persons_sync(series=series)
+    assert (
+        PersonLink.objects.get(player=pn["A"]).person
+        == PersonLink.objects.get(player=ps["E"]).person
+    )
+    play_round(north, three_tables(pn))
+    play_round(south, three_tables(ps))
+    rows = places(series)
+    assert (pn["A"].alias, "qualifier", 3) in rows
+    south_aliases = [alias for alias, _s, _r in rows if alias.endswith(f"-{south.pk}")]
+    # E (2nd at South) already holds North's place: I, A, B and F (5th) go from South.
+    assert south_aliases == [ps[k].alias for k in "IABF"]
+    assert len(rows) == 8
+
+
+def test_a_declined_place_passes_to_the_next_player_of_the_same_regional(series):
+    """Issue #14: "A declined place passes to the next player of the same regional"."""
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    b = Entrant.objects.get(player=p["B"])
+    services.entrant_respond(entrant=b, accept=False, by=None)
+    rows = places(series)
+    assert (p["F"].alias, "qualifier", 5) in rows
+    assert (p["B"].alias, "declined", 4) in rows
+    assert sum(1 for _a, status, _r in rows if status == "qualifier") == 4
+    with pytest.raises(ValidationError):
+        services.entrant_respond(entrant=b, accept=True, by=None)
+
+
+def test_a_junior_regional_sends_its_top_one_by_net_worth(series):
+    """002 JUNIOR: "1 junior competitor from each will progress"; the most assets win."""
+    junior = regional("Junior North", day=10, fmt="junior")
+    member = services.series_add_event(series=series, event=junior)
+    assert (member.division, member.places) == (JUNIOR, 1)
+    p = enter(junior, "ABCD")
+    play_round(junior, [{p["A"]: 1000, p["B"]: 5000, p["C"]: 2000, p["D"]: 3000}])
+    assert places(series, JUNIOR) == [(p["B"].alias, "qualifier", 1)]
+    assert places(series) == []
+
+
+def test_the_organizer_changes_the_number_of_places_before_qualifying(series):
+    north = regional("North", day=10)
+    member = services.series_add_event(series=series, event=north)
+    services.series_event_set_places(member=member, places=2)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    assert [a for a, _s, _r in places(series)] == [p["I"].alias, p["E"].alias]
+    with pytest.raises(ValidationError):
+        services.series_event_set_places(member=member, places=3)
+
+
+def test_invited_alternates_and_confirming_registers_the_finals(series):
+    """002 World: "The previous World Tournament winner will also be invited"; alternates
+    come from the regionals' next-best players in the organizer's order."""
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    invited = services.entrant_invite(
+        series=series,
+        division=SENIOR,
+        first_name="Previous",
+        last_name="Winner",
+        email="champ@example.org",
+        date_of_birth=datetime.date(1980, 5, 5),
+        alias="Old Champ",
+        reason="Last year's champion",
+        by=None,
+    )
+    candidates = selectors.alternate_candidates(series=series, division=SENIOR)
+    assert [c.player for c in candidates][:3] == [p["F"], p["J"], p["C"]]
+    services.alternates_confirm(
+        series=series, division=SENIOR, order=[p["J"].pk, p["F"].pk], by=None
+    )
+    assert selectors.confirm_problems(series=series, division=SENIOR)  # nobody answered
+    for entrant in Entrant.objects.filter(status__in=["qualifier", "invited"]):
+        services.entrant_respond(entrant=entrant, accept=True, by=None)
+    registered = services.entrants_confirm(series=series, division=SENIOR, by=None)
+    assert len(registered) == 7
+    finals = series.finals
+    statuses = dict(Player.objects.filter(event=finals).values_list("last_name", "status"))
+    assert statuses["Winner"] == Player.Status.PLAYER
+    assert statuses[p["J"].last_name] == Player.Status.ALTERNATE
+    assert Player.objects.get(event=finals, last_name=p["J"].last_name).alternate_position == 1
+    invited.refresh_from_db()
+    assert invited.finals_player is not None
+    with pytest.raises(ValidationError):
+        services.entrants_confirm(series=series, division=SENIOR, by=None)
+
+
+def test_world_style_alternates_must_have_played_the_final(series):
+    """002: "Alternates for World Tournaments must have participated in the final of their
+    National Tournament"; a regional without a final has none to offer."""
+    series.alternates_played_final = True
+    series.save()
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    assert selectors.alternate_candidates(series=series, division=SENIOR) == []
+    with pytest.raises(ValidationError):
+        services.alternates_confirm(series=series, division=SENIOR, order=[p["F"].pk], by=None)
+
+
+def test_the_organizer_merges_and_splits_people(series):
+    north, south = regional("North", day=10), regional("South", day=17)
+    services.series_add_event(series=series, event=north)
+    services.series_add_event(series=series, event=south)
+    pn, ps = enter(north, "AB"), enter(south, "AB")
+    services.persons_sync(series=series)
+    a_north = PersonLink.objects.get(player=pn["A"]).person
+    a_south = PersonLink.objects.get(player=ps["A"]).person
+    assert a_north != a_south  # different emails: two people
+    services.person_merge(series=series, keep=a_north, other=a_south)
+    assert PersonLink.objects.get(player=ps["A"]).person == a_north
+    services.person_split(series=series, player=ps["A"])
+    assert PersonLink.objects.get(player=ps["A"]).person != a_north
+    with pytest.raises(ValidationError):
+        services.person_split(series=series, player=ps["A"])
+
+
+def test_only_championship_and_junior_events_join_and_a_final_is_no_regional(series):
+    with pytest.raises(ValidationError):
+        services.series_add_event(series=series, event=series.finals)
+    club = regional("Club", day=11, fmt="club")
+    with pytest.raises(ValidationError):
+        services.series_add_event(series=series, event=club)
+
+
+def test_an_alternate_moves_up_when_a_qualifier_of_their_regional_declines(series):
+    """Issue #14: alternates "come from the regionals' next-best players"; a declined place
+    "passes to the next player of the same regional", here the first alternate."""
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    services.alternates_confirm(
+        series=series, division=SENIOR, order=[p["J"].pk, p["F"].pk], by=None
+    )
+    services.entrant_respond(entrant=Entrant.objects.get(player=p["B"]), accept=False, by=None)
+    f = Entrant.objects.get(player=p["F"])
+    assert (f.status, f.rank, f.alternate_position) == ("qualifier", 5, None)
+    j = Entrant.objects.get(player=p["J"])
+    assert (j.status, j.alternate_position) == ("alternate", 1)

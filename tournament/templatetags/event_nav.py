@@ -1,0 +1,97 @@
+"""The navigation inside an event, on every officials' page that has an ``event``.
+
+``{% event_nav %}`` (in base.html) draws the event's sections, each shown to whoever may
+open it, and marks the one the page belongs to with ``aria-current="page"``. Pages are
+matched by their URL name, so a new officials' page joins its section by one line here.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Event, Round
+from ..roles import HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
+
+register = template.Library()
+
+# (section key, label, URL name, permission); "results" takes a round number.
+SECTIONS = (
+    ("overview", _("Overview"), "scoring:cockpit", JUDGE_PERMISSION),
+    ("players", _("Players"), "tournament:player_list", MANAGE),
+    ("check_in", _("Check-in"), "tournament:check_in", JUDGE_PERMISSION),
+    ("seating", _("Seating"), "tournament:seating", MANAGE),
+    ("clock", _("Clock"), "tournament:clock_control", HEAD_JUDGE_PERMISSION),
+    ("results", _("Results"), "scoring:results_round", JUDGE_PERMISSION),
+    ("standings", _("Standings"), "scoring:standings", MANAGE),
+    ("printouts", _("Printouts"), "printouts:index", MANAGE),
+    ("public", _("Public pages"), "spectator:release", MANAGE),
+)
+
+# The officials' pages by URL name ("namespace:name") and the section each belongs to.
+PAGE_SECTIONS = {
+    "scoring:cockpit": "overview",
+    "tournament:event_edit": "overview",
+    "tournament:player_list": "players",
+    "tournament:player_alias": "players",
+    "tournament:player_eject": "players",
+    "tournament:player_no_show_confirm": "players",
+    "tournament:waiting_promote": "players",
+    "tournament:player_add": "players",
+    "tournament:player_import": "players",
+    "tournament:check_in": "check_in",
+    "tournament:seating": "seating",
+    "tournament:seating_change": "seating",
+    "tournament:clock_control": "clock",
+    "scoring:results_round": "results",
+    "scoring:results_table": "results",
+    "scoring:results_correct": "results",
+    "scoring:banker_link": "results",
+    "scoring:standings": "standings",
+    "printouts:index": "printouts",
+    "printouts:job": "printouts",
+    "spectator:release": "public",
+}
+
+
+def _results_round(event: Event) -> int | None:
+    """The round the results section opens: the first seated round not posted, else the
+    last seated one."""
+    rounds = list(
+        Round.objects.filter(event=event, tables__isnull=False)
+        .distinct()
+        .order_by("number")
+        .values_list("number", "posting")
+    )
+    for number, posting in rounds:
+        if posting is None:
+            return number
+    return rounds[-1][0] if rounds else None
+
+
+@register.inclusion_tag("tournament/_event_nav.html", takes_context=True)
+def event_nav(context) -> dict:
+    request = context.get("request")
+    event = context.get("event")
+    match = getattr(request, "resolver_match", None)
+    if not isinstance(event, Event) or match is None or match.view_name not in PAGE_SECTIONS:
+        return {"links": []}
+    user = request.user
+    current = PAGE_SECTIONS[match.view_name]
+    links = []
+    for key, label, url_name, permission in SECTIONS:
+        if not user.has_perm(permission):
+            continue
+        kwargs: dict[str, int] = {"pk": event.pk}
+        if key == "results":
+            number = _results_round(event)
+            if number is None:
+                continue
+            kwargs["round_number"] = number
+        try:
+            url = reverse(url_name, kwargs=kwargs)
+        except NoReverseMatch:
+            continue
+        links.append({"key": key, "label": label, "url": url, "current": key == current})
+    return {"links": links, "event": event}
