@@ -68,7 +68,7 @@ def test_an_organizer_switches_to_french_and_the_key_screens_speak_it(live_serve
         f"{base}/players/": ["Remplaçants, dans l’ordre", "Liste d’attente, dans l’ordre"],
         f"{base}/seating/": ["Placement · Browser Cup", "Manche 1"],
         f"{base}/clock/": ["Chronomètre officiel · Browser Cup"],
-        f"{base}/results/1/": ["Résultats, manche 1 · Browser Cup", "Publier la manche 1"],
+        f"{base}/results/1/": ["Résultats, manche 1 · Browser Cup", "Publier la manche 1…"],
         f"{base}/standings/": ["Classement · Browser Cup", "Ordre des critères de départage"],
         f"{base}/printouts/": ["Impressions pour Browser Cup", "Feuilles de score"],
         f"{live_server.url}/events/{event.pk}/": ["Retour à l’événement", "Langue : français"],
@@ -83,7 +83,8 @@ def test_an_organizer_switches_to_french_and_the_key_screens_speak_it(live_serve
         assert overflow <= 0, f"{url}: {overflow}px too wide in French"
     # Posting the round from the French results page.
     page.goto(f"{base}/results/1/")
-    page.get_by_role("button", name="Publier la manche 1").click()
+    page.locator("#post summary").click()  # posting asks to confirm (a second tap)
+    page.get_by_role("button", name="Publier maintenant la manche 1").click()
     page.wait_for_load_state()
     assert "La manche 1 est publiée" in page.inner_text("main")
 
