@@ -22,9 +22,14 @@ admin.site.login_form = ThrottledAdminAuthenticationForm
 
 # A request too large to read gets a page that says so (413) instead of a bare 400.
 handler400 = "config.views.bad_request"
+# Branded error pages that lead back to the event (the 500 needs no database or context).
+handler403 = "config.views.permission_denied"
+handler404 = "config.views.page_not_found"
+handler500 = "config.views.server_error"
 
 urlpatterns = [
     path("health/", views.health, name="health"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     # Before Django's own auth URLs: the same pages, with their throttles.

@@ -1,13 +1,27 @@
-"""Site-wide views that belong to no app."""
+"""Site-wide views that belong to no app: health, the error pages, the favicon."""
+
+import logging
+import re
 
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.db import DatabaseError
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.shortcuts import redirect, render
+from django.template import loader
+from django.templatetags.static import static
+from django.urls import reverse
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from tournament.selectors import event_list
+
+logger = logging.getLogger("boardwalk.errors")
+
+# An event's pages, public (events/<pk>/...) or the officials' (organizer/events/<pk>/...).
+EVENT_PATH = re.compile(r"^/(?:organizer/)?events/(\d{1,9})/")
 
 
 @require_safe
@@ -46,3 +60,53 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         size = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // (1024 * 1024)
         return render(request, "413.html", {"size_mb": size}, status=413)
     return defaults.bad_request(request, exception)
+
+
+# --- The favicon and the error pages -------------------------------------------------------
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page says: send them to the static one."""
+    return redirect(static("favicon.ico"))
+
+
+def _event_link(request: HttpRequest) -> dict[str, str]:
+    """The way back from an error on an event's page: that event's home, if it exists."""
+    match = EVENT_PATH.match(request.path)
+    if match is None:
+        return {}
+    try:
+        event = event_list().filter(pk=int(match[1])).first()
+    except DatabaseError:
+        return {}
+    if event is None:
+        return {}
+    url = reverse("spectator:event_home", kwargs={"pk": event.pk})
+    return {"event_url": url, "event_name": event.name}
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404 in the site's frame, leading back to the event (when the address names one)."""
+    return render(request, "404.html", _event_link(request), status=404)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """403 in the site's frame: who is signed in, the way back, and the way to sign in."""
+    return render(request, "403.html", _event_link(request), status=403)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500: a page that needs nothing that may have failed (no database, no context
+    processors, no URL reversing); the way back is built from the address alone."""
+    match = EVENT_PATH.match(getattr(request, "path", "") or "")
+    context = {"event_url": f"/events/{match[1]}/" if match else ""}
+    try:
+        return HttpResponseServerError(loader.get_template("500.html").render(context))
+    except Exception:  # noqa: BLE001 - the last resort must answer whatever broke
+        logger.exception("The 500 page could not be rendered")
+        return HttpResponseServerError(
+            "<!DOCTYPE html><title>Server error</title><h1>Server error</h1>"
+            '<p><a href="/">Boardwalk</a></p>',
+            content_type="text/html",
+        )

@@ -68,6 +68,8 @@ class DeedRow:
 class GroupRows:
     group: ColourGroup
     rows: list[DeedRow]
+    # The engine's messages about several deeds of the group, shown once at the group.
+    messages: list[str] = field(default_factory=list)
 
 
 @dataclass

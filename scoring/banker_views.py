@@ -26,6 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -35,15 +36,20 @@ from gameplay.edition import Edition
 from tournament.access import (
     acting_user,
     organizer_required,
-    tables_banked_by,
 )
 from tournament.bankruptcy_selectors import table_bankruptcies
+from tournament.clock import format_remaining
+from tournament.clock_selectors import wave_clock
+from tournament.clock_views import STATUS_LABELS
 from tournament.formats import event_edition
+from tournament.idempotency import idempotent
 from tournament.lookups import table_or_404
 from tournament.models import Player, Table
+from tournament.selectors import table_seating
 from tournament.throttle import BANKER_LINK_MISSES_PER_IP, client_ip, throttle_hit
 
 from .access import link_grant, link_grant_drop, sheet_access
+from .banker_desk import banker_desk
 from .banker_forms import (
     HOTEL,
     SheetForm,
@@ -103,13 +109,26 @@ def banker_link_open(request: HttpRequest, key: str) -> HttpResponse:
 def banker_tables(request: HttpRequest) -> HttpResponse:
     """Where a banker lands after logging in: the tables assigned to them, or why none are.
 
-    Carries no permission: anyone logged in sees their own (possibly empty) list.
+    Carries no permission: anyone logged in sees their own (possibly empty) list. The
+    current table comes first and large, with its clock; the others are folded below.
     """
-    return render(
-        request,
-        "scoring/banker/tables.html",
-        {"tables": list(tables_banked_by(user=request.user)[:20])},
-    )
+    desk = banker_desk(user=request.user)
+    context: dict[str, Any] = {"desk": desk, "tables": [v.table for v in desk.older]}
+    if desk.current is not None:
+        table = desk.current.table
+        clock = wave_clock(wave=table.wave, now=timezone.now())
+        context.update(
+            clock=clock,
+            clock_status=STATUS_LABELS[clock.state.status],
+            remaining=format_remaining(clock.state.remaining_s),
+            seating=table_seating(table=table),
+            clock_labels={
+                "chimeOn": _("Chime on"),
+                "chimeOff": _("Chime off"),
+                "next": _("Next: %s"),
+            },
+        )
+    return render(request, "scoring/banker/tables.html", context)
 
 
 # --- The sheet page ----------------------------------------------------------------------------
@@ -372,6 +391,7 @@ def _form_messages(form: SheetForm) -> list[str]:
 
 @sheet_access
 @require_POST
+@idempotent
 def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
     """Submit the sheet for signing; idempotent by the tablet's ``submission_key``."""
 
@@ -396,6 +416,7 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
 
 @sheet_access
 @require_POST
+@idempotent
 def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
     """Save what is on screen as the server's draft (sheet.js does it a moment after typing)."""
 
@@ -419,6 +440,7 @@ def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
 
 @sheet_access
 @require_POST
+@idempotent
 def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
     """Initials on the sheet: a player (a bankrupt one as they leave), then the banker.
 

@@ -33,6 +33,7 @@ from tournament.formats import (
 )
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
+from tournament.tablet_selectors import round_tablet_worries
 
 from . import selectors
 from .diff import conflict_screen, deed_name, describe_changes
@@ -117,6 +118,8 @@ def results_round(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
             "settled": settled,
             "open_ties": sum(r.open_ties for r in rows),
             "posting": RoundPosting.objects.filter(round=round_).first(),
+            # Tablets offline or with actions waiting (issue #20).
+            "tablet_worries": round_tablet_worries(round_=round_),
         },
     )
 

@@ -1,8 +1,9 @@
 """The banker's sheet page as the template reads it: the engine's report by deed and player.
 
-``report_view`` places each violation where the banker looks (beside its deed, under its
-player, or above the sheet) with the sentences of ``scoring.violations``; ``form_report``
-does the same for a form the engine cannot read yet.
+``report_view`` places each violation once, where the banker looks (beside its deed, at
+its colour group, under its player, or above the sheet) with the sentences of
+``scoring.violations``; ``form_report`` does the same for a form the engine cannot read
+yet. The problem count is the number of messages placed: each problem counts once.
 """
 
 from __future__ import annotations
@@ -51,11 +52,14 @@ class ReportView:
     house_word: str
     hotel_word: str
     checked: bool = True
+    # Problems about several deeds of one colour group, shown once at the group.
+    by_group: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def problem_count(self) -> int:
         return (
             sum(len(m) for m in self.by_position.values())
+            + sum(len(m) for m in self.by_group.values())
             + sum(len(c.messages) for c in self.columns)
             + len(self.general)
         )
@@ -94,16 +98,19 @@ def report_view(
         )
     by_player = {str(c.player.pk): c for c in columns}
     by_position: dict[int, list[str]] = {space.position: [] for space in edition.deeds}
-    general = []
+    by_group: dict[str, list[str]] = {key: [] for key in edition.groups}
+    general: list[str] = []
     for violation in report.get("errors", []):
         message = violation_text(violation=violation, aliases=aliases, edition=edition)
-        positions = [p for p in violation.get("positions") or [] if p in by_position]
-        for pos in positions:
-            by_position[pos].append(message)
+        place = _place(violation, by_position, edition)
         column = by_player.get(str(violation.get("player")))
-        if column is not None:
+        if isinstance(place, int):
+            by_position[place].append(message)
+        elif place is not None:
+            by_group[place].append(message)
+        elif column is not None:
             column.messages.append(message)
-        if not positions and column is None:
+        else:
             general.append(message)
     holdings = [h for h in data.get("properties") or [] if isinstance(h, dict)]
     return ReportView(
@@ -117,7 +124,25 @@ def report_view(
         bank_hotels=edition.bank_hotels,
         house_word=edition.word("house", 2),
         hotel_word=edition.word("hotel", 2),
+        by_group=by_group,
     )
+
+
+def _place(
+    violation: dict[str, Any], by_position: dict[int, list[str]], edition: Edition
+) -> int | str | None:
+    """Where a violation is shown, once: its deed (one deed), its colour group (several
+    deeds of one group), or None (no deed, or deeds of several groups: under its player,
+    or above the sheet)."""
+    positions = sorted({p for p in violation.get("positions") or [] if p in by_position})
+    if len(positions) == 1:
+        return positions[0]
+    groups = {edition.spaces[p].group for p in positions}
+    if len(groups) == 1:
+        group = groups.pop()
+        if group in edition.groups:
+            return group
+    return None
 
 
 def form_report(form: SheetForm, players: list[Player], edition: Edition) -> ReportView:
@@ -213,6 +238,7 @@ def bound_report(
 def deed_rows(form: SheetForm, view: ReportView):
     groups = form.deed_groups()
     for group in groups:
+        group.messages = view.by_group.get(group.group.key, [])
         for row in group.rows:
             row.messages = view.by_position.get(row.space.position, [])
     return groups

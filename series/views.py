@@ -200,7 +200,7 @@ def alternates(request: HttpRequest, series_pk: int, division: str) -> HttpRespo
         chosen = []
         for candidate in candidates:
             value = request.POST.get(f"position-{candidate.player.pk}", "").strip()
-            if value.isdigit() and int(value) > 0:
+            if value.isascii() and value.isdigit() and len(value) <= 6 and int(value) > 0:
                 chosen.append((int(value), candidate.player.pk))
         try:
             made = services.alternates_confirm(
@@ -280,7 +280,8 @@ def people(request: HttpRequest, series_pk: int) -> HttpResponse:
 
 
 def _person(series: Series, value: str | None) -> SeriesPerson | None:
-    if not (value or "").isdigit():
+    value = value or ""
+    if not (value.isascii() and value.isdigit() and len(value) <= 18):
         return None
     return SeriesPerson.objects.filter(series=series, pk=value).first()
 
@@ -308,7 +309,8 @@ def merge(request: HttpRequest, series_pk: int) -> HttpResponse:
 def split(request: HttpRequest, series_pk: int) -> HttpResponse:
     series = _series(series_pk)
     value = request.POST.get("player", "")
-    player = Player.objects.filter(pk=value).first() if value.isdigit() else None
+    is_pk = value.isascii() and value.isdigit() and len(value) <= 18
+    player = Player.objects.filter(pk=value).first() if is_pk else None
     if player is None:
         messages.error(request, _("Choose a registration."))
     else:

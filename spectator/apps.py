@@ -11,13 +11,18 @@ class SpectatorConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the receivers that bump an event's public version on every public change.
-        from tournament.clock_selectors import hall_release_register, hall_winner_register
+        from tournament.clock_selectors import (
+            hall_release_register,
+            hall_results_register,
+            hall_winner_register,
+        )
 
         from . import signals  # noqa: F401
         from .selectors import hall_release
-        from .views import hall_winner_aliases
+        from .views import hall_results_rows, hall_winner_aliases
 
         # The hall display (tournament app) shows only what these switches release, and the
         # winner once this app releases it.
         hall_release_register(hall_release)
         hall_winner_register(hall_winner_aliases)
+        hall_results_register(hall_results_rows)

@@ -35,6 +35,7 @@ from tournament.formats import (
 )
 from tournament.models import Event, Round, Seat, Wave
 from tournament.money import edition_of
+from tournament.services import default_registration_closes
 
 from .models import PAGES, PublicRelease
 
@@ -53,6 +54,7 @@ _EVENT_FIELDS = (
     "preliminary_rounds",
     "round_minutes",
     "tie_breakers",
+    "registration_closes",
 )
 
 
@@ -73,6 +75,8 @@ class PublicEvent:
     # What the public sees of each game (tournament.formats.POSTS_*): 002 POSTING SCORES,
     # "Point scores (not net worth) will be posted", for a championship.
     posts: str = POSTS_POINTS
+    # When pre-registration closes (the event home shows it).
+    registration_closes: datetime.datetime | None = None
 
     @property
     def shows_points(self) -> bool:
@@ -103,6 +107,9 @@ def public_event(*, pk: int) -> PublicEvent:
         preliminary_rounds=event.preliminary_rounds,
         round_minutes=event.round_minutes,
         posts=event_posts(event=event),
+        # Unset, the form closes at the default (three days before): say when.
+        registration_closes=event.registration_closes
+        or default_registration_closes(date=event.date, start_time=event.start_time),
     )
 
 

@@ -309,6 +309,33 @@ def hall_winner_aliases(event_pk: int) -> tuple[str, ...]:
     return tuple(cache.get_or_set(key, find, timeout=600))
 
 
+# The hall's end state lists this many standings places under the final's.
+HALL_STANDINGS = 8
+
+
+def hall_results_rows(event_pk: int) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The final's places and the top of the standings for the hall's end state, as
+    released (registered in apps.py), cached per public version like the winner."""
+    key = f"spectator:hall-results:{event_pk}:{public_version(event_pk=event_pk)}"
+
+    def find() -> dict[str, tuple[tuple[str, str], ...]]:
+        release = selectors.release_for(event_pk=event_pk)
+        stages = selectors.final_stages(event_pk=event_pk, release=release) or ()
+        final: tuple[tuple[str, str], ...] = ()
+        posted = [stage for stage in stages if stage.results]
+        if posted:
+            lines = sorted(
+                (line for table in posted[-1].results for line in table.lines),
+                key=lambda line: (line.place is None, line.place or 0),
+            )
+            final = tuple((str(line.place or ""), line.alias) for line in lines)
+        table = selectors.standings(event_pk=event_pk, release=release)
+        rows = table.rows[:HALL_STANDINGS] if table else ()
+        return {"final": final, "standings": tuple((row.place, row.alias) for row in rows)}
+
+    return cache.get_or_set(key, find, timeout=600)
+
+
 # --- The organizer's switches ---------------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from . import bankruptcy_services as services
 from .access import acting_user, banker_required
 from .bankruptcy_selectors import players_in_game, table_bankruptcy_view
+from .idempotency import idempotent
 from .lookups import table_or_404
 from .models import Bankruptcy, Player, Table
 
@@ -83,6 +84,7 @@ class BankruptcyForm(forms.Form):
 
 
 @banker_required
+@idempotent
 def bankruptcy_record(request: HttpRequest, table_pk: int) -> HttpResponse:
     """Choose who is out and to whom; the player types their initials; record it."""
     table = table_or_404(table_pk)
@@ -136,6 +138,7 @@ def _recorded_message(table: Table, player: Player, creditor: Player | None) -> 
 
 @banker_required
 @require_POST
+@idempotent
 def bankruptcy_undo(request: HttpRequest, table_pk: int) -> HttpResponse:
     """Take back a bankruptcy recorded by mistake (confirmed on the table page)."""
     table = table_or_404(table_pk)

@@ -191,6 +191,23 @@ def hall_winner(*, event: Event) -> tuple[str, ...]:
     return _hall_winner[0](event.pk) if _hall_winner else ()
 
 
+# After the winner, the hall shows the final's places and the standings, as released: rows
+# of (place, alias), handed down by the spectator app like the winner.
+HallRows = tuple[tuple[str, str], ...]
+HallResults = Callable[[int], dict[str, HallRows]]
+_hall_results: list[HallResults] = []
+
+
+def hall_results_register(provider: HallResults) -> None:
+    """Tell the hall display where to ask for an event's released final and standings."""
+    _hall_results[:] = [provider]
+
+
+def hall_results(*, event: Event) -> dict[str, HallRows]:
+    """``{"final": rows, "standings": rows}`` as released (either may be empty)."""
+    return _hall_results[0](event.pk) if _hall_results else {}
+
+
 def wave_get(*, event: Event, pk: int) -> Wave:
     """One wave of ``event``; raises ``Wave.DoesNotExist`` for another event's wave."""
     return event_waves(event=event).get(pk=pk)

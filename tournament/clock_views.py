@@ -32,6 +32,7 @@ from .clock_selectors import (
     WaveClock,
     event_clocks,
     hall_release,
+    hall_results,
     hall_wave,
     hall_winner,
     round_list,
@@ -39,6 +40,7 @@ from .clock_selectors import (
     wave_get,
 )
 from .formats import event_has_last_turn
+from .idempotency import idempotent
 from .lookups import event_or_404, table_or_404
 from .models import Announcement, Event, Round, Wave
 from .selectors import table_seating
@@ -168,8 +170,16 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     with translation.override(event.language):
         wave = hall_wave(event=event)
         clock = _public_hall_clock(event, wave, timezone.now())
+        winner = hall_winner(event=event)
         texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
-        context = {"event": event, "held_back": wave is not None and clock is None, "texts": texts}
+        context = {
+            "event": event,
+            "held_back": wave is not None and clock is None,
+            "texts": texts,
+            # The day's end: the winner and the results instead of a clock at "Time is up".
+            "winner": winner,
+            "results": hall_results(event=event) if winner else {},
+        }
         return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
 
 
@@ -182,14 +192,22 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     now = timezone.now()
     with translation.override(event.language):
         clock = _public_hall_clock(event, hall_wave(event=event), now)
+        winner = _winner_label(event)
         if clock is None:
             # The winner is released on its own switch, so it can stand with no clock shown.
-            texts = {"winner": _winner_label(event)}
+            texts = {"winner": winner}
             return JsonResponse(
-                {"server_ms": int(now.timestamp() * 1000), "wave": None, "texts": texts}
+                {
+                    "server_ms": int(now.timestamp() * 1000),
+                    "wave": None,
+                    "texts": texts,
+                    "ended": bool(winner),
+                }
             )
         payload = clock_payload(clock, now=now)
-        payload["texts"]["winner"] = _winner_label(event)
+        payload["texts"]["winner"] = winner
+        # The page reloads into (or out of) its end state when this changes.
+        payload["ended"] = bool(winner)
         return JsonResponse(payload)
 
 
@@ -394,6 +412,7 @@ def _table_action(request: HttpRequest, table_pk: int, act, success: str) -> Htt
 
 @banker_required
 @require_POST
+@idempotent
 def table_last_turn(request: HttpRequest, table_pk: int) -> HttpResponse:
     return _table_action(
         request,
@@ -405,6 +424,7 @@ def table_last_turn(request: HttpRequest, table_pk: int) -> HttpResponse:
 
 @banker_required
 @require_POST
+@idempotent
 def table_finished(request: HttpRequest, table_pk: int) -> HttpResponse:
     return _table_action(
         request,

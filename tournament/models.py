@@ -591,3 +591,6 @@ class Announcement(models.Model):
 # An official's own settings live beside the models (language_models.py), imported here so
 # Django finds them.
 from .language_models import OfficialProfile  # noqa: E402, F401
+
+# The banker tablets' writes and heartbeats (issue #20), kept in their own module.
+from .tablet_models import TabletHeartbeat, TabletWrite  # noqa: E402, F401

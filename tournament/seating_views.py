@@ -35,6 +35,7 @@ from .seating_services import MoveCost, VacancyResult
 from .selectors import (
     banker_choices,
     event_seating,
+    final_stage_seating,
     round_seat_get,
     round_seating,
     seating_current_cost,
@@ -135,6 +136,8 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "preseat_form": PreseatForm(),
             "bankers": banker_choices(),
             "languages": settings.LANGUAGES,
+            # The final's tables (seated from the standings) get their banker here too.
+            "final_rounds": final_stage_seating(event=event),
             # A knockout is seated round by round from its bracket, never pre-seated.
             "knockout": knockout,
             **({**planner_context(event), "override_form": OverrideForm()} if knockout else {}),

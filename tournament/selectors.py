@@ -309,6 +309,13 @@ def event_seating(*, event: Event) -> list[RoundSeating]:
     return [round_seating(round_=round_) for round_ in preliminary_rounds(event=event)]
 
 
+def final_stage_seating(*, event: Event) -> list[RoundSeating]:
+    """The rounds after the preliminaries (semifinals, the final) with their tables: the
+    seating page gives their tables a banker."""
+    rounds = Round.objects.filter(event=event).exclude(kind=Round.Kind.PRELIMINARY)
+    return [round_seating(round_=round_) for round_ in rounds.order_by("number")]
+
+
 def seating_csv_rows(*, event: Event) -> list[list[str]]:
     """Every seat of every round, header first, by alias: where each player sat and their
     place in the order of play (1 starts; empty until the table has rolled)."""

@@ -13,6 +13,7 @@ from .clock_urls import urlpatterns as clock_urlpatterns
 from .organizer_urls import urlpatterns as organizer_urlpatterns
 from .registration_urls import urlpatterns as registration_urlpatterns
 from .seating_urls import urlpatterns as seating_urlpatterns
+from .tablet_urls import urlpatterns as tablet_urlpatterns
 
 app_name = "tournament"
 
@@ -25,4 +26,5 @@ urlpatterns = [
     *seating_urlpatterns,
     *clock_urlpatterns,
     *bankruptcy_urlpatterns,
+    *tablet_urlpatterns,
 ]

@@ -104,6 +104,11 @@
         window.location.reload();
         return;
       }
+      // The hall display: the winner released (or withdrawn) switches its end state.
+      if ("ended" in this.root.dataset && "ended" in data && String(Boolean(data.ended)) !== this.root.dataset.ended) {
+        window.location.reload();
+        return;
+      }
       this.state = data;
       this.render();
     }

@@ -7,7 +7,9 @@
  * - Submitting sends the sheet with the page's submission key. If the network fails (or
  *   the server errs), the same request is sent again, with the SAME key, until the server
  *   answers; the server applies one key once, so a retry never submits twice. The pending
- *   submission is in localStorage as well, so it survives a reload and resumes.
+ *   submission is in localStorage as well, so it survives a reload and resumes. On the
+ *   banker's tablet pages the submission joins the offline queue of tablet.js instead,
+ *   after the writes queued before it (issue #20).
  * - The − / + steppers change a bill count and fire the events htmx listens to, so live
  *   validation (hx-post to the validate endpoint) runs after every tap.
  */
@@ -278,6 +280,25 @@
       submission_key: pending.key,
       submit: "1",
     });
+    var tablet = window.BoardwalkTablet;
+    if (tablet) {
+      // The tablet's queue (tablet.js) sends it in order after anything queued before it
+      // (the game over), under the submission key, and survives the browser closing.
+      if (tablet.isOffline()) say(tablet.labels.sheetQueued || labels.retrying, "queued");
+      tablet
+        .enqueue({
+          key: pending.key,
+          url: form.action,
+          body: body.toString(),
+          kind: "sheet",
+          onRetry: function () {
+            root.dataset.submitting = "retrying";
+            say(labels.retrying + " " + (tablet.labels.sheetQueued || ""), "retrying");
+          },
+        })
+        .then(answered);
+      return;
+    }
     post(form.action, body)
       .then(function (response) {
         if (response.status >= 500) throw new Error("server " + response.status);

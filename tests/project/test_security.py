@@ -60,6 +60,11 @@ PUBLIC = {
     "series:public_qualifiers",
     "series:public_entrants",
     "series:public_champion",
+    # The banker tablet's service worker and manifest (issue #20): no one's data in them.
+    "tournament:tablet_service_worker",
+    "tournament:tablet_manifest",
+    # publicside (#15): /favicon.ico redirects to the static icon.
+    "favicon",
     # --- languages (#21): the language switch page and its form, for everyone ---
     "tournament:language",
 }

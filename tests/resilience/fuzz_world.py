@@ -18,6 +18,8 @@ from scoring.models import TableSheet
 from scoring.services.banker_links import banker_link_issue
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
+from series.models import SENIOR, Entrant, Series, SeriesEvent
+from series.services import entrant_invite, series_add_event, series_create
 from tests.builders import an_event, registered_players
 from tournament.clock_services import announcement_add, clock_start, table_mark_finished
 from tournament.models import Announcement, Event, Player, Round, Table
@@ -54,6 +56,9 @@ class World:
     tied: list[Player]
     announcement: Announcement
     link_key: str
+    series: Series
+    series_member: SeriesEvent
+    entrant: Entrant
     users: dict[str, User] = field(default_factory=dict)
 
     def url_kwargs(self) -> dict[str, object]:
@@ -70,6 +75,10 @@ class World:
             "announcement_pk": self.announcement.pk,
             "player_pk_alternate": self.alternate.pk,
             "key": self.link_key,
+            "series_pk": self.series.pk,
+            "division": SENIOR,
+            "member_pk": self.series_member.pk,
+            "entrant_pk": self.entrant.pk,
         }
 
     def user_for(self, permission: str | None) -> User | None:
@@ -133,6 +142,23 @@ def build_world() -> World:
         user.groups.add(Group.objects.get(name=role))
         users[role] = user
     alternate = next(p for p in people if p.refresh_from_db() or p.status == "alternate")
+    # A series (issue #14) of its own: a regional apart from the world's event, whose
+    # ending (qualifiers, no same-day final) would otherwise change under the other routes.
+    finals = an_event(name="Fuzz Finals", date=datetime.date(2031, 9, 1), expected_players=16)
+    series = series_create(name="Fuzz Series", season="2031", finals=finals)
+    regional = an_event(name="Fuzz Regional", date=datetime.date(2031, 5, 1))
+    series_member = series_add_event(series=series, event=regional)
+    entrant = entrant_invite(
+        series=series,
+        division=SENIOR,
+        first_name="Fuzz",
+        last_name="Invitee",
+        email="invitee@example.com",
+        date_of_birth=datetime.date(1990, 1, 1),
+        alias="Fuzz Invitee",
+        reason="Last year's winner",
+        by=None,
+    )
     playing_player = playing.seats.order_by("position").first().player
     return World(
         event=event,
@@ -146,5 +172,8 @@ def build_world() -> World:
         tied=players[1:3],
         announcement=announcement,
         link_key=link.key,
+        series=series,
+        series_member=series_member,
+        entrant=entrant,
         users=users,
     )

@@ -36,6 +36,14 @@ from scoring.banker_forms import SheetForm
 from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from scoring.selectors import banker_table_players
 from scoring.tie_breakers import tie_breakers_for
+from series.forms import (
+    AddEventForm,
+    InviteForm,
+    PlacesForm,
+    ReasonlessConfirmForm,
+    ReleaseForm,
+    SeriesForm,
+)
 from tests.builders import an_event, registered_players
 from tests.resilience.fuzz_world import FUZZ_PEOPLE, World
 from tournament.bankruptcy_views import BankruptcyForm
@@ -417,6 +425,30 @@ FUZZED: dict[str, Spec] = {
     "tournament:bankruptcy_undo": Spec(
         lambda w: {"bankruptcy": pick("", "0", "1", "999999", "x")}, kwargs=_playing_table
     ),
+    # The tablet's heartbeat (issue #20): device, queue length, offline since.
+    "tournament:tablet_heartbeat": Spec(
+        lambda w: {
+            "device": st.text(max_size=80),
+            "queued": st.one_of(st.text(max_size=8), pick("0", "3", "999999", "-1")),
+            "offline_since": st.one_of(st.text(max_size=40), pick("2031-03-01T10:05:00Z")),
+            "idempotency_key": st.one_of(st.text(max_size=40), pick("not-a-uuid")),
+        }
+    ),
+    # --- series (issue #14): the organizer's series pages ------------------------------------
+    "series:list": Spec(lambda w: form_values(SeriesForm())),
+    "series:add_event": Spec(lambda w: form_values(AddEventForm(series=w.series))),
+    "series:places": Spec(lambda w: form_values(PlacesForm())),
+    "series:qualify": Spec(),
+    "series:accept": Spec(),
+    "series:decline": Spec(),
+    "series:invite": Spec(lambda w: form_values(InviteForm())),
+    "series:alternates": Spec(
+        lambda w: {f"position-{w.seated.pk}": st.text(max_size=8), "position-x": texts}
+    ),
+    "series:confirm": Spec(lambda w: form_values(ReasonlessConfirmForm())),
+    "series:release": Spec(lambda w: form_values(ReleaseForm())),
+    "series:merge": Spec(lambda w: {"keep": st.text(max_size=22), "other": st.text(max_size=22)}),
+    "series:split": Spec(lambda w: {"player": pick(w.seated.pk, "", "²", "9" * 30)}),
     # The score sheet on the tablet.
     "scoring:sheet_validate": Spec(_sheet),
     "scoring:sheet_draft": Spec(_sheet),
@@ -446,6 +478,8 @@ FUZZED: dict[str, Spec] = {
 # a GET and read nothing posted (checked below by reading their source).
 ANSWERED_LIKE_GET = {
     "tournament:home",
+    "series:detail",
+    "series:people",
     "tournament:signed_in",
     "tournament:register_done",
     "tournament:player_export",

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 
-from test_results_pages import login, url
-from test_results_pages import players as players  # noqa: F401 (fixture)
-from test_results_pages import round1 as round1  # noqa: F401 (fixture)
-
 from scoring.services.posting import round_post, round_unpost
+from tests.scoring.test_results_pages import login, url
+from tests.scoring.test_results_pages import players as players  # noqa: F401 (fixture)
+from tests.scoring.test_results_pages import round1 as round1  # noqa: F401 (fixture)
 from tournament.formats import event_edition
 from tournament.roles import JUDGE
 

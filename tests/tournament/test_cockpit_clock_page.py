@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.test_clock_pages import control_url, login
-from tests.test_clock_pages import wave as wave  # noqa: F401 (the fixture)
+from tests.tournament.test_clock_pages import control_url, login
+from tests.tournament.test_clock_pages import wave as wave  # noqa: F401 (the fixture)
 from tournament import clock_services as services
 from tournament.models import Round, Table, Wave
 from tournament.roles import HEAD_JUDGE

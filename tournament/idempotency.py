@@ -1,0 +1,147 @@
+"""Every banker write applied at most once, whatever the network did (issue #20).
+
+A tablet names each write with a UUID, its idempotency key: the ``Idempotency-Key``
+header (the offline queue of ``static/js/tablet.js``) or an ``idempotency_key`` form
+field. ``idempotent`` runs the view in one transaction that first claims the key for the
+table (``TabletWrite``, unique per table and key), and keeps the answer: status, type,
+body, redirect. The same key again gets that answer back, marked ``Idempotent-Replay:
+true``, and the view does not run. Two requests with one key at the same moment: the
+second waits on the unique key, then gets the first one's answer.
+
+A view that fails (an exception, a 500) rolls back its key with its work, so the tablet
+may try again. Requests without a key run as before. A request that asks for JSON and is
+answered with a redirect (the clock's buttons, the signatures) gets the redirect and its
+messages as JSON instead, so the tablet can show what was refused.
+"""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+from .tablet_models import TabletWrite
+
+HEADER = "Idempotency-Key"
+FIELD = "idempotency_key"
+_MAX_BODY = 2_000_000
+
+
+def request_key(request: HttpRequest) -> uuid.UUID | None | bool:
+    """The request's key; None without one, False for one that is not a UUID."""
+    raw = request.headers.get(HEADER) or request.POST.get(FIELD, "")
+    if not raw:
+        return None
+    try:
+        return uuid.UUID(str(raw)[:64])
+    except ValueError:
+        return False
+
+
+def _table_pk(args: tuple[Any, ...], kwargs: dict[str, Any]) -> int | None:
+    table = next((a for a in args if hasattr(a, "round_id") and hasattr(a, "wave_id")), None)
+    if table is not None:
+        return table.pk
+    pk = kwargs.get("table_pk")
+    return pk if isinstance(pk, int) else None
+
+
+def _as_json(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A redirect answered to a JSON request: where it leads, and the page's messages."""
+    if not 300 <= response.status_code < 400 or "application/json" not in request.headers.get(
+        "Accept", ""
+    ):
+        return response
+    said = [{"level": m.tags, "text": str(m)} for m in messages.get_messages(request)]
+    refused = any("error" in m["level"] for m in said)
+    return JsonResponse(
+        {
+            "status": "refused" if refused else "done",
+            "redirect": response["Location"],
+            "messages": [m["text"] for m in said],
+        }
+    )
+
+
+def _replay(record: TabletWrite) -> HttpResponse:
+    response = HttpResponse(
+        bytes(record.body),
+        status=record.status_code or 200,
+        content_type=record.content_type or "text/html; charset=utf-8",
+    )
+    if record.location:
+        response["Location"] = record.location
+    response["Idempotent-Replay"] = "true"
+    return response
+
+
+def _keep(record: TabletWrite, response: HttpResponse) -> None:
+    body = b"" if response.streaming else bytes(response.content)
+    record.status_code = response.status_code
+    record.content_type = response.get("Content-Type", "")[:120]
+    record.body = body[:_MAX_BODY]
+    record.location = response.get("Location", "")[:500]
+    record.save(update_fields=["status_code", "content_type", "body", "location"])
+
+
+def idempotent(view):
+    """Apply the wrapped banker write once per idempotency key and table (see above).
+
+    Goes inside the access check (``banker_required``, ``sheet_access``), so a stored
+    answer is only ever shown to someone who may act at that table.
+    """
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        key = request_key(request)
+        table_pk = _table_pk(args, kwargs)
+        if key is None or table_pk is None or request.method != "POST":
+            return _as_json(request, view(request, *args, **kwargs))
+        if key is False:
+            return JsonResponse(
+                {"status": "refused", "messages": [_("The idempotency key is not a UUID.")]},
+                status=400,
+            )
+        found = TabletWrite.objects.filter(table_id=table_pk, key=key).first()
+        if found is not None and found.status_code:
+            return _replay(found)
+        try:
+            with transaction.atomic():
+                record = TabletWrite.objects.create(
+                    table_id=table_pk, key=key, action=view.__name__[:80]
+                )
+                response = _as_json(request, view(request, *args, **kwargs))
+                if response.status_code >= 500:
+                    raise _Failed(response)
+                _keep(record, response)
+        except _Failed as failed:
+            return failed.response
+        except IntegrityError:
+            found = TabletWrite.objects.filter(table_id=table_pk, key=key).first()
+            if found is None:
+                raise
+            return _replay(found)
+        return response
+
+    wrapped.idempotent = True
+    return wrapped
+
+
+class _Failed(Exception):
+    """A 5xx answer: the transaction is rolled back, key and all, and the answer sent."""
+
+    def __init__(self, response: HttpResponse):
+        super().__init__(response.status_code)
+        self.response = response
+
+
+def replayed(response: HttpResponse) -> bool:
+    return response.get("Idempotent-Replay") == "true"
+
+
+__all__ = ["FIELD", "HEADER", "idempotent", "replayed", "request_key"]

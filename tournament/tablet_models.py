@@ -1,0 +1,73 @@
+"""What the server keeps of a banker's tablet: the writes it applied, and when it was heard.
+
+``TabletWrite`` is one banker write (last turn, game over, a bankruptcy, the sheet, a
+signature) under the idempotency key the tablet gave it, with the answer that was sent
+back. A tablet that lost the answer, or replays its offline queue, sends the same key and
+gets the same answer; the write is not applied again (``tournament.idempotency``). The key
+is unique per table.
+
+``TabletHeartbeat`` is the last word from one tablet (a browser, by the id it keeps) at a
+table: when, and how many actions it still had waiting. The judges' results page reads it.
+
+Imported at the end of ``tournament/models.py`` so that Django registers them.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class TabletWrite(models.Model):
+    """A banker write applied once, and the answer it got."""
+
+    table = models.ForeignKey(
+        "tournament.Table",
+        on_delete=models.CASCADE,
+        related_name="tablet_writes",
+        verbose_name=_("table"),
+    )
+    key = models.UUIDField(_("idempotency key"))
+    action = models.CharField(_("action"), max_length=80)
+    status_code = models.PositiveSmallIntegerField(_("answer status"), default=0)
+    content_type = models.CharField(_("answer type"), max_length=120, blank=True)
+    body = models.BinaryField(_("answer"), blank=True, default=b"")
+    location = models.CharField(_("answer location"), max_length=500, blank=True)
+    at = models.DateTimeField(_("applied at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "pk"]
+        verbose_name = _("tablet write")
+        verbose_name_plural = _("tablet writes")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="tablet_write_once_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.key}"
+
+
+class TabletHeartbeat(models.Model):
+    """The last heartbeat of one tablet at one table."""
+
+    table = models.ForeignKey(
+        "tournament.Table",
+        on_delete=models.CASCADE,
+        related_name="tablet_heartbeats",
+        verbose_name=_("table"),
+    )
+    device = models.CharField(_("tablet"), max_length=64)
+    queued = models.PositiveIntegerField(_("actions waiting"), default=0)
+    offline_since = models.DateTimeField(_("offline since"), null=True, blank=True)
+    last_heard = models.DateTimeField(_("last heard"))
+
+    class Meta:
+        ordering = ["table", "-last_heard"]
+        verbose_name = _("tablet heartbeat")
+        verbose_name_plural = _("tablet heartbeats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "device"], name="tablet_heartbeat_per_device")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.device} @ {self.table_id}"
