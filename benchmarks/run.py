@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import load, pdfs  # noqa: E402
+from benchmarks import bankers, load, pages, pdfs  # noqa: E402
 from gameplay import check_sheet, load_edition  # noqa: E402
 from gameplay.simulate import simulate_game  # noqa: E402
 from tournament.seating import SeatingProblem, check_seating, seat  # noqa: E402
@@ -286,7 +286,12 @@ SEATING_NOTES = [
     "  forces ≥ 16 + (20 − 16)/2 = 18 (bound), and the engine stays far above (33).",
     "- **32 × 10: NOT met (16).** A zero schedule exists (social golfer 8-4-10), but neither",
     "  the grid (9 rounds, then a 10th) nor the cyclic search (order 10, one base round: it",
-    "  stops one orbit short) nor the tabu search finds it within the limit. Households of 3",
+    "  stops one orbit short; tried offline for 30 s a seed: 5–7 orbits short, also with the",
+    "  two fixed players swapped by σ, and order 5 with two base rounds: 6–10) nor the tabu",
+    "  search finds it within the limit. No schedule has every round invariant under the",
+    "  translations of GF(2)^4 acting on the 16 never-meeting pairs (a parity count over",
+    "  the lines of PG(3,2): each of the 15 points needs one odd sign, each line gives 0 or",
+    "  2). Households of 3",
     "  or 4 make zero impossible (bounds 3 and 8, by the count above); a household of 2 does",
     "  not (bound 0).",
     "- **25 × 6 under the 4–5 rule: NOT met (1–4).** The bound is 0 and no proof of a larger",
@@ -300,17 +305,23 @@ SEATING_NOTES = [
     "  is 8 and the engine reaches 11–12.",
     "- **16 × 5 with a quarter in households: target impossible as stated.** A household of 4",
     "  (4 of 16) forces 4 × (15 − 12) = 12 > 8 repeats (the bound); the engine reaches 15.",
-    "  With a household of 3 the bound is 6 and the engine reaches 11.",
-    "- **Awkward fields: at the bound for 3 rounds (11, 12, 13 players) and for 11 × 5,",
-    "  12 × 5, 13 × 5; gaps of 1, 3, 1 remain for 11 × 4, 12 × 4, 13 × 4,** not yet",
-    "  explained by an exhaustive search. The bounds there are already sharper than plain",
-    "  pigeonhole (bounds.nine_box_tight): 12 × 4 at pigeonhole 9 needs 3 pairs meeting in",
-    "  all 4 rounds and every other pair at most once; merging each such pair makes 9 units",
-    "  on which the 4 rounds are the 4 parallel classes of the affine plane of order 3, one",
-    "  merged unit per table, but two merged units always share a line (a table), so 10.",
-    "  Likewise 11 × 4 ≥ 7 (two merged units on one line make a table of 5) and 13 × 4 ≥ 13",
-    "  (four merged units must split 2-1-1 over the lines of every class for tables 5-4-4,",
-    "  but their 6 pairs over 4 classes force a 2-2-0 or 3-1-0 split somewhere).",
+    "  With a household of 3 the bound is 6 and the engine reaches 11; a plain conflict-directed",
+    "  tabu (tried offline, 10 s) also stops at 11. On the affine plane AG(2,4) (the zero",
+    "  schedule without households) a household of 3 on one line costs exactly 11 to repair",
+    "  (two swaps), so 11 may well be the minimum; not proved.",
+    "- **Awkward fields: met — at the proven minimum for 11, 12, 13 players over 3, 4 and 5",
+    "  rounds.** For 3 and 5 rounds the counting bounds are reached. For 4 rounds they fall",
+    "  short (7, 10, 13: bounds.nine_box_tight), and an exhaustive search settles the",
+    "  minimum (tournament/seating/exact.py: round 1 fixed, round 2 one per class of its",
+    "  intersection matrix with round 1, later rounds in order, equal tables by smallest",
+    "  player, branch and bound on repeats): no schedule has fewer than 8 (11 × 4), 13",
+    "  (12 × 4) or 14 (13 × 4) repeats. The proofs take about 4 s, 16 s and 160 s here",
+    "  (tests/tournament/seating/test_seating_exact.py; the 13-player one runs with",
+    "  BOARDWALK_SLOW_PROOFS=1). The engine's bound now uses these minima",
+    "  (bounds.EXHAUSTIVE_MINIMUM, only without history), so those rows show gap 0.",
+    "- **Long searches on the seating page:** the organizer can run the same pre-seat as a",
+    "  background job for 10–600 s (tournament/seating_search.py); the panel shows the best",
+    "  repeats so far and the bound, and Stop keeps the best seating found.",
     "- **Everything solved before stays solved:** the three-round sweep and the golf",
     "  instances 8-4-8, 8-4-9, 5-4-5 and 5-5-6 above. The sweep's times are noisy here (load",
     "  average about 8 from other work); run back to back with the engine on main at the same",
@@ -327,6 +338,8 @@ BENCHMARKS = [
     bench_seating_social_golfer,
     bench_seating_targets,
     pdfs.bench_pdfs,
+    pages.bench_pages,
+    bankers.bench_bankers,
     load.bench_load,
 ]
 # --only NAME runs one group and replaces just its rows in docs/benchmarks.md.
@@ -336,6 +349,8 @@ GROUPS = {
         ("seat", "SGP"),  # how the group's rows are named
     ),
     "pdf": ((pdfs.bench_pdfs,), ("PDF",)),
+    "pages": ((pages.bench_pages,), ("page at", "pages at")),
+    "bankers": ((bankers.bench_bankers,), ("bankers:",)),
 }
 
 
@@ -387,6 +402,10 @@ def main() -> None:
             "",
             *SEATING_NOTES,
             "",
+            *pages.NOTES,
+            "",
+            *bankers.NOTES,
+            "",
             *load.NOTES,
             "",
         ]
@@ -417,6 +436,8 @@ def _replace_group(
     kept[at:at] = table
     if group == "seating":
         kept = _replace_notes(kept, SEATING_NOTES)
+    if group in ("pages", "bankers"):
+        kept = _replace_notes(kept, pages.NOTES if group == "pages" else bankers.NOTES)
     note = f"- {group.capitalize()} rows: {stamp}, `--only {group} --seed {seeds}`, {machine()}"
     marker = f"- {group.capitalize()} rows:"
     for i, line in enumerate(kept):

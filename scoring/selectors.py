@@ -6,6 +6,7 @@ correction or tie decision shows everywhere at once.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -142,10 +143,11 @@ def standings(
     ]
     ranked: list[StandingRow] = []
     index = 0
-    while index < len(unranked):
-        group = [r for r in unranked[index:] if strength(r) == strength(unranked[index])]
+    # Sorted by strength, so players level on every tie-breaker stand together: one pass.
+    for _strength, level in itertools.groupby(unranked, key=strength):
+        group = list(level)
         rank = index + 1
-        order = _decided_order(group, decisions)
+        order = _decided_order(group, decisions) if len(group) > 1 else None
         if len(group) == 1 or order is not None:
             group = order or group
             ranked.extend(

@@ -100,3 +100,22 @@ def test_the_organizer_marks_a_tables_language_on_the_seating_page(client, event
     assert 'class="flag table-language" lang="hi"' in page
     assert client.post(url, {"language": "xx"}).status_code == 302
     assert Table.objects.get(round__event=event, round__number=1, number=1).language == "hi"
+
+
+@pytest.mark.django_db
+def test_the_long_search_job_keeps_same_language_tables_too(event):
+    from tournament.seating_search import MIN_SECONDS, search_submit
+
+    event.same_language_tables = True
+    event.language = "fr"
+    event.expected_players = 40
+    event.preliminary_rounds = 2
+    event.save()
+    _register(event, 8, "", 0)
+    _register(event, 8, "hi", 100)
+    search_submit(event=event, only_checked_in=False, seed=1, seconds=MIN_SECONDS)
+    tables = Table.objects.filter(round__event=event).prefetch_related("seats__player")
+    assert tables.count() == 2 * 4
+    for table in tables:
+        languages = {seat.player.game_language or "fr" for seat in table.seats.all()}
+        assert languages == {table.language}

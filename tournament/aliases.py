@@ -52,14 +52,15 @@ def all_aliases() -> list[str]:
     return [f"{adjective} {token}" for adjective in ADJECTIVES for token in TOKENS]
 
 
-def next_alias(*, taken: Collection[str], seed: str) -> str:
+def next_alias(*, taken: Collection[str], seed: str, folded: bool = False) -> str:
     """The first free alias in an order fixed by ``seed``.
 
     The order is a hash of the seed, so two events do not hand out aliases in the same
     sequence, yet re-running an import gives each player the same alias. Past the 240
     themed names a number keeps every alias unique.
     """
-    taken_folded = {alias.casefold() for alias in taken}
+    # ``folded``: ``taken`` is already a set of casefolded aliases (a bulk registration's).
+    taken_folded = taken if folded else {alias.casefold() for alias in taken}
     names = all_aliases()
     start = int(hashlib.sha256(seed.encode()).hexdigest(), 16) % len(names)
     ordered = names[start:] + names[:start]

@@ -22,6 +22,13 @@ def language_groups(*, event: Event, players: Sequence[Player]) -> dict[int, str
     return {player.pk: player.game_language or event.language for player in players}
 
 
+def language_groups_of(*, event: Event, player_ids: Sequence[int]) -> dict[int, str] | None:
+    """``language_groups`` for players given by id (the long search job's problem)."""
+    if not event.same_language_tables:
+        return None
+    return language_groups(event=event, players=list(Player.objects.filter(pk__in=player_ids)))
+
+
 def seat_for_event(
     problem: SeatingProblem, *, event: Event, players: Sequence[Player]
 ) -> tuple[Seating, tuple[str, ...]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.forms.models import model_to_dict
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -38,6 +39,8 @@ from .selectors import (
 )
 
 DEFAULT_FORMAT = "championship"
+# People listed at once at the check-in desk; the search finds the others.
+CHECK_IN_PAGE_SIZE = 50
 
 
 def _player(event: Event, player_pk: int) -> Player:
@@ -148,14 +151,17 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 def player_list(request: HttpRequest, pk: int) -> HttpResponse:
-    """Everyone registered: seated, the alternates in order, and those who are out."""
+    """Everyone registered: seated (a page at a time), the alternates in order, and those
+    who are out; ``?q=`` narrows every list to the people matching the words typed."""
     event = event_or_404(pk)
+    form = SearchForm(request.GET)
+    query = form.cleaned_data["q"] if form.is_valid() else ""
     return render(
         request,
         "tournament/organizer/player_list.html",
         {
             "event": event,
-            "roster": player_roster(event=event),
+            "roster": player_roster(event=event, query=query, page=request.GET.get("page", 1)),
             # 000: "You must have a minimum of 24 players" (a club event); 002's own minimums.
             "minimum_players": event_minimum_players(event=event),
             "knockout": event_is_knockout(event=event),
@@ -376,11 +382,14 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     form = SearchForm(request.GET)
     query = form.cleaned_data["q"].strip() if form.is_valid() else ""
     desk = reverse("tournament:check_in", kwargs={"pk": event.pk})
+    paginator = Paginator(player_search(event=event, query=query), CHECK_IN_PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page", 1))
     context = {
         "event": event,
         "form": form,
         "query": query,
-        "players": player_search(event=event, query=query),
+        "page": page,
+        "players": page.object_list,
         "counts": check_in_counts(event=event),
         "next": desk + (f"?{urlencode({'q': query})}" if query else ""),
     }

@@ -264,12 +264,9 @@ def _store_round(*, round_: Round, tables: Sequence[Sequence[int]], event: Event
 
 def _tables_of(round_: Round) -> list[list[int]]:
     tables: dict[int, list[int]] = {}
-    for seat_ in (
-        Seat.objects.filter(round=round_)
-        .select_related("table")
-        .order_by("table__number", "position")
-    ):
-        tables.setdefault(seat_.table.number, []).append(seat_.player_id)
+    seats = Seat.objects.filter(round=round_).order_by("table__number", "position")
+    for number, player_id in seats.values_list("table__number", "player_id"):
+        tables.setdefault(number, []).append(player_id)
     return [tables[number] for number in sorted(tables)]
 
 
@@ -283,12 +280,12 @@ def seating_cost(*, event: Event, replace: dict[int, list[list[int]]] | None = N
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     seated = [replace.get(r.number) or _tables_of(r) for r in rounds]
     seated = [tables for tables in seated if tables]
-    players = Player.objects.filter(event=event, seats__isnull=False).distinct()
+    households = Player.objects.filter(event=event, seats__isnull=False).distinct()
     roster = sorted({p for tables in seated for table in tables for p in table})
     problem = SeatingProblem(
         players=tuple(roster),
         rounds=len(seated),
-        families=_households(list(players)),
+        families={pk: h or None for pk, h in households.values_list("pk", "household")},
         table_sizes=(event.table_size_min, event.table_size_max),
     )
     counted = check_rounds(problem, seated)

@@ -7,6 +7,7 @@ POST; the permission tests walk both. The public tables are the spectator app's.
 from django.urls import path
 
 from . import knockout_views
+from . import seating_search_views as search_views
 from . import seating_views as views
 
 SEATING = "organizer/events/<int:pk>/seating/"
@@ -17,6 +18,8 @@ page_patterns = [
     path(ROUND + "change/", views.seating_change, name="seating_change"),
     # The club knockout's bracket planner, refreshed by the seating page.
     path(SEATING + "bracket/", knockout_views.knockout_bracket, name="knockout_bracket"),
+    # The long search (issue #18): its own panel, loaded into the seating page.
+    path(SEATING + "search/", search_views.seating_search, name="seating_search"),
 ]
 
 action_patterns = [
@@ -44,6 +47,11 @@ action_patterns = [
         knockout_views.knockout_override_withdraw,
         name="knockout_override_withdraw",
     ),
+]
+
+action_patterns += [
+    path(SEATING + "search/start/", search_views.seating_search_start, name="seating_search_start"),
+    path(SEATING + "search/stop/", search_views.seating_search_stop, name="seating_search_stop"),
 ]
 
 urlpatterns = [*page_patterns, *action_patterns]

@@ -29,16 +29,17 @@ from .access import head_judge_required, judge_required, organizer_required
 from .formats import event_is_knockout
 from .knockout_views import OverrideForm, planner_context
 from .lookups import event_or_404, round_or_404
-from .models import Event, Round, Seat
+from .models import Event, Round, Seat, Table
 from .roles import MANAGE
 from .seating_services import MoveCost, VacancyResult
 from .selectors import (
     banker_choices,
-    event_seating,
     final_stage_seating,
     round_seat_get,
     round_seating,
     seating_current_cost,
+    seating_page,
+    seating_table_page,
 )
 from .table_services import table_set_language
 
@@ -50,8 +51,15 @@ def _error_message(request: HttpRequest, error: ValidationError) -> None:
     messages.error(request, " ".join(error.messages))
 
 
-def _seating_page(event: Event, anchor: str = "") -> HttpResponseRedirect:
+def _seating_page(
+    event: Event, anchor: str = "", round_number: int | None = None, table: Table | None = None
+) -> HttpResponseRedirect:
+    """Back to the seating page, on ``round_number``'s tab (and ``table``'s page) if given."""
     url = reverse("tournament:seating", kwargs={"pk": event.pk})
+    if round_number is not None:
+        url += f"?round={round_number}"
+        if table is not None:
+            url += f"&page={seating_table_page(table=table)}"
     return redirect(url + (f"#{anchor}" if anchor else ""))
 
 
@@ -59,7 +67,9 @@ def _round_home(request: HttpRequest, round_: Round) -> HttpResponseRedirect:
     """Organizers go back to the seating page; judges, who cannot open it, to the round's
     change page, which is their view of the tables."""
     if request.user.has_perm(MANAGE):
-        return _seating_page(round_.event, anchor=f"round-{round_.number}")
+        return _seating_page(
+            round_.event, anchor=f"round-{round_.number}", round_number=round_.number
+        )
     return redirect("tournament:seating_change", pk=round_.event_id, round_number=round_.number)
 
 
@@ -120,21 +130,76 @@ class SeatChangeForm(forms.Form):
 # --- The organizer's seating page ---------------------------------------------------------
 
 
+def report_summary(report: dict) -> list[str]:
+    """The engine's report in tournament words: repeat meetings, family conflicts and how
+    far from the best possible, a sentence each (the numbers stay in the folded details)."""
+    if not report:
+        return []
+    repeats = report.get("repeat_meetings", 0)
+    bound = report.get("repeat_lower_bound", 0)
+    conflicts = report.get("family_conflicts", 0)
+    lines = []
+    if repeats == 0:
+        lines.append(_("Nobody meets an opponent they have already played."))
+    else:
+        lines.append(
+            ngettext(
+                "%(count)s time a player meets someone already met at an earlier table.",
+                "%(count)s times a player meets someone already met at an earlier table.",
+                repeats,
+            )
+            % {"count": repeats}
+        )
+    if repeats <= bound:
+        lines.append(_("This is the best possible for this number of players and rounds."))
+    else:
+        lines.append(
+            ngettext(
+                "The best possible is %(count)s repeat meeting.",
+                "The best possible is %(count)s repeat meetings.",
+                bound,
+            )
+            % {"count": bound}
+            if bound
+            else _("A seating with no repeat meeting may exist; pre-seat again to look for it.")
+        )
+    if conflicts == 0:
+        lines.append(_("No two members of a family sit at the same table."))
+    else:
+        lines.append(
+            ngettext(
+                "%(count)s time members of one family share a table.",
+                "%(count)s times members of one family share a table.",
+                conflicts,
+            )
+            % {"count": conflicts}
+        )
+    return lines
+
+
 @organizer_required
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every preliminary round's tables by wave, with the engine's report and the actions."""
+    """One preliminary round's tables by wave (``?round=N``, a page of tables at a time),
+    with the engine's report in words and the actions."""
     event = event_or_404(pk)
-    rounds = event_seating(event=event)
     knockout = event_is_knockout(event=event)
+    view = seating_page(
+        event=event, round_number=request.GET.get("round"), page=request.GET.get("page", 1)
+    )
+    report = view.seating.report if view.seating else {}
     return render(
         request,
         "tournament/seating/seating.html",
         {
             "event": event,
-            "rounds": rounds,
-            "current": seating_current_cost(event=event) if rounds else None,
+            "rounds": view.rounds,
+            "view": view,
+            "item": view.seating,
+            "summary": report_summary(report),
+            "round_param": f"&round={view.seating.round.number}" if view.seating else "",
+            "current": seating_current_cost(event=event) if view.rounds else None,
             "preseat_form": PreseatForm(),
-            "bankers": banker_choices(),
+            "bankers": list(banker_choices()),
             "languages": settings.LANGUAGES,
             # The final's tables (seated from the standings) get their banker here too.
             "final_rounds": final_stage_seating(event=event),
@@ -195,7 +260,7 @@ def seating_publish(request: HttpRequest, pk: int, round_number: int) -> HttpRes
             else _("Round %(number)s's tables are hidden from the public.")
         )
         messages.success(request, text % {"number": round_.number})
-    return _seating_page(event, anchor=f"round-{round_.number}")
+    return _seating_page(event, anchor=f"round-{round_.number}", round_number=round_.number)
 
 
 def _vacancy_messages(request: HttpRequest, result: VacancyResult) -> None:
@@ -256,7 +321,7 @@ def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> 
             _vacancy_messages(request, result)
         else:
             messages.success(request, _("No seat is empty."))
-    return _seating_page(event, anchor=f"round-{round_.number}")
+    return _seating_page(event, anchor=f"round-{round_.number}", round_number=round_.number)
 
 
 @organizer_required
@@ -274,7 +339,12 @@ def seating_roll(
         _("Round %(round)s, table %(table)s: token choice and play order rolled.")
         % {"round": round_.number, "table": table.number},
     )
-    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
+    return _seating_page(
+        event,
+        anchor=f"round-{round_.number}-table-{table.number}",
+        round_number=round_.number,
+        table=table,
+    )
 
 
 @organizer_required
@@ -303,7 +373,12 @@ def seating_banker(
                 _("Round %(round)s, table %(table)s: banker saved.")
                 % {"round": round_.number, "table": table.number},
             )
-    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
+    return _seating_page(
+        event,
+        anchor=f"round-{round_.number}-table-{table.number}",
+        round_number=round_.number,
+        table=table,
+    )
 
 
 @organizer_required
@@ -347,7 +422,12 @@ def seating_record_rolls(
             _("Round %(round)s, table %(table)s: the table's rolls are recorded.")
             % {"round": round_.number, "table": table.number},
         )
-    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
+    return _seating_page(
+        event,
+        anchor=f"round-{round_.number}-table-{table.number}",
+        round_number=round_.number,
+        table=table,
+    )
 
 
 # --- Judges' seat changes --------------------------------------------------------------
@@ -387,6 +467,35 @@ def _cost_text(cost: MoveCost) -> str:
     }
 
 
+def _affected_text(tables: list, moving: dict[int, int]) -> str:
+    """Who a change touches, by alias and name: each player who moves, from which table to
+    which, and the people at the tables they leave and join (their meetings change).
+
+    ``moving`` maps a player's pk to the table number they go to.
+    """
+    where = {seat.player_id: (t.table.number, seat.player) for t in tables for seat in t.seats}
+    parts, touched = [], set()
+    for pk, to_table in moving.items():
+        from_table, player = where[pk]
+        touched |= {from_table, to_table}
+        parts.append(
+            _("%(alias)s (%(name)s) goes from table %(from)s to table %(to)s.")
+            % {"alias": player.alias, "name": player.full_name, "from": from_table, "to": to_table}
+        )
+    for number in sorted(touched):
+        others = [
+            f"{p.alias} ({p.full_name})"
+            for pk, (table, p) in where.items()
+            if table == number and pk not in moving
+        ]
+        if others:
+            parts.append(
+                _("At table %(number)s with: %(people)s.")
+                % {"number": number, "people": ", ".join(others)}
+            )
+    return " ".join(parts)
+
+
 def _seat(round_: Round, player_pk: int) -> Seat:
     try:
         return round_seat_get(round_=round_, player_pk=player_pk)
@@ -406,7 +515,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
     round_ = round_or_404(event, round_number)
     current = round_seating(round_=round_)
     form = SeatChangeForm(request.POST or None, tables=current.tables)
-    cost_text = ""
+    cost_text = affected_text = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -421,6 +530,10 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
                         seat_b=_seat(round_, data["swap_with"]),
                     )
 
+                affected = _affected_text(
+                    current.tables,
+                    {seat_.player_id: other.table.number, other.player_id: seat_.table.number},
+                )
                 done = _("%(a)s and %(b)s have swapped seats.") % {
                     "a": seat_.player.alias,
                     "b": other.player.alias,
@@ -433,6 +546,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
                         seat_=_seat(round_, data["player"]), to_table=data["to_table"]
                     )
 
+                affected = _affected_text(current.tables, {seat_.player_id: data["to_table"]})
                 done = _("%(alias)s moves to table %(number)s.") % {
                     "alias": seat_.player.alias,
                     "number": data["to_table"],
@@ -445,6 +559,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
                 )
             _rehearse(change)
             cost_text = _cost_text(cost)
+            affected_text = affected
         except ValidationError as error:
             form.add_error(None, error)
     return render(
@@ -456,6 +571,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
             "current": current,
             "form": form,
             "cost_text": cost_text,
+            "affected_text": affected_text,
         },
     )
 

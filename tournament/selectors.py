@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -52,8 +53,11 @@ class Roster:
     """An event's people as the organizer sees them: seated, alternates in order, the
     waiting list in order, and out.
 
-    ``returnable`` holds the players and alternates the organizer promoted from the waiting
-    list who may still go back to it (``waiting_return_refusal``).
+    ``seated`` is one page of the seated players (``seated_page``, a Django ``Page``, says
+    which; ``seated_count`` counts them all), so a 2,000-player event's list stays quick;
+    ``query`` narrows every list to the people matching each word typed. ``returnable``
+    holds the players and alternates on show whom the organizer promoted from the waiting
+    list and who may still go back to it (``waiting_return_refusal``).
     """
 
     seated: list[Player]
@@ -63,31 +67,60 @@ class Roster:
     empty_seats: int
     free_alternates: int
     returnable: frozenset[int]
+    seated_count: int = 0
+    seated_page: Page | None = None
+    query: str = ""
 
 
-def player_roster(*, event: Event) -> Roster:
-    """Seated players by name, alternates by position (1 first), the waiting list by
-    position, then everyone who left."""
-    players = _event_players(event=event).annotate(
+# Seated players shown on one page of the organizer's list.
+ROSTER_PAGE_SIZE = 100
+
+
+def _matching(players: QuerySet[Player], query: str) -> QuerySet[Player]:
+    """Everyone whose first name, last name or alias holds each typed word."""
+    for word in query.strip().split()[:8]:
+        players = players.filter(
+            Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(alias__icontains=word)
+        )
+    return players
+
+
+def player_roster(*, event: Event, query: str = "", page: object = 1) -> Roster:
+    """Seated players by name (one page of them), alternates by position (1 first), the
+    waiting list by position, then everyone who left; all narrowed to ``query``."""
+    everyone = _event_players(event=event).annotate(
         seated=Exists(Seat.objects.filter(player=OuterRef("pk")))
     )
-    seated = list(players.filter(status=Player.Status.PLAYER))
+    players = _matching(everyone, query)
+    seated_all = players.filter(status=Player.Status.PLAYER).order_by(
+        "last_name", "first_name", "pk"
+    )
+    paginator = Paginator(seated_all, ROSTER_PAGE_SIZE)
+    seated_page = paginator.get_page(page)
+    seated = list(seated_page.object_list)
     alternates = list(players.filter(status=Player.Status.ALTERNATE).order_by("alternate_position"))
     waiting = list(players.filter(status=Player.Status.WAITING).order_by("waiting_position"))
     out = list(players.filter(status__in=OUT_STATUSES).order_by("-status_changed_at"))
     # An official's status change on someone still in the event is a promotion from the
     # waiting list: leaving the event is the only other one, and it takes them out.
     promoted = [p for p in seated + alternates if p.status_changed_at is not None]
+    seated_total, alternates_total = paginator.count, len(alternates)
+    if query.strip():  # the event's numbers, not the search's
+        seated_total = everyone.filter(status=Player.Status.PLAYER).count()
+        alternates_total = everyone.filter(status=Player.Status.ALTERNATE).count()
     return Roster(
         seated=seated,
         alternates=alternates,
         waiting=waiting,
         out=out,
-        empty_seats=max(0, event.expected_players - len(seated)),
-        free_alternates=max(0, event.alternates - len(alternates)),
+        empty_seats=max(0, event.expected_players - seated_total),
+        free_alternates=max(0, event.alternates - alternates_total),
         returnable=frozenset(
             p.pk for p in promoted if waiting_return_refusal(player=p, seated=p.seated) is None
         ),
+        seated_count=seated_total,
+        seated_page=seated_page,
+        query=query.strip(),
     )
 
 
@@ -134,12 +167,8 @@ def player_search(*, event: Event, query: str) -> QuerySet[Player]:
     "ada love" finds Ada Lovelace and "lucky thim" finds "Lucky Thimble". An empty query
     lists everyone, seated players first, then the alternates in order.
     """
-    players = _event_players(event=event).filter(status__in=ACTIVE_STATUSES)
-    for word in query.strip().split():
-        players = players.filter(
-            Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(alias__icontains=word)
-        )
-    return players.order_by("-status", "alternate_position", "last_name", "first_name")
+    players = _matching(_event_players(event=event).filter(status__in=ACTIVE_STATUSES), query)
+    return players.order_by("-status", "alternate_position", "last_name", "first_name", "pk")
 
 
 @dataclass(frozen=True)
@@ -314,6 +343,92 @@ def final_stage_seating(*, event: Event) -> list[RoundSeating]:
     seating page gives their tables a banker."""
     rounds = Round.objects.filter(event=event).exclude(kind=Round.Kind.PRELIMINARY)
     return [round_seating(round_=round_) for round_ in rounds.order_by("number")]
+
+
+# Tables shown at once on the organizer's seating page (a 2,000-player round has 500).
+SEATING_PAGE_SIZE = 50
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """A preliminary round as the seating page's tabs name it."""
+
+    round: Round
+    tables: int
+    played: int  # tables finished or scored
+
+    @property
+    def is_played(self) -> bool:
+        """Every table's game is over: the round has been played."""
+        return self.round.has_started and self.tables > 0 and self.played == self.tables
+
+
+@dataclass(frozen=True)
+class SeatingPage:
+    """One round of the organizer's seating page: a page of its tables and who is left out.
+
+    ``unseated_alternates`` are the alternates checked in who have no seat in this round:
+    the organizer should know who is waiting at the desk.
+    """
+
+    rounds: list[RoundState]
+    current: RoundState | None
+    seating: RoundSeating | None
+    page: Page | None
+    unseated_alternates: list[Player]
+
+
+def _round_states(*, event: Event) -> list[RoundState]:
+    over = (Table.Status.FINISHED, Table.Status.SCORED)
+    rounds = preliminary_rounds(event=event).annotate(
+        table_count=Count("tables", distinct=True),
+        played_count=Count("tables", filter=Q(tables__status__in=over), distinct=True),
+    )
+    return [RoundState(round=r, tables=r.table_count, played=r.played_count) for r in rounds]
+
+
+def _default_round(states: list[RoundState]) -> RoundState | None:
+    """The round the organizer works on now: the first not yet played, else the last."""
+    return next((s for s in states if not s.is_played), states[-1] if states else None)
+
+
+def seating_page(*, event: Event, round_number: object = None, page: object = 1) -> SeatingPage:
+    """The seating page's round (``round_number``, else the one being worked on) with one
+    page of its tables; a constant number of queries whatever the event's size."""
+    states = _round_states(event=event)
+    chosen = next((s for s in states if str(s.round.number) == str(round_number)), None)
+    current = chosen or _default_round(states)
+    if current is None:
+        return SeatingPage(states, None, None, None, [])
+    round_ = current.round
+    paginator = Paginator(_round_tables(round_=round_), SEATING_PAGE_SIZE)
+    tables_page = paginator.get_page(page)
+    waves: dict[int, WaveSeating] = {}
+    for table in tables_page.object_list:
+        wave = waves.setdefault(table.wave.number, WaveSeating(wave=table.wave, tables=[]))
+        wave.tables.append(_table_seating(table))
+    seating = RoundSeating(
+        round=round_,
+        waves=[waves[number] for number in sorted(waves)],
+        report=round_.seating_report or {},
+        seated=Seat.objects.filter(round=round_).count(),
+    )
+    alternates = list(
+        _event_players(event=event)
+        .filter(status=Player.Status.ALTERNATE, checked_in_at__isnull=False)
+        .exclude(seats__round=round_)
+        .order_by("alternate_position")
+    )
+    return SeatingPage(states, current, seating, tables_page, alternates)
+
+
+def seating_table_page(*, table: Table) -> int:
+    """The page of the seating page's round on which ``table`` is shown."""
+    wave = table.wave.number
+    before = Table.objects.filter(round_id=table.round_id).filter(
+        Q(wave__number__lt=wave) | Q(wave__number=wave, number__lt=table.number)
+    )
+    return before.count() // SEATING_PAGE_SIZE + 1
 
 
 def seating_csv_rows(*, event: Event) -> list[list[str]]:

@@ -214,10 +214,8 @@ class Registration:
     game_language: str = ""
 
 
-def registration_errors(
-    *, event: Event, registration: Registration, exclude: Player | None = None
-) -> dict[str, list[str]]:
-    """Every reason ``registration`` cannot be accepted, by field; empty when it can."""
+def registration_form_errors(*, event: Event, registration: Registration) -> dict[str, list[str]]:
+    """The reasons to refuse ``registration`` that its own fields give (no other player)."""
     errors: dict[str, list[str]] = {}
 
     def add(field: str, message: str) -> None:
@@ -255,7 +253,19 @@ def registration_errors(
         )
     if event.citizenship_declaration and not reg.citizenship_declared:
         add("citizenship_declared", _("Please confirm you are a citizen of this country."))
+    return errors
 
+
+def registration_errors(
+    *, event: Event, registration: Registration, exclude: Player | None = None
+) -> dict[str, list[str]]:
+    """Every reason ``registration`` cannot be accepted, by field; empty when it can."""
+    errors = registration_form_errors(event=event, registration=registration)
+
+    def add(field: str, message: str) -> None:
+        errors.setdefault(field, []).append(message)
+
+    reg = registration
     others = Player.objects.filter(event=event).exclude(status__in=[Player.Status.WITHDRAWN])
     if exclude is not None:
         others = others.exclude(pk=exclude.pk)

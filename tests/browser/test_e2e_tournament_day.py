@@ -164,7 +164,7 @@ def publish_and_start(day: Day, page, event: Event, number: int) -> None:
 
     The final is not on the seating page: its first clock start starts it.
     """
-    page.goto(f"{day.url}/organizer/events/{event.pk}/seating/")
+    page.goto(f"{day.url}/organizer/events/{event.pk}/seating/?round={number}")
     section = page.locator(f"#round-{number}")
     if not section.count():
         return

@@ -70,7 +70,7 @@ def test_an_organizer_swaps_two_players_and_publishes_round_1(
     assert (after[a], after[b]) == (before[b], before[a])
 
     page.get_by_role("link", name="Back to seating").click()
-    page.wait_for_url(re.compile(r"/seating/#round-1$"))
+    page.wait_for_url(re.compile(r"/seating/\?round=1#round-1$"))
     page.get_by_role("button", name="Publish round 1").click()
     page.wait_for_load_state()
     assert "tables are public" in page.inner_text("main")

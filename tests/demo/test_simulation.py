@@ -87,7 +87,7 @@ def test_simulate_event_options_rounds_and_no_final():
     [
         (["--players", "3"], "at least 8 players, not 3"),
         (["--players", "11"], "11 players cannot be seated at tables of 4 to 5"),
-        (["--players", "201"], "at most 200 players"),
+        (["--players", "5001"], "at most 5000 players"),
         (["--players", "17", "--rounds", "0"], "1 to 10 preliminary rounds, not 0"),
     ],
 )

@@ -100,6 +100,22 @@ def repeat_lower_bound(
     return max((excess + 1) // 2, apart, pigeonhole)
 
 
+# The fewest repeats possible where the bounds above fall short, each proved by the
+# exhaustive search of ``exact.py`` (re-run in tests/tournament/seating/test_seating_exact.py):
+# no schedule has one repeat fewer, and the engine finds one with this many. Keys are
+# (players, rounds, table sizes largest first); no history, households count as none.
+EXHAUSTIVE_MINIMUM: dict[tuple[int, int, tuple[int, ...]], int] = {
+    (11, 4, (4, 4, 3)): 8,  # counting and nine-box bounds: 7
+    (12, 4, (4, 4, 4)): 13,  # bounds: 10
+    (13, 4, (5, 4, 4)): 14,  # bounds: 13
+}
+
+
+def proven_minimum(n: int, rounds: int, sizes: Sequence[int]) -> int:
+    """``EXHAUSTIVE_MINIMUM`` for this field, or 0: a bound for any seating without history."""
+    return EXHAUSTIVE_MINIMUM.get((n, rounds, tuple(sorted(sizes, reverse=True))), 0)
+
+
 def pigeonhole_bound(n: int, rounds: int, tables: int) -> int:
     """Repeats forced because two rounds of ``tables`` tables only have tables² boxes."""
     if n <= 1 or rounds <= 1 or tables <= 0:

@@ -8,6 +8,7 @@ pattern by brute force, so the tests compare two implementations that share no c
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ class SeatingCheck:
         return not self.errors
 
 
+@functools.lru_cache(maxsize=64)  # a pure function, and slow for thousands of players
 def expected_pattern(n: int, low: int, high: int) -> tuple[int, ...]:
     """The size multiset the rules ask for, by brute force over counts of 3-, 4-, 5-... tables.
 

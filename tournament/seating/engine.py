@@ -47,6 +47,7 @@ from .bounds import (
     pigeonhole_bound,
     pigeonhole_cost_floor,
     pigeonhole_tight_spread,
+    proven_minimum,
     repeat_lower_bound,
 )
 from .construct import complete_rounds, greedy_round, polish_round, transversal
@@ -286,7 +287,8 @@ def _bound(
         if len(g) > 1
         and all(min(a, b) * n + max(a, b) in forbidden for i, a in enumerate(g) for b in g[i + 1 :])
     ]
-    return repeat_lower_bound(n, rounds, sizes, [len(s) for s in partners], households)
+    bound = repeat_lower_bound(n, rounds, sizes, [len(s) for s in partners], households)
+    return bound if history else max(bound, proven_minimum(n, rounds, sizes))
 
 
 def _plan(problem: SeatingProblem, started: float) -> _Plan:
