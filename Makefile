@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 # Test processes (pytest-xdist); each gets its own test database (test_<name>_gw0, ...).
 PYTEST_WORKERS ?= 2
 
-.PHONY: install run test e2e bench lint format clean
+.PHONY: install run test e2e bench lint format clean messages
 
 install: $(VENV)/.installed
 
@@ -48,6 +48,14 @@ bench: install
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
 	$(PY) benchmarks/run.py
+
+# Translations (README "Adding a language"): refresh every catalog in locale/ from the code and
+# templates, then compile them. The .mo files are committed, so a deploy needs no gettext tools.
+LOCALES := en_GB fr de es hi
+MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=benchmarks --ignore=staticfiles --ignore=artifacts --ignore=var
+messages: install
+	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) $(MESSAGES_IGNORE) --no-obsolete
+	$(PY) manage.py compilemessages $(addprefix -l ,$(LOCALES)) --ignore=.venv
 
 lint: install
 	$(VENV)/bin/ruff check .

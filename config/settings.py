@@ -138,6 +138,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: an official's saved language wins over the browser's.
+    "tournament.languages.OfficialLanguageMiddleware",
     # Sets the cookie that lets a device that logged in before past the login throttle.
     "tournament.signin.KnownDeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -195,18 +197,31 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # --- Internationalization ---------------------------------------------------------
 
-# Tournaments are run by volunteers in many countries; every visible string is
-# translatable from the start so adding a language is only a .po file.
+# Tournaments are run by volunteers in many countries (002 speaks of "same-language games"
+# and national tournaments); every visible string is translatable and each language below
+# has its catalog in locale/ (README "Adding a language"; tests/test_catalogs.py keeps them
+# complete). Who sees which language: an official's saved choice (their profile, applied
+# by tournament.languages.OfficialLanguageMiddleware), else the set_language cookie, else
+# the browser's Accept-Language (LocaleMiddleware); an event's PDFs and hall display use
+# the event's own language.
 USE_I18N = True
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),
+    ("en-gb", _("British English")),
     ("fr", _("French")),
     ("de", _("German")),
     ("es", _("Spanish")),
-    ("nl", _("Dutch")),
+    ("hi", _("Hindi")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates, times and numbers follow the active language (Django's locale formats), with our
+# few corrections in config/formats/<lang>/formats.py: times without "p.m." (whose own
+# full stop doubled at the end of a sentence), and the Indian digit grouping for Hindi.
+FORMAT_MODULE_PATH = ["config.formats"]
+USE_THOUSAND_SEPARATOR = False
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_TZ = True

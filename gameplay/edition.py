@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .money import WESTERN, format_money
+
 EDITIONS_DIR = Path(__file__).parent / "editions"
 BOARD_SIZE = 40
 SPACE_KINDS = frozenset({"street", "railroad", "utility", "tax", "card", "corner"})
@@ -63,6 +65,9 @@ class Edition:
     notes: str
     currency_symbol: str
     currency_code: str
+    # How the edition's market groups digits: (3,) 1,500,000; (3, 2) the Indian 15,00,000.
+    # Empty: the reader's language decides (tournament/money.py).
+    digit_grouping: tuple[int, ...]
     words: Mapping[str, str]
     denominations: tuple[int, ...]
     starting_cash: int
@@ -99,7 +104,10 @@ class Edition:
         return street.house_cost * (self.houses_per_hotel + 1)
 
     def money(self, amount: int) -> str:
-        return f"{self.currency_symbol}{amount:,}"
+        """The amount as the engine's English sentences write it: $1,500, ₹1,50,000."""
+        return format_money(
+            amount, symbol=self.currency_symbol, grouping=self.digit_grouping or WESTERN
+        )
 
     def word(self, key: str, count: int = 1) -> str:
         """The edition's word for a building or card deck: 'boutique' for 'house'."""
@@ -187,6 +195,7 @@ def _build(slug: str, data: dict[str, Any]) -> Edition:
         notes=data.get("notes", ""),
         currency_symbol=data["currency"]["symbol"],
         currency_code=data["currency"]["code"],
+        digit_grouping=tuple(data["currency"].get("grouping", ())),
         words=dict(data["words"]),
         denominations=tuple(sorted(data["denominations"], reverse=True)),
         starting_cash=data["starting_cash"]["total"],

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.utils.translation import get_language
+from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import override
 
 from jobs.fingerprint import digest, files_digest
 from jobs.services import JobError
@@ -95,6 +96,17 @@ class Form:
     needs_player: bool = False
     needs_base_url: bool = False
 
+    def __post_init__(self) -> None:
+        # A printout speaks its event's language (Event.language), whoever asked for it:
+        # the job, the command line and a one-page form built in the request alike.
+        build = self.build
+
+        def in_event_language(request: PrintRequest, on_page: ProgressCallback | None) -> bytes:
+            with override(request.event.language or settings.LANGUAGE_CODE):
+                return build(request, on_page)
+
+        object.__setattr__(self, "build", in_event_language)
+
     def key(self, request: PrintRequest) -> str:
         """Which one of this form: a newer file of the same key replaces an older one."""
         parts = [self.name]
@@ -111,7 +123,7 @@ class Form:
     def fingerprint(self, request: PrintRequest) -> str:
         return digest(
             self.name,
-            get_language(),
+            request.event.language,
             files_digest(CODE),
             request.event,
             request.params(),

@@ -11,13 +11,17 @@ totals, initials, approval and bankruptcy.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.template.loader import render_to_string
-from django.utils import dateformat, timezone
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from weasyprint.formatting_structure import boxes
+
+from tournament.money import money as money_text
 
 from .sheets import SheetPage
 from .stamps import LayoutError, Point, Stamp, anchor_point, element_boxes
@@ -132,7 +136,7 @@ def sheet_stamps(sheet: SheetPage, layout: SheetLayout, *, event, footer: str) -
     header = render_to_string("printouts/_header_fields.html", {"sheet": sheet, "event": event})
     text("header", mark_safe(header.strip()), last_line=True, line=False)
     text("footer", escape(footer))
-    money = sheet.edition.money
+    money = partial(money_text, edition=sheet.edition)
     for row in sheet.rows:
         for index, cell in enumerate(row.cells):
             if cell.marked and cell.value is not None:
@@ -169,7 +173,7 @@ def sheet_stamps(sheet: SheetPage, layout: SheetLayout, *, event, footer: str) -
         )
         placed.append((Stamp(row, layout.classes["totals"], anchor="box"), layout.target("totals")))
     if sheet.extras.get("approved"):
-        when = dateformat.format(timezone.localtime(sheet.extras["approved"]), "Y-m-d H:i")
+        when = date_format(timezone.localtime(sheet.extras["approved"]), "DATETIME_FORMAT")
         note = _("Approved by %(name)s on %(when)s.") % {
             "name": sheet.extras["approved_by"],
             "when": when,

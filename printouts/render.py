@@ -7,11 +7,14 @@ laid out, since a round's batch is the one printout that takes a while.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import segno
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
@@ -19,6 +22,7 @@ from scoring.models import BankerLink
 from series.selectors import qualification_of
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Table
+from tournament.money import money
 from tournament.selectors import table_seating
 
 from . import selectors
@@ -32,6 +36,18 @@ AbsoluteUrl = Callable[[str], str]
 # Told (pages laid out, pages in all) as a score sheet PDF is built.
 ProgressCallback = Callable[[int, int], None]
 CHUNK = 25  # sheets whose stamps are laid out together, between two progress reports
+
+
+def in_event_language(render: Callable[..., bytes]) -> Callable[..., bytes]:
+    """Every printout speaks its event's language (``Event.language``), whoever prints it:
+    the forms are handed round the whole hall."""
+
+    @functools.wraps(render)
+    def rendered(*args, event: Event, **kwargs) -> bytes:
+        with translation.override(event.language or settings.LANGUAGE_CODE):
+            return render(*args, event=event, **kwargs)
+
+    return rendered
 
 
 def _context(event: Event, footer: str, **extra) -> dict:
@@ -96,12 +112,14 @@ def _page_footer(footer: str, *, number: int, total: int) -> str:
     return f"{footer} · {number} / {total}" if footer else f"{number} / {total}"
 
 
+@in_event_language
 def blank_score_sheet_pdf(*, event: Event) -> bytes:
     """One blank sheet with an empty header, to photocopy."""
     sheets = [blank_page(event_edition(event=event))]
     return score_sheets_pdf(event=event, sheets=sheets, footer=_("Score Sheet"))
 
 
+@in_event_language
 def round_score_sheets_pdf(
     *, event: Event, round_: Round, on_page: ProgressCallback | None = None
 ) -> bytes:
@@ -114,6 +132,7 @@ def round_score_sheets_pdf(
     )
 
 
+@in_event_language
 def table_score_sheets_pdf(
     *, event: Event, table: Table, on_page: ProgressCallback | None = None
 ) -> bytes:
@@ -127,6 +146,7 @@ def table_score_sheets_pdf(
     )
 
 
+@in_event_language
 def winner_notification_pdf(
     *, event: Event, player: Player, on_page: ProgressCallback | None = None
 ) -> bytes:
@@ -138,7 +158,7 @@ def winner_notification_pdf(
     sheets = selectors.player_filled_pages(event=event, player=player)
     money_raised = ""
     if event.money_raised is not None:
-        money_raised = f"{edition.currency_symbol}{event.money_raised:,.2f}"
+        money_raised = money(event.money_raised, edition=edition, places=2)
     lead = {
         "player": player,
         "address": selectors.postal_address(player),
@@ -160,6 +180,7 @@ def winner_notification_pdf(
 # --- the other forms -------------------------------------------------------------------------
 
 
+@in_event_language
 def assignments_pdf(
     *, event: Event, round_: Round, public: bool, wave_number: int | None = None
 ) -> bytes:
@@ -175,6 +196,7 @@ def assignments_pdf(
     return render_pdf("printouts/assignments.html", context)
 
 
+@in_event_language
 def event_registration_pdf(*, event: Event) -> bytes:
     context = _context(
         event,
@@ -185,6 +207,7 @@ def event_registration_pdf(*, event: Event) -> bytes:
     return render_pdf("printouts/event_registration.html", context)
 
 
+@in_event_language
 def participant_registration_pdf(*, event: Event) -> bytes:
     """Every registered player (alternates too, not withdrawn ones) to sign on the day."""
     players = list(selectors.registered_players(event))
@@ -203,6 +226,7 @@ def qr_data_uri(url: str) -> str:
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
 
 
+@in_event_language
 def table_cards_pdf(*, event: Event, round_: Round, absolute_url: AbsoluteUrl) -> bytes:
     """One card per table with its number and the QR code of its banker link in force.
 
@@ -231,6 +255,7 @@ def table_cards_pdf(*, event: Event, round_: Round, absolute_url: AbsoluteUrl) -
     return render_pdf("printouts/table_cards.html", context)
 
 
+@in_event_language
 def poster_pdf(*, event: Event, absolute_url: AbsoluteUrl) -> bytes:
     """A poster for the hall with a QR code to the event's public page."""
     url = absolute_url(event.get_absolute_url())

@@ -6,7 +6,6 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.utils import translation
 
 from jobs.models import Job
 from jobs.selectors import job_reusable
@@ -46,7 +45,7 @@ def printout_job(*, form: Form, request: PrintRequest, user: Any = None) -> Job:
         params={
             "form": form.name,
             "request": request.params(),
-            "language": translation.get_language() or settings.LANGUAGE_CODE,
+            "language": request.event.language or settings.LANGUAGE_CODE,
             "label": form.label(request),
         },
         fingerprint=fingerprint,

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from gameplay.edition import ColourGroup, Edition, Space
 from tournament.models import Player
+from tournament.money import money
 
 HOTEL = "hotel"
 
@@ -153,7 +154,7 @@ class SheetForm(forms.Form):
             for bill in edition.denominations:
                 self.fields[bills_field(player.pk, bill)] = forms.IntegerField(
                     label=_("%(alias)s: %(bill)s bills")
-                    % {"alias": player.alias, "bill": edition.money(bill)},
+                    % {"alias": player.alias, "bill": money(bill, edition=edition)},
                     min_value=0,
                     max_value=9999,
                     required=False,
@@ -282,7 +283,7 @@ class SheetForm(forms.Form):
         return [
             BillRow(
                 bill=bill,
-                label=self.edition.money(bill),
+                label=money(bill, edition=self.edition),
                 cells=[self[bills_field(p.pk, bill)] for p in self.players],
             )
             for bill in self.edition.denominations

@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from gameplay import Edition
+from tournament.money import money
 
 _PLAYER_KEYS = ("bankrupt", "cash", "bills", "out_order")
 _DEED_KEYS = ("owner", "mortgaged", "houses", "hotel")
@@ -157,7 +158,7 @@ class _Words:
         return labels.get(name, name or "")
 
     def money(self, amount: int) -> str:
-        return self.edition.money(amount) if self.edition else str(amount)
+        return money(amount, edition=self.edition) if self.edition else str(amount)
 
     def value(self, name: str | None, value: Any) -> str:
         if name == "owner":

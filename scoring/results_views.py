@@ -357,6 +357,7 @@ def results_correct(
             "violations": _violation_lines(violations=violations, names=names, edition=edition),
             "posted": RoundPosting.objects.filter(round=round_).exists(),
             # For the tablet's deed rows (scoring/_deed_rows.html).
+            "edition": edition,
             "house_word": edition.word("house", 2),
             "hotel_word": edition.word("hotel"),
         }

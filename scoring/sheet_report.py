@@ -13,6 +13,7 @@ from typing import Any
 
 from gameplay import Edition
 from tournament.models import Bankruptcy, Player, Table
+from tournament.money import money
 
 from .banker_forms import SheetForm
 from .models import SheetSignature, TableSheet
@@ -96,7 +97,9 @@ def report_view(
                 points=result.get("points"),
                 bankrupt=str(player.pk) in bankrupt,
                 net_worth_text=(
-                    "–" if result.get("net_worth") is None else edition.money(result["net_worth"])
+                    "–"
+                    if result.get("net_worth") is None
+                    else money(result["net_worth"], edition=edition)
                 ),
             )
         )

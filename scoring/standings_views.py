@@ -24,6 +24,7 @@ from tournament.formats import (
 )
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
+from tournament.money import edition_of
 from tournament.roles import MANAGE
 from tournament.selectors import round_seating
 
@@ -72,6 +73,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     rows = selectors.standings(event=event, only_posted=False)
     tie_breakers = tie_breakers_for(event=event)
     columns = tie_breaker_columns(event=event)
+    edition = edition_of(event)
     rounds = list(Round.objects.filter(event=event).select_related("posting").order_by("number"))
     tie_forms = [
         {
@@ -90,7 +92,10 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "event": event,
             "columns": columns,
-            "rows": [{"row": r, "cells": [c.shown(r.key(c.key)) for c in columns]} for r in rows],
+            "rows": [
+                {"row": r, "cells": [c.text(r.key(c.key), edition=edition) for c in columns]}
+                for r in rows
+            ],
             "unposted": selectors.players_with_unposted_results(event=event),
             "tie_breakers": [TIE_BREAKERS[key].label for key in tie_breakers.keys],
             "rounds": rounds,

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from gameplay.edition import Edition
 from tournament.formats import (
     POSTS_NET_WORTH,
     POSTS_POINTS,
@@ -26,6 +27,7 @@ from tournament.formats import (
     event_standings_order,
 )
 from tournament.models import Event
+from tournament.money import money
 
 # A counted game as the standings read it: a ResultLine's "place", "points", "net_worth".
 Game = Mapping[str, Any]
@@ -55,6 +57,16 @@ class TieBreaker:
     # POSTING SCORES: "Point scores (not net worth) will be posted", so a championship's
     # public pages never show an asset figure, though its order may still use one.
     posted_by: frozenset[str] = frozenset()
+    # An amount of the edition's money: pages write it with its currency (tournament/money.py),
+    # the CSV files as a bare number.
+    is_money: bool = False
+
+    def text(self, value: Any, *, edition: Edition | None) -> str:
+        """The value as a page shows it: money in the edition's currency and the reader's
+        language, anything else as ``shown`` writes it."""
+        if self.is_money and edition is not None and value is not None:
+            return money(value, edition=edition)
+        return self.shown(value)
 
 
 def _points(games: Sequence[Game]) -> Decimal:
@@ -90,10 +102,18 @@ TIE_BREAKERS: dict[str, TieBreaker] = {
             "points", _("points"), _points, shown=format_points, posted_by=frozenset({POSTS_POINTS})
         ),
         TieBreaker("wins", _("games won"), _wins, posted_by=_EVERY_FORMAT),
-        TieBreaker("net_worth", _("total net worth"), _net_worth, posted_by=_ASSETS_POSTED),
-        TieBreaker("best_game", _("best game"), _best_game, posted_by=_ASSETS_POSTED),
         TieBreaker(
-            "unmortgaged", _("unmortgaged property value"), _unmortgaged, posted_by=_ASSETS_POSTED
+            "net_worth", _("total net worth"), _net_worth, posted_by=_ASSETS_POSTED, is_money=True
+        ),
+        TieBreaker(
+            "best_game", _("best game"), _best_game, posted_by=_ASSETS_POSTED, is_money=True
+        ),
+        TieBreaker(
+            "unmortgaged",
+            _("unmortgaged property value"),
+            _unmortgaged,
+            posted_by=_ASSETS_POSTED,
+            is_money=True,
         ),
     )
 }

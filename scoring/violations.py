@@ -20,6 +20,7 @@ from django.utils.translation import gettext, ngettext
 from gameplay.edition import Edition
 from gameplay.wording import SENTENCES as ENGINE_SENTENCES
 from gameplay.wording import Unfit, Words
+from tournament.money import money
 
 __all__ = ["seating_violation", "violation_text", "violation_texts"]
 
@@ -32,6 +33,9 @@ class _TournamentWords(Words):
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return ngettext(singular, plural, count)
+
+    def money(self, amount: int) -> str:
+        return money(amount, edition=self.edition)
 
 
 def _player_not_at_table(p: Mapping[str, Any], w: Words) -> str:

@@ -34,6 +34,7 @@ from tournament.formats import (
     event_posts,
 )
 from tournament.models import Event, Round, Seat, Wave
+from tournament.money import edition_of
 from tournament.services import default_registration_closes
 
 from .models import PAGES, PublicRelease
@@ -67,6 +68,8 @@ class PublicEvent:
     start_time: datetime.time
     format_label: str
     edition_label: str
+    # The edition's slug, for its currency: {{ amount|money:event }}.
+    edition: str
     preliminary_rounds: int
     round_minutes: int
     # What the public sees of each game (tournament.formats.POSTS_*): 002 POSTING SCORES,
@@ -100,6 +103,7 @@ def public_event(*, pk: int) -> PublicEvent:
         start_time=event.start_time,
         format_label=str(event.get_format_display()),
         edition_label=str(event.get_edition_display()),
+        edition=event.edition,
         preliminary_rounds=event.preliminary_rounds,
         round_minutes=event.round_minutes,
         posts=event_posts(event=event),
@@ -448,12 +452,13 @@ def standings(*, event_pk: int, release: Release) -> PublicStandings | None:
             table_winners=_table_winners(event_pk),
         )
     ranked = scoring_standings(event=event, only_posted=True, with_players=False)
+    edition = edition_of(event)
     rows = tuple(
         PublicStanding(
             place=f"{row.rank}=" if row.tied else str(row.rank),
             alias=row.alias,
             games=row.games,
-            values=tuple(tb.shown(row.key(tb.key)) for tb in shown),
+            values=tuple(tb.text(row.key(tb.key), edition=edition) for tb in shown),
         )
         for row in ranked
     )

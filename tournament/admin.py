@@ -12,6 +12,7 @@ from .models import (
     Clock,
     ClockAction,
     Event,
+    OfficialProfile,
     Player,
     Round,
     Seat,
@@ -68,4 +69,4 @@ class ClockAdmin(admin.ModelAdmin):
     inlines = [ClockActionInline]
 
 
-admin.site.register([Wave, Announcement, Bankruptcy])
+admin.site.register([Wave, Announcement, Bankruptcy, OfficialProfile])

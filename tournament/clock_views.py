@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -166,19 +166,21 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     """Full-screen page for the projector: aliases only, never real names, and only what
     the organizer has released (the URL is public)."""
     event = event_or_404(pk)
-    wave = hall_wave(event=event)
-    clock = _public_hall_clock(event, wave, timezone.now())
-    winner = hall_winner(event=event)
-    texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
-    context = {
-        "event": event,
-        "held_back": wave is not None and clock is None,
-        "texts": texts,
-        # The day's end: the winner and the results instead of a clock at "Time is up".
-        "winner": winner,
-        "results": hall_results(event=event) if winner else {},
-    }
-    return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
+    # The projector speaks the event's language, whoever's browser opened it.
+    with translation.override(event.language):
+        wave = hall_wave(event=event)
+        clock = _public_hall_clock(event, wave, timezone.now())
+        winner = hall_winner(event=event)
+        texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
+        context = {
+            "event": event,
+            "held_back": wave is not None and clock is None,
+            "texts": texts,
+            # The day's end: the winner and the results instead of a clock at "Time is up".
+            "winner": winner,
+            "results": hall_results(event=event) if winner else {},
+        }
+        return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
 
 
 @never_cache
@@ -188,24 +190,25 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     reloads."""
     event = event_or_404(pk)
     now = timezone.now()
-    clock = _public_hall_clock(event, hall_wave(event=event), now)
-    winner = _winner_label(event)
-    if clock is None:
-        # The winner is released on its own switch, so it can stand with no clock shown.
-        texts = {"winner": winner}
-        return JsonResponse(
-            {
-                "server_ms": int(now.timestamp() * 1000),
-                "wave": None,
-                "texts": texts,
-                "ended": bool(winner),
-            }
-        )
-    payload = clock_payload(clock, now=now)
-    payload["texts"]["winner"] = winner
-    # The page reloads into (or out of) its end state when this changes.
-    payload["ended"] = bool(winner)
-    return JsonResponse(payload)
+    with translation.override(event.language):
+        clock = _public_hall_clock(event, hall_wave(event=event), now)
+        winner = _winner_label(event)
+        if clock is None:
+            # The winner is released on its own switch, so it can stand with no clock shown.
+            texts = {"winner": winner}
+            return JsonResponse(
+                {
+                    "server_ms": int(now.timestamp() * 1000),
+                    "wave": None,
+                    "texts": texts,
+                    "ended": bool(winner),
+                }
+            )
+        payload = clock_payload(clock, now=now)
+        payload["texts"]["winner"] = winner
+        # The page reloads into (or out of) its end state when this changes.
+        payload["ended"] = bool(winner)
+        return JsonResponse(payload)
 
 
 @never_cache

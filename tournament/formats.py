@@ -16,9 +16,10 @@ list of choices. A new format is added in this one module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from gameplay import CHAMPIONSHIP_POINTS, Edition, PointsTable, load_edition
@@ -287,4 +288,39 @@ def event_edition(*, event: Event) -> Edition:
     Raises ``gameplay.EditionError`` if the edition no longer loads (its file was removed
     after the event was created); a page that can do without it catches that.
     """
-    return load_edition(event.edition)
+    return edition_in_language(load_edition(event.edition))
+
+
+# The editions' words (gameplay/editions/*.json, in English) as the pages and forms show
+# them: in the reader's language, so a French sheet says "maison" and "hôtel" as the French
+# edition prints them. Listed here for makemessages; the files stay as they are.
+EDITION_WORDS = (
+    gettext_noop("house"),
+    gettext_noop("houses"),
+    gettext_noop("hotel"),
+    gettext_noop("hotels"),
+    gettext_noop("railroad"),
+    gettext_noop("railroads"),
+    gettext_noop("station"),
+    gettext_noop("stations"),
+    gettext_noop("utility"),
+    gettext_noop("utilities"),
+    gettext_noop("Chance"),
+    gettext_noop("Community Chest"),
+    gettext_noop("boutique"),
+    gettext_noop("boutiques"),
+    gettext_noop("mall"),
+    gettext_noop("malls"),
+    gettext_noop("transportation space"),
+    gettext_noop("transportation spaces"),
+    gettext_noop("service provider"),
+    gettext_noop("service providers"),
+    gettext_noop("Instant Message"),
+    gettext_noop("Text Message"),
+)
+
+
+def edition_in_language(edition: Edition) -> Edition:
+    """The edition with its words (house, hotel...) in the active language; its rules and
+    numbers unchanged."""
+    return replace(edition, words={key: gettext(word) for key, word in edition.words.items()})

@@ -66,9 +66,15 @@ class Event(models.Model):
     format = models.CharField(
         _("format"), max_length=20, choices=format_choices, default="championship"
     )
+    # The printouts and the hall display speak it; pages follow each reader's own choice.
     language = models.CharField(
-        _("language"), max_length=10, choices=settings.LANGUAGES, default="en"
+        _("language of printouts and hall display"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        default="en",
     )
+    # 002: "same-language games": players of one game language sit at tables of their own.
+    same_language_tables = models.BooleanField(_("seat players by game language"), default=False)
     international = models.BooleanField(_("international play"), default=False)
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"), default=90, validators=[MinValueValidator(1)]
@@ -268,6 +274,10 @@ class Player(models.Model):
         _("registered by"), max_length=12, choices=Source.choices, default=Source.SELF
     )
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    # The language this player plays in; empty: the event's.
+    game_language = models.CharField(
+        _("game language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -389,6 +399,10 @@ class Table(models.Model):
     # Dice for token choice and play order, as rolled at the table or by the app:
     # {"source": "app"|"table", "token_rolls": {...}, "order_rolls": {...}, "order": [ids]}.
     play_order = models.JSONField(_("token choice and play order"), default=dict, blank=True)
+    # The language this game is played in (002: "same-language games"); empty: the event's.
+    language = models.CharField(
+        _("game language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
     # playing -> last_turn -> finished -> scored (or playing -> finished when only one
     # player remains); the moves are checked in ``clock.table_transition_error``.
     status = models.CharField(
@@ -579,6 +593,10 @@ class Announcement(models.Model):
     def minutes(self) -> int:
         return self.at_remaining_seconds // 60
 
+
+# An official's own settings live beside the models (language_models.py), imported here so
+# Django finds them.
+from .language_models import OfficialProfile  # noqa: E402, F401
 
 # The banker tablets' writes and heartbeats (issue #20), kept in their own module.
 from .tablet_models import TabletHeartbeat, TabletWrite  # noqa: E402, F401

@@ -70,6 +70,7 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
         (
             "format",
             "international",
+            "same_language_tables",
             "round_minutes",
             "preliminary_rounds",
             "advancing",

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -63,6 +64,13 @@ class RegistrationForm(forms.Form):
         label=_("As parent or guardian, I consent to this player taking part."),
         required=False,
     )
+    # 002: "same-language games": asked when the event seats players by game language.
+    game_language = forms.ChoiceField(
+        label=_("Language you play in"),
+        choices=[("", _("The event's language")), *settings.LANGUAGES],
+        required=False,
+        help_text=_("Players of one language are seated at tables of their own."),
+    )
     signature = forms.CharField(
         label=_("Signature (type your full name)"),
         max_length=200,
@@ -83,6 +91,7 @@ class RegistrationForm(forms.Form):
                 "telephone",
                 "email",
                 "family",
+                "game_language",
             ),
         ),
         (
@@ -98,6 +107,8 @@ class RegistrationForm(forms.Form):
         self.event = event
         if not event.citizenship_declaration:
             del self.fields["citizenship_declared"]
+        if not event.same_language_tables:
+            del self.fields["game_language"]
         self.fields["guardian_name"].help_text = _(
             "Needed only for players under %(age)s on the day of the event."
         ) % {"age": event.guardian_consent_under}

@@ -26,8 +26,9 @@ from jobs.services import JobError, JobOutput, Progress, job_run, job_submit
 from jobs.tasks import task
 
 from .formats import event_is_knockout
+from .language_seating import language_groups_of, tables_mark_languages
 from .models import Event, Round
-from .seating import SearchProgress, SeatingProblem, seat
+from .seating import SearchProgress, SeatingProblem, seat, seat_by_group
 from .seating_services import _store_round, meeting_history, rounds_ensure, seating_roster
 
 SEARCH_KIND = "tournament:seating-search"
@@ -184,11 +185,19 @@ def _search(job: Job, progress: Progress) -> JobOutput:
         seconds=params["seconds"],
     )
     hooks = _Hooks(job)
-    seating = seat(problem, progress=hooks.progress, should_stop=hooks.should_stop)
+    # Same-language tables when the event asks (language_seating.py): each group its own.
+    groups = language_groups_of(event=event, player_ids=problem.players)
+    languages: tuple = ()
+    if groups is None:
+        seating = seat(problem, progress=hooks.progress, should_stop=hooks.should_stop)
+    else:
+        grouped = seat_by_group(problem, groups=groups, should_stop=hooks.should_stop)
+        seating, languages = grouped.seating, grouped.table_groups
     report = seating.report
     with transaction.atomic():
         for round_, tables in zip(rounds, seating.rounds, strict=True):
             _store_round(round_=round_, tables=tables, event=event)
+            tables_mark_languages(round_=round_, languages=[str(g) for g in languages])
             round_.seating_report = report.to_dict()
             round_.assignments_published = False
             round_.save(update_fields=["seating_report", "assignments_published"])

@@ -1,8 +1,8 @@
 """Rounds, waves, tables and seats: pre-seating an event and changing seats before play.
 
 The seating engine (``tournament.seating``) is pure Python; this module feeds it what the
-database knows (who plays, households, earlier meetings, the format's table sizes) and
-stores its answer. Judges may move people until a round starts; after that, seats are facts.
+database knows (players, households, meetings, table sizes, game languages) and stores its
+answer. Judges may move people until a round starts; after that, seats are facts.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
@@ -20,13 +19,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .formats import event_is_knockout
+from .language_seating import seat_for_event, tables_mark_languages
 from .models import Event, Player, Round, Seat, Table, Wave
 from .numbering import renumber
-from .roles import BANK
 from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
 from .selectors import play_order_from
 from .services import alternate_fill_seat
 from .signals import round_published
+from .table_services import table_assign_banker  # noqa: F401 (callers import it from here)
 
 
 @dataclass(frozen=True)
@@ -129,9 +129,10 @@ def preseat_event(
         seed=seed,
         time_limit=time_limit,
     )
-    seating = seat(problem)
+    seating, languages = seat_for_event(problem, event=event, players=players)
     for round_, tables in zip(rounds, seating.rounds, strict=True):
         _store_round(round_=round_, tables=tables, event=event)
+        tables_mark_languages(round_=round_, languages=languages)
         round_.seating_report = seating.report.to_dict()
         round_.assignments_published = False
         round_.save(update_fields=["seating_report", "assignments_published"])
@@ -586,12 +587,3 @@ def table_record_play_order(*, table: Table, token_order: list[int], starter: in
     }
     table.save(update_fields=["play_order"])
     return table.play_order
-
-
-def table_assign_banker(*, table: Table, banker: AbstractBaseUser | None) -> Table:
-    """The official who keeps the bank and the score sheets at this table (002, BANKER)."""
-    if banker is not None and not banker.has_perm(BANK):
-        raise ValidationError(_("%(name)s is not a banker.") % {"name": banker.get_username()})
-    table.banker = banker
-    table.save(update_fields=["banker"])
-    return table

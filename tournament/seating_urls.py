@@ -30,6 +30,11 @@ action_patterns = [
     path(ROUND + "tables/<int:table_number>/roll/", views.seating_roll, name="seating_roll"),
     path(ROUND + "tables/<int:table_number>/banker/", views.seating_banker, name="seating_banker"),
     path(
+        ROUND + "tables/<int:table_number>/language/",
+        views.seating_table_language,
+        name="seating_table_language",
+    ),
+    path(
         ROUND + "tables/<int:table_number>/rolls/",
         views.seating_record_rolls,
         name="seating_record_rolls",

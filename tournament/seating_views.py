@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -40,6 +41,7 @@ from .selectors import (
     seating_page,
     seating_table_page,
 )
+from .table_services import table_set_language
 
 # Pre-seating gives the engine this long; the organizer waits on the page meanwhile.
 PRESEAT_SECONDS = 10.0
@@ -198,6 +200,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "current": seating_current_cost(event=event) if view.rounds else None,
             "preseat_form": PreseatForm(),
             "bankers": list(banker_choices()),
+            "languages": settings.LANGUAGES,
             # The final's tables (seated from the standings) get their banker here too.
             "final_rounds": final_stage_seating(event=event),
             # A knockout is seated round by round from its bracket, never pre-seated.
@@ -571,3 +574,25 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
             "affected_text": affected_text,
         },
     )
+
+
+@organizer_required
+@require_POST
+def seating_table_language(
+    request: HttpRequest, pk: int, round_number: int, table_number: int
+) -> HttpResponse:
+    """Mark the language a table's game is played in (002: "same-language games")."""
+    event = event_or_404(pk)
+    round_ = round_or_404(event, round_number)
+    table = get_object_or_404(round_.tables, number=table_number)
+    try:
+        table_set_language(table=table, language=request.POST.get("language", ""))
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        messages.success(
+            request,
+            _("Round %(round)s, table %(table)s: game language saved.")
+            % {"round": round_.number, "table": table.number},
+        )
+    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")

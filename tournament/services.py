@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -51,6 +52,7 @@ EVENT_FIELDS = (
     "paper_size",
     "format",
     "language",
+    "same_language_tables",
     "international",
     "round_minutes",
     "preliminary_rounds",
@@ -209,6 +211,7 @@ class Registration:
     guardian_name: str = ""
     guardian_consent: bool = False
     alias: str = ""
+    game_language: str = ""
 
 
 def registration_form_errors(*, event: Event, registration: Registration) -> dict[str, list[str]]:
@@ -323,6 +326,7 @@ def player_register(
         publicity_consent=reg.publicity_consent,
         guardian_name=reg.guardian_name.strip(),
         guardian_consent=reg.guardian_consent,
+        game_language=reg.game_language if reg.game_language in dict(settings.LANGUAGES) else "",
         signature=reg.signature.strip(),
         signed_at=now,
         alias=reg.alias.strip() or automatic_alias(event=event, registration=reg),

@@ -7,7 +7,7 @@ Each area keeps its routes beside its views; this module only puts them together
 
 from django.urls import path
 
-from . import views
+from . import language_views, views
 from .bankruptcy_urls import urlpatterns as bankruptcy_urlpatterns
 from .clock_urls import urlpatterns as clock_urlpatterns
 from .organizer_urls import urlpatterns as organizer_urlpatterns
@@ -20,6 +20,7 @@ app_name = "tournament"
 urlpatterns = [
     path("", views.home, name="home"),
     path("signed-in/", views.signed_in, name="signed_in"),
+    path("language/", language_views.language_choose, name="language"),
     *registration_urlpatterns,
     *organizer_urlpatterns,
     *seating_urlpatterns,

@@ -1,14 +1,14 @@
 from django import template
 
+from tournament.money import money as money_text
+
 register = template.Library()
 
 
 @register.filter
 def money(amount, edition) -> str:
-    """An amount in the edition's currency: $1,400 or Rs1,400."""
-    if amount is None or amount == "":
-        return ""
-    return edition.money(int(amount))
+    """The one money helper (tournament/money.py) under the printouts' own tag library."""
+    return money_text(amount, edition=edition)
 
 
 @register.filter

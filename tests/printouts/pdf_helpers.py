@@ -113,7 +113,7 @@ def amounts(line: str) -> list[int]:
     not amounts ("X", labels) are skipped."""
     found = []
     for word in line.split():
-        number = re.fullmatch(r"(?:\$|Rs|£)?(\d[\d,]*)", word)
+        number = re.fullmatch(r"(?:\$|Rs|£|₹)?(\d[\d,]*)", word)
         if number:
             found.append(int(number[1].replace(",", "")))
     return found

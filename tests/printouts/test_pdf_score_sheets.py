@@ -181,7 +181,7 @@ def test_rupee_blank_sheet_prints_the_4_house_column(organizer_client, event):
     lines = reader_lines(content)
     assert amounts(line_starting(lines, "Boardwalk")) == [200, 400, 600, 800, 1000, 1200, 1200]
     assert list(column_edges(content)) == ["1", "2", "3", "4", "a"]
-    assert "Rs1,200" in pdf_pages(content)[0]
+    assert "₹1,200" in pdf_pages(content)[0]
 
 
 @pytest.mark.parametrize("paper", ["A4", "letter"])
@@ -320,7 +320,7 @@ def test_rupee_lot_with_4_houses_is_marked_in_the_4_house_column(organizer_clien
     )
     content = table_pdf(organizer_client, event, tables[0])
     boardwalk = line_starting(reader_lines(content, 0), "Boardwalk")
-    assert boardwalk == "Boardwalk Rs200 Rs400 Rs600 Rs800 Rs1,000 X Rs1,200 Rs1,200 Rs1,200"
+    assert boardwalk == "Boardwalk ₹200 ₹400 ₹600 ₹800 ₹1,000 X ₹1,200 ₹1,200 ₹1,200"
     (x_mark,) = word_boxes(content, "X")
     edges = column_edges(content)
     assert edges["3"] < x_mark.left and x_mark.right < edges["4"]
@@ -379,7 +379,7 @@ def test_filled_sheet_records_when_it_was_approved(organizer_client, event, fill
     sheet.approved_by = User.objects.create_user("headjudge")
     sheet.save()
     content = table_pdf(organizer_client, event, table)
-    assert "Approved by headjudge on 2030-04-20 14:05." in reader_lines(content, 0)
+    assert "Approved by headjudge on April 20, 2030, 2:05 PM." in reader_lines(content, 0)
 
 
 # --- the composition's pieces -----------------------------------------------------------------

@@ -163,7 +163,7 @@ def test_event_registration_form_is_filled_from_the_event(organizer_client, even
         "Title Club Secretary",
         "Name of Organization Atlantic Avenue Club",
         "Place of Tournament Library Annex",
-        "Date of Tournament 2030-04-20",
+        "Date of Tournament April 20, 2030",
         "Number of players expected 48",
         "Charity Food Bank",
         "director@example.org",
@@ -287,7 +287,7 @@ def test_winner_notification_is_filled_and_carries_the_winners_sheets(
         "Telephone 555-0199",
         "Name of Organization Atlantic Avenue Club",
         "Place of Tournament Library Annex",
-        "Date of Tournament 2030-04-20",
+        "Date of Tournament April 20, 2030",
         "Money Raised for Charity $1,234.50 (Food Bank)",
         "Please attach photo of winner",
         # 000, page 27, word for word.

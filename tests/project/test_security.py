@@ -65,6 +65,8 @@ PUBLIC = {
     "tournament:tablet_manifest",
     # publicside (#15): /favicon.ico redirects to the static icon.
     "favicon",
+    # --- languages (#21): the language switch page and its form, for everyone ---
+    "tournament:language",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
 PUBLIC_NAMESPACES = {"spectator"}

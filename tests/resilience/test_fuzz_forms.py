@@ -401,6 +401,11 @@ FUZZED: dict[str, Spec] = {
         lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}
     ),
     "tournament:seating_record_rolls": Spec(_rolls),
+    # --- languages (#21): the language switch and a table's game language ---
+    "tournament:language": Spec(
+        lambda w: {"language": pick("en", "fr", "hi", "xx", ""), **_next(w)}
+    ),
+    "tournament:seating_table_language": Spec(lambda w: {"language": pick("", "fr", "hi", "xx")}),
     # The club knockout's bracket, on a club event.
     "tournament:knockout_confirm": Spec(
         lambda w: {"method": pick("table_winners", "highest_assets", "")}, kwargs=_club

@@ -204,7 +204,7 @@ def test_table_page_shows_the_sheet_by_player_signatures_and_history(client, eve
     body = response.content.decode()
     assert response.status_code == 200
     assert "Rosalind Quimby" in body  # judges see real names
-    assert "3000" in body and ">19<" in body
+    assert "$3,000" in body and ">19<" in body
     assert "BNK" in body and "Boo" in body  # the banker's and a player's initials
     assert "Version 1" in body and "Submission" in body
     assert "Approve the sheet" in body

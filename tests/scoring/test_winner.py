@@ -159,7 +159,7 @@ def test_the_winner_shows_on_the_public_page_the_hall_and_the_organizers_standin
     round_post(round_=round_, by=None)
     body = client.get(winner_page).content.decode()
     # A junior event posts net worth: it decides the winner.
-    assert ">E<" in body and "Net worth: 3500" in body and "highest net worth of round 1" in body
+    assert ">E<" in body and "Net worth: $3,500" in body and "highest net worth of round 1" in body
     assert "Winner: E" in client.get(hall).content.decode()
     assert client.get(hall_state).json()["texts"]["winner"] == "Winner: E"
 
@@ -172,4 +172,4 @@ def test_the_winner_shows_on_the_public_page_the_hall_and_the_organizers_standin
     client.force_login(organizer)
     standings = client.get(reverse("scoring:standings", kwargs={"pk": junior.pk})).content.decode()
     assert "Seat the final" not in standings
-    assert "E Player" in standings and "net worth 3500" in standings
+    assert "E Player" in standings and "net worth $3,500" in standings

@@ -130,10 +130,10 @@ def test_a_junior_event_posts_net_worth(client, event):
     release_set(event=event, pages=EVERYTHING, by=None)
     results = client.get(reverse("spectator:results", kwargs={"pk": event.pk, "number": 1}))
     body = results.content.decode()
-    assert "Net worth" in body and ">2345<" in body and "Points" not in body
+    assert "Net worth" in body and ">$2,345<" in body and "Points" not in body
     standings = client.get(reverse("spectator:standings", kwargs={"pk": event.pk}))
     body = standings.content.decode()
-    assert "key-net_worth" in body and "key-unmortgaged" in body and ">2345<" in body
+    assert "key-net_worth" in body and "key-unmortgaged" in body and ">$2,345<" in body
 
 
 @pytest.mark.django_db

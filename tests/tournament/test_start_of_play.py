@@ -63,10 +63,10 @@ def test_the_hall_and_the_event_home_show_when_play_actually_started(client, eve
 
     # Scheduled for 9:30, started two minutes late: the hall says 9:32.
     clock_services.clock_start(wave=table.wave, now=STARTED)
-    assert "Play started at 9:32 a.m." in client.get(hall).content.decode()
-    assert client.get(state).json()["texts"]["started"] == "Play started at 9:32 a.m."
+    assert "Play started at 9:32 AM" in client.get(hall).content.decode()
+    assert client.get(state).json()["texts"]["started"] == "Play started at 9:32 AM"
     body = client.get(home).content.decode()
-    assert "Play started at 9:32 a.m.<" in body and "started 9:32 a.m.<" in body
+    assert "Play started at 9:32 AM<" in body and "started 9:32 AM<" in body
 
 
 def test_the_bankers_clock_page_shows_the_order_of_play(client, event, table):

@@ -14,10 +14,12 @@ app wraps it; tests and the command line use it directly). Entry points:
 from .bounds import repeat_lower_bound
 from .check import SeatingCheck, check_rounds, check_seating
 from .engine import seat
+from .groups import GroupedSeating, seat_by_group
 from .model import SearchProgress, Seating, SeatingProblem, SeatingReport
 from .sizes import TablePattern, table_pattern
 
 __all__ = [
+    "GroupedSeating",
     "Seating",
     "SeatingCheck",
     "SeatingProblem",
@@ -28,5 +30,6 @@ __all__ = [
     "check_seating",
     "repeat_lower_bound",
     "seat",
+    "seat_by_group",
     "table_pattern",
 ]

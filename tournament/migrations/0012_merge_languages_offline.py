@@ -1,0 +1,12 @@
+# The languages helper's migrations (#21) beside main's (offline tablets #20, series #14).
+
+from django.db import migrations
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("tournament", "0011_merge_20261201_1911"),
+        ("tournament", "0011_merge_languages_series"),
+    ]
+
+    operations = []
