@@ -54,6 +54,7 @@ from tournament.knockout_views import OverrideForm
 from tournament.organizer_forms import AliasForm, EventForm
 from tournament.organizer_forms import ReasonForm as EjectReasonForm
 from tournament.registration_forms import OnTheDayForm, RegistrationForm
+from tournament.seating_search_views import SearchForm
 from tournament.seating_views import PreseatForm, SeatChangeForm
 from tournament.selectors import round_seating
 
@@ -436,6 +437,10 @@ FUZZED: dict[str, Spec] = {
             "idempotency_key": st.one_of(st.text(max_size=40), pick("not-a-uuid")),
         }
     ),
+    # The long seating search (issue #18): starting one runs it at once here (the immediate
+    # task backend), so few examples; stopping reads nothing but the event.
+    "tournament:seating_search_start": Spec(lambda w: form_values(SearchForm()), examples=5),
+    "tournament:seating_search_stop": Spec(),
     # --- series (issue #14): the organizer's series pages ------------------------------------
     "series:list": Spec(lambda w: form_values(SeriesForm())),
     "series:add_event": Spec(lambda w: form_values(AddEventForm(series=w.series))),
@@ -481,6 +486,7 @@ FUZZED: dict[str, Spec] = {
 ANSWERED_LIKE_GET = {
     "tournament:home",
     "series:detail",
+    "tournament:seating_search",
     "series:people",
     "tournament:signed_in",
     "tournament:register_done",
