@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import csv
 from typing import TextIO
 
-from .csv_io import IMPORT_COLUMNS
+from .csv_io import IMPORT_COLUMNS, csv_write
 
 # One made-up registration, so the organizer sees each column's shape (dates YYYY-MM-DD,
 # yes/no answers); a blank alias gets the next free one.
@@ -24,6 +23,7 @@ EXAMPLE = {
 
 
 def write_import_template(*, stream: TextIO) -> None:
-    writer = csv.writer(stream)
-    writer.writerow(IMPORT_COLUMNS)
-    writer.writerow([EXAMPLE.get(column, "") for column in IMPORT_COLUMNS])
+    """The columns and the example line, through the one (formula-safe) CSV writer."""
+    csv_write(
+        rows=[IMPORT_COLUMNS, [EXAMPLE.get(column, "") for column in IMPORT_COLUMNS]], stream=stream
+    )

@@ -458,52 +458,6 @@ class Seat(models.Model):
         return f"{self.table}: {self.player.alias}"
 
 
-class Bankruptcy(models.Model):
-    """A player out of a game, recorded on the banker's table page when it happens.
-
-    002, SPECTATORS: "When players are bankrupt, they should promptly sign their score
-    sheet and leave the table." ``initials`` are that signature, typed on the tablet then;
-    the score sheet (scoring) starts from these rows. ``creditor`` is the player they went
-    bankrupt to, or None for the bank (000, BANKRUPTCY).
-    """
-
-    table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="bankruptcies", verbose_name=_("table")
-    )
-    player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="bankruptcies", verbose_name=_("player")
-    )
-    creditor = models.ForeignKey(
-        Player,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("bankrupt to"),
-    )
-    at = models.DateTimeField(_("at"))
-    initials = models.CharField(_("initials"), max_length=10)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("recorded by"),
-    )
-
-    class Meta:
-        ordering = ["table", "at", "pk"]
-        verbose_name = _("bankruptcy")
-        verbose_name_plural = _("bankruptcies")
-        constraints = [
-            models.UniqueConstraint(fields=["table", "player"], name="one_bankruptcy_per_game")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table}: {self.player.alias}"
-
-
 class Clock(models.Model):
     """The official clock of one wave, as facts: it exists once the head judge starts it.
 
@@ -596,6 +550,8 @@ class Announcement(models.Model):
 
 # An official's own settings live beside the models (language_models.py), imported here so
 # Django finds them.
+# A player's bankruptcy at a table (002, SPECTATORS), kept in its own module.
+from .bankruptcy_models import Bankruptcy  # noqa: E402, F401
 from .language_models import OfficialProfile  # noqa: E402, F401
 
 # The banker tablets' writes and heartbeats (issue #20), kept in their own module.

@@ -16,11 +16,12 @@ def test_home_page_lists_the_demo_event_and_opens_it(live_server, page):
 @pytest.mark.django_db(transaction=True)
 def test_the_event_home_draws_the_official_clock_from_the_hall_state(live_server, page):
     """clock.js fills in the time on the cached page; the page itself never holds it."""
+    from demo.event import DEMO_EVENT_NAME
     from spectator.services import release_set
     from tournament.models import Event
 
     call_command("load_demo", verbosity=0)
-    event = Event.objects.get(format="championship")
+    event = Event.objects.get(name=DEMO_EVENT_NAME)
     release_set(event=event, pages={"home": True}, by=None)
     page.goto(f"{live_server.url}/events/{event.pk}/")
     remaining = page.locator("[data-clock-remaining]")

@@ -24,6 +24,7 @@ from demo.event import (
 )
 from scoring.models import ResultLine, RoundPosting, TableSheet
 from scoring.selectors import standings
+from series.models import Series
 from tests.demo.simulation_helpers import preliminary_rounds, rule_book_totals
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.seating import SeatingProblem, check_rounds
@@ -37,7 +38,9 @@ def demo(django_db_setup, django_db_blocker):
         try:
             yield event
         finally:
-            # Seats and results protect their players, tables their waves: those go first.
+            # The demo's series (issue #14) outlives its events otherwise; seats and results
+            # protect their players, tables their waves: those go first.
+            Series.objects.all().delete()
             Table.objects.all().delete()
             Event.objects.all().delete()
             officials = [username for username, _role in DEMO_OFFICIALS]

@@ -124,7 +124,9 @@ def test_a_killed_server_keeps_the_clock_and_every_draft(hall):
     assert signed_in.status == 200 and "/accounts/login/" not in signed_in.url
     for wave in (wave_1, wave_2):
         started = judge.post_form(f"/organizer/events/{event}/waves/{wave}/clock/start/", {})
-        assert started.status == 200 and started.url.endswith(f"/organizer/events/{event}/clock/")
+        # Back on the clock page, at the wave's card (#wave-<pk>: the action keeps its place).
+        page_url = started.url.split("#")[0]
+        assert started.status == 200 and page_url.endswith(f"/organizer/events/{event}/clock/")
     judge.post_form(
         f"/organizer/events/{event}/waves/{wave_2}/clock/pause/", {"reason": "Rules dispute"}
     )

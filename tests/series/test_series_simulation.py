@@ -30,7 +30,7 @@ def season(django_db_setup, django_db_blocker, tmp_path_factory):
     quiet = io.StringIO()
     with django_db_blocker.unblock(), transaction.atomic():
         call_command("simulate_event", series=4, players=16, seed=5, stdout=quiet)
-        series = Series.objects.get()
+        series = Series.objects.get(name="Simulated Championship Series (seed 5)")
         out = tmp_path_factory.mktemp("export")
         call_command("export_results", series.finals_id, out=str(out), stdout=quiet)
         yield series, out

@@ -58,14 +58,13 @@ def test_events_are_listed_newest_first():
 def test_load_demo_is_idempotent():
     first = StringIO()
     call_command("load_demo", stdout=first)
-    # The championship, with a club knockout and a junior event beside it.
-    assert sorted(Event.objects.values_list("format", flat=True)) == [
-        "championship",
-        "club",
-        "junior",
-    ]
-    demo = Event.objects.get(format="championship")
-    assert demo.name == "Boardwalk Demo Open"
+    # The championship, with a club knockout and a junior event beside it, and the small
+    # series (issue #14): two regionals and two junior regionals, with their two finals.
+    assert sorted(Event.objects.values_list("format", flat=True)) == (
+        ["championship"] * (1 + 2 + 1) + ["club"] + ["junior"] * (1 + 2 + 1)
+    )
+    demo = Event.objects.get(name="Boardwalk Demo Open")
+    assert demo.format == "championship"
     assert demo.organization == "Boardwalk Club"
     assert demo.venue == "Community Hall"
     # The demo day has been played: it ends as it is loaded, so it started today or,
@@ -81,7 +80,7 @@ def test_load_demo_is_idempotent():
 
     second = StringIO()
     call_command("load_demo", stdout=second)
-    assert Event.objects.count() == 3
+    assert Event.objects.count() == 3 + 6  # nothing new: the three events and the series' six
     assert demo.players.count() == 43
     assert demo.rounds.count() == 4
     assert "left the data alone" in second.getvalue()
