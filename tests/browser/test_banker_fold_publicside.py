@@ -74,8 +74,11 @@ def test_the_table_page_fits_the_tablet_in_every_state(live_server, browser):
         clock_start(wave=table.wave)
         page.goto(url)
         last_turn = page.get_by_role("button", name="Last turn")
-        game_over = page.get_by_role("button", name="Game over", exact=False)
+        # Game over opens its confirmation step (#15): the summary is what the banker
+        # reaches first; the "Yes, the game is over" submit is inside it.
+        game_over = page.locator("#game-over > summary")
         assert last_turn.count() == 1 and game_over.count() == 1
+        assert game_over.inner_text().startswith("Game over")
         for button in (last_turn, game_over):
             box = button.bounding_box()
             assert box["y"] + box["height"] <= FOLD, box
@@ -83,6 +86,10 @@ def test_the_table_page_fits_the_tablet_in_every_state(live_server, browser):
         assert page.locator(".play-order-list li").count() == 6
         assert _bottom(page, ".play-order-list li:last-child") <= FOLD
         assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+        # Opened, its confirmation is on screen too.
+        game_over.click()
+        box = page.get_by_role("button", name="Yes, the game is over").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= FOLD, box
 
         table_mark_finished(table=Table.objects.get(pk=table.pk))
         page.goto(url)

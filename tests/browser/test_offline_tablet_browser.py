@@ -93,6 +93,12 @@ def fill_sheet(page, table: Table, cash=CASH) -> None:
         page.fill(f"input[name=cash_{player.pk}]", str(amount))
 
 
+def game_over(page) -> None:
+    """Game over, with its confirmation step (#15): open it, then confirm."""
+    page.click("#game-over > summary")
+    page.get_by_role("button", name="Yes, the game is over").click()
+
+
 def remaining(page) -> str:
     return page.inner_text("[data-clock-remaining]").strip()
 
@@ -136,7 +142,7 @@ def test_an_offline_tablet_ends_the_game_and_submits_and_everything_arrives_once
         timeout=5_000,
     )
 
-    page.get_by_role("button", name="Game over").click()
+    game_over(page)
     page.wait_for_selector("#tablet-panel[data-waiting='1']")
     assert "Game over" in page.inner_text("[data-tablet-list='waiting']")
     page.click("[data-tablet-to-sheet]")
@@ -287,7 +293,7 @@ def test_a_button_pressed_on_a_wifi_that_reaches_nothing_is_queued_not_lost(live
         route.abort("connectionrefused")
 
     tablet.context.route("**/game-over/", unreachable)
-    page.get_by_role("button", name="Game over").click()
+    game_over(page)
     page.wait_for_selector("#tablet-panel[data-waiting='1']")
     assert "Game over" in page.inner_text("[data-tablet-list='waiting']")
     table.refresh_from_db()

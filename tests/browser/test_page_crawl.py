@@ -44,6 +44,10 @@ NOT_PAGES = {
     "printouts:job_download": "a file",
     "tournament:knockout_bracket": "an htmx fragment of the seating page (the bracket planner)",
     "password_reset_confirm": "needs a token from an email",
+    # The offline tablet's app files (#20), checked as served in
+    # tests/tournament/test_offline_worker.py; the pages they serve are crawled as the banker's.
+    "tournament:tablet_manifest": "the tablet's web app manifest (application/manifest+json)",
+    "tournament:tablet_service_worker": "the tablet's service worker script (text/javascript)",
 }
 # Public routes outside the spectator app (which is public but for its organizer pages).
 PUBLIC = {
