@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from .aliases import next_alias
 from .models import Event, Player
-from .services import Registration, household_key, registration_form_errors
+from .services import Registration, registration_form_errors, registration_player
 
 BATCH = 500
 
@@ -86,7 +86,9 @@ def players_register_bulk(
             seed = f"{event.pk}|{reg.email}|{reg.first_name}"  # as automatic_alias seeds it
             alias = next_alias(taken=taken, seed=seed, folded=True)
             taken.add(alias.casefold())
-        players.append(_player(event=event, reg=reg, alias=alias, source=source, now=now))
+        players.append(
+            registration_player(event=event, registration=reg, alias=alias, source=source, now=now)
+        )
     _place(event=event, players=players)
     for player in players:
         player.full_clean(validate_unique=False, validate_constraints=False)
@@ -105,31 +107,3 @@ def _place(*, event: Event, players: list[Player]) -> None:
         else:
             player.status = Player.Status.WAITING
             player.waiting_position = alternate - event.alternates + 1
-
-
-def _player(
-    *, event: Event, reg: Registration, alias: str, source: str, now: datetime.datetime
-) -> Player:
-    return Player(
-        event=event,
-        first_name=reg.first_name.strip(),
-        last_name=reg.last_name.strip(),
-        address=reg.address.strip(),
-        city=reg.city.strip(),
-        region=reg.region.strip(),
-        postal_code=reg.postal_code.strip(),
-        telephone=reg.telephone.strip(),
-        email=reg.email.strip(),
-        date_of_birth=reg.date_of_birth,
-        family=reg.family.strip(),
-        household=household_key(reg.family),
-        eligibility_declared=reg.eligibility_declared,
-        citizenship_declared=reg.citizenship_declared,
-        publicity_consent=reg.publicity_consent,
-        guardian_name=reg.guardian_name.strip(),
-        guardian_consent=reg.guardian_consent,
-        signature=reg.signature.strip(),
-        signed_at=now,
-        alias=alias,
-        source=source,
-    )

@@ -307,8 +307,30 @@ def player_register(
 
     status = registration_place(event=event)
 
+    player = registration_player(
+        event=event,
+        registration=registration,
+        alias=registration.alias.strip() or automatic_alias(event=event, registration=registration),
+        source=source,
+        now=now,
+    )
+    player.status = status
+    if status == Player.Status.ALTERNATE:
+        player.alternate_position = next_alternate_position(event)
+    if status == Player.Status.WAITING:
+        player.waiting_position = _next_waiting_position(event)
+    player.full_clean()
+    player.save()
+    return player
+
+
+def registration_player(
+    *, event: Event, registration: Registration, alias: str, source: str, now: datetime.datetime
+) -> Player:
+    """The unsaved player a registration makes, its text trimmed, before its place (player,
+    alternate, waiting) is decided: one registration, one reading, one by one or in bulk."""
     reg = registration
-    player = Player(
+    return Player(
         event=event,
         first_name=reg.first_name.strip(),
         last_name=reg.last_name.strip(),
@@ -329,17 +351,9 @@ def player_register(
         game_language=reg.game_language if reg.game_language in dict(settings.LANGUAGES) else "",
         signature=reg.signature.strip(),
         signed_at=now,
-        alias=reg.alias.strip() or automatic_alias(event=event, registration=reg),
-        status=status,
-        alternate_position=(
-            next_alternate_position(event) if status == Player.Status.ALTERNATE else None
-        ),
-        waiting_position=_next_waiting_position(event) if status == Player.Status.WAITING else None,
+        alias=alias,
         source=source,
     )
-    player.full_clean()
-    player.save()
-    return player
 
 
 def registration_place(*, event: Event) -> str:

@@ -96,6 +96,34 @@ def test_bulk_registration_places_people_as_one_by_one_registration_does():
 
 
 @pytest.mark.django_db
+def test_bulk_registration_keeps_what_one_by_one_keeps_of_a_person():
+    """Every field a registration gives (here the game language of issue #21, and the
+    trimmed address) is kept alike by both ways in."""
+    import dataclasses
+
+    people = people_generate(count=4, seed=3)
+    one_by_one, bulk = _event(4), _event(4)
+    regs = {}
+    for event in (one_by_one, bulk):
+        regs[event.pk] = [
+            dataclasses.replace(
+                registration_of(person=p, event=event), game_language="fr", city="  Lyon "
+            )
+            for p in people
+        ]
+    for reg in regs[one_by_one.pk]:
+        player_register(event=one_by_one, registration=reg, source=Player.Source.IMPORT)
+    players_register_bulk(event=bulk, registrations=regs[bulk.pk])
+    fields = ("first_name", "last_name", "city", "game_language", "household", "signature")
+    kept = {
+        event.pk: list(Player.objects.filter(event=event).order_by("pk").values_list(*fields))
+        for event in (one_by_one, bulk)
+    }
+    assert kept[bulk.pk] == kept[one_by_one.pk]
+    assert {row[2:4] for row in kept[bulk.pk]} == {("Lyon", "fr")}
+
+
+@pytest.mark.django_db
 def test_bulk_registration_is_all_or_nothing():
     people = people_generate(count=6, seed=1)
     event = _event(8)
