@@ -62,7 +62,9 @@ NOTES = [
     "ordered, the round is posted, and the standings are compared with points recomputed",
     "from the simulator's own net worths and the seeds' points table. The machine is",
     "shared with other agents' work (load average in the row), which slows every request.",
-    "The run of 2026-12-01 (18:45-18:50 UTC) took 313 s, just over the 5-minute goal, at a",
+    "The row above ran with no other work on the machine (its load average is the",
+    "bench's own run just before it, still in the one-minute average). An earlier run of",
+    "2026-12-01 (18:45-18:50 UTC) took 313 s, just over the 5-minute goal, at a",
     "load average of about 17 (other agents' suites, and this branch's own 2,000-player",
     "simulate_event finishing in another database): 16 server threads on 2 shared cores",
     "gave each request about 313 s x 16 / 4,500 = 1.1 s, and 500 bankers queueing on 16",
@@ -426,7 +428,7 @@ def bench_bankers() -> list[Row]:
             f"{r['p50'] * 1000:.0f} ms, p95 {r['p95'] * 1000:.0f} ms, p99 {r['p99'] * 1000:.0f} ms",
             f"gunicorn gthread {r['config']} on PostgreSQL, production settings; bankers "
             f"arrive over {_env_int('BENCH_BANKERS_ARRIVAL', 60)} s, one thread each; "
-            f"event prepared in {r['prepare_s'] / 60:.0f} min (not counted); shared machine, "
+            f"event prepared in {r['prepare_s']:.0f} s (not counted); shared machine, "
             f"load average {load:.1f} from other work; goal ≤ {GOAL_S} s: "
             + ("met" if met else "NOT met"),
         ),
