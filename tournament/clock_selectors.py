@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from .clock import (
     Announcement,
@@ -252,3 +253,20 @@ def hall_release(*, event: Event, wave: Wave | None) -> HallRelease:
         clock=switches.clock,
         tables=switches.tables and wave.round.assignments_published,
     )
+
+
+def game_over_undo_refusal(*, table: Table) -> str | None:
+    """Why the game over of ``table`` can no longer be undone, or None if it can.
+
+    Nothing irreversible on one tap (issue 15): a game over tapped by mistake reopens the
+    game until something is built on it, that is until the score sheet is first saved
+    (version 0 is the empty sheet nobody typed into yet).
+    """
+    if table.status != TableStatus.FINISHED:
+        return _("This table’s game is not marked over, so there is nothing to reopen.")
+    if Table.objects.filter(pk=table.pk, sheet__version__gt=0).exists():
+        return _(
+            "The score sheet of this table has been saved since the game ended, so the game "
+            "stays over. A judge corrects the sheet if play has to go on."
+        )
+    return None

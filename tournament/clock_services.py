@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .clock import ClockState, Status, TableStatus, clock_state, table_transition_error
-from .clock_selectors import clock_facts
+from .clock_selectors import clock_facts, game_over_undo_refusal
 from .formats import event_has_last_turn
 from .models import Announcement, Clock, ClockAction, Round, Table, Wave
 from .seating_services import round_start
@@ -209,10 +209,11 @@ def _table_move(
     )
     if error:
         raise ValidationError(error)
+    table.status_before = table.status
     table.status = target
     table.status_changed_at = now
     table.status_changed_by = by
-    table.save(update_fields=["status", "status_changed_at", "status_changed_by"])
+    table.save(update_fields=["status", "status_before", "status_changed_at", "status_changed_by"])
     return table
 
 
@@ -239,3 +240,22 @@ def table_mark_scored(
 ) -> Table:
     """For the score-sheet workflow: every score of a finished table has been entered."""
     return _table_move(table=table, target=TableStatus.SCORED, by=by, now=now)
+
+
+@transaction.atomic
+def table_reopen_game(
+    *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+) -> Table:
+    """Undo a game over tapped by mistake: the table goes back to where it was."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    refusal = game_over_undo_refusal(table=table)
+    if refusal:
+        raise ValidationError(refusal)
+    back = table.status_before or TableStatus.PLAYING
+    if back not in (TableStatus.PLAYING, TableStatus.LAST_TURN):
+        back = TableStatus.PLAYING
+    table.status, table.status_before = back, ""
+    table.status_changed_at = _now(now)
+    table.status_changed_by = by
+    table.save(update_fields=["status", "status_before", "status_changed_at", "status_changed_by"])
+    return table

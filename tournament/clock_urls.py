@@ -46,6 +46,7 @@ action_patterns = [
     ),
     path(TABLE + "last-turn/", views.table_last_turn, name="table_last_turn"),
     path(TABLE + "game-over/", views.table_finished, name="table_finished"),
+    path(TABLE + "reopen/", views.table_reopen, name="table_reopen"),
 ]
 
 urlpatterns = [*public_patterns, *page_patterns, *action_patterns]

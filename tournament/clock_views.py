@@ -31,6 +31,7 @@ from .clock import Status, TableStatus, format_remaining, table_status_label
 from .clock_selectors import (
     WaveClock,
     event_clocks,
+    game_over_undo_refusal,
     hall_release,
     hall_results,
     hall_wave,
@@ -413,6 +414,8 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
             "time_called": clock.state.time_is_called,
             "can_finish": status in (TableStatus.PLAYING, TableStatus.LAST_TURN)
             and clock.state.status != Status.NOT_STARTED,
+            "can_reopen": status == TableStatus.FINISHED
+            and game_over_undo_refusal(table=table) is None,
             "bankruptcy": table_bankruptcy_view(table=table),
             **_clock_context(clock),
         },
@@ -451,4 +454,17 @@ def table_finished(request: HttpRequest, table_pk: int) -> HttpResponse:
         table_pk,
         services.table_mark_finished,
         _("%(table)s: game over. Score entry is open for this table."),
+    )
+
+
+@banker_required
+@require_POST
+@idempotent
+def table_reopen(request: HttpRequest, table_pk: int) -> HttpResponse:
+    """Undo a game over tapped by mistake, while the score sheet has not been saved."""
+    return _table_action(
+        request,
+        table_pk,
+        services.table_reopen_game,
+        _("%(table)s: the game is open again. Play goes on."),
     )

@@ -329,6 +329,9 @@ class Round(models.Model):
     # The public sees table assignments only once the organizer releases them.
     assignments_published = models.BooleanField(_("assignments published"), default=False)
     seating_report = models.JSONField(_("seating report"), default=dict, blank=True)
+    # Issue 15: the seating a re-seat of all rounds replaced, and the one it made, so the
+    # re-seat can be undone while the round has not started and no seat was moved since.
+    seating_undo = models.JSONField(_("seating before the re-seat"), default=dict, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -417,6 +420,9 @@ class Table(models.Model):
         related_name="+",
         verbose_name=_("status changed by"),
     )
+    # Issue 15: the status before the last move, so a game over tapped by mistake reopens
+    # where it was (playing, or in the last turn).
+    status_before = models.CharField(_("status before"), max_length=12, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -26,10 +26,11 @@ from jobs.services import JobError, JobOutput, Progress, job_run, job_submit
 from jobs.tasks import task
 
 from .formats import event_is_knockout
-from .language_seating import language_groups_of, tables_mark_languages
+from .language_seating import language_groups_of
 from .models import Event, Round
+from .round_tables import rounds_store_seating
 from .seating import SearchProgress, SeatingProblem, seat, seat_by_group
-from .seating_services import _store_round, meeting_history, rounds_ensure, seating_roster
+from .seating_services import meeting_history, rounds_ensure, seating_roster
 
 SEARCH_KIND = "tournament:seating-search"
 MIN_SECONDS, MAX_SECONDS = 10, 600
@@ -195,12 +196,9 @@ def _search(job: Job, progress: Progress) -> JobOutput:
         seating, languages = grouped.seating, grouped.table_groups
     report = seating.report
     with transaction.atomic():
-        for round_, tables in zip(rounds, seating.rounds, strict=True):
-            _store_round(round_=round_, tables=tables, event=event)
-            tables_mark_languages(round_=round_, languages=[str(g) for g in languages])
-            round_.seating_report = report.to_dict()
-            round_.assignments_published = False
-            round_.save(update_fields=["seating_report", "assignments_published"])
+        rounds_store_seating(
+            event=event, rounds=rounds, seating=seating, languages=[str(g) for g in languages]
+        )
     return JobOutput(
         result={
             "best": report.repeat_meetings,

@@ -19,9 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .formats import event_is_knockout
-from .language_seating import seat_for_event, tables_mark_languages
-from .models import Event, Player, Round, Seat, Table, Wave
+from .language_seating import seat_for_event
+from .models import Event, Player, Round, Seat, Table
 from .numbering import renumber
+from .round_tables import round_store_tables, round_tables, rounds_store_seating
 from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
 from .selectors import play_order_from
 from .services import alternate_fill_seat
@@ -130,12 +131,7 @@ def preseat_event(
         time_limit=time_limit,
     )
     seating, languages = seat_for_event(problem, event=event, players=players)
-    for round_, tables in zip(rounds, seating.rounds, strict=True):
-        _store_round(round_=round_, tables=tables, event=event)
-        tables_mark_languages(round_=round_, languages=languages)
-        round_.seating_report = seating.report.to_dict()
-        round_.assignments_published = False
-        round_.save(update_fields=["seating_report", "assignments_published"])
+    rounds_store_seating(event=event, rounds=rounds, seating=seating, languages=languages)
     return seating
 
 
@@ -175,7 +171,7 @@ def stage_seat(
         kind=kind,
         seating_report=seating.report.to_dict(),
     )
-    _store_round(round_=stage, tables=seating.rounds[0], event=event)
+    round_store_tables(round_=stage, tables=seating.rounds[0], event=event)
     return stage
 
 
@@ -229,7 +225,7 @@ def round_seat_exact(
     tables.sort(key=len, reverse=True)
     if [len(table) for table in tables] != sizes:
         raise AssertionError("the engine did not keep the pinned empty seats apart")
-    _store_round(round_=round_, tables=tables, event=event)
+    round_store_tables(round_=round_, tables=tables, event=event)
     report = seating.report.to_dict()
     report["players"] = len(players)
     report["table_sizes"] = sizes
@@ -242,32 +238,7 @@ def round_seat_exact(
     return round_
 
 
-def _store_round(*, round_: Round, tables: Sequence[Sequence[int]], event: Event) -> None:
-    Seat.objects.filter(round=round_).delete()
-    Table.objects.filter(round=round_).delete()
-    Wave.objects.filter(round=round_).delete()
-    per_wave = event.tables_per_wave or len(tables) or 1
-    waves: dict[int, Wave] = {}
-    for index, players in enumerate(tables):
-        wave_number = index // per_wave + 1
-        if wave_number not in waves:
-            waves[wave_number] = Wave.objects.create(round=round_, number=wave_number)
-        table = Table.objects.create(round=round_, wave=waves[wave_number], number=index + 1)
-        Seat.objects.bulk_create(
-            Seat(round=round_, table=table, player_id=player_id, position=position)
-            for position, player_id in enumerate(players, start=1)
-        )
-
-
 # --- Judges' changes before play -----------------------------------------------------
-
-
-def _tables_of(round_: Round) -> list[list[int]]:
-    tables: dict[int, list[int]] = {}
-    seats = Seat.objects.filter(round=round_).order_by("table__number", "position")
-    for number, player_id in seats.values_list("table__number", "player_id"):
-        tables.setdefault(number, []).append(player_id)
-    return [tables[number] for number in sorted(tables)]
 
 
 def seating_cost(*, event: Event, replace: dict[int, list[list[int]]] | None = None) -> SeatingCost:
@@ -278,7 +249,7 @@ def seating_cost(*, event: Event, replace: dict[int, list[list[int]]] | None = N
     """
     replace = replace or {}
     rounds = list(Round.objects.filter(event=event).order_by("number"))
-    seated = [replace.get(r.number) or _tables_of(r) for r in rounds]
+    seated = [replace.get(r.number) or round_tables(r) for r in rounds]
     seated = [tables for tables in seated if tables]
     households = Player.objects.filter(event=event, seats__isnull=False).distinct()
     roster = sorted({p for tables in seated for table in tables for p in table})
@@ -298,12 +269,12 @@ def _editable(round_: Round) -> None:
 
 
 def _proposed_swap(round_: Round, a: int, b: int) -> list[list[int]]:
-    tables = _tables_of(round_)
+    tables = round_tables(round_)
     return [[b if p == a else a if p == b else p for p in table] for table in tables]
 
 
 def _proposed_move(round_: Round, player_id: int, to_table: int) -> list[list[int]]:
-    tables = [[p for p in table if p != player_id] for table in _tables_of(round_)]
+    tables = [[p for p in table if p != player_id] for table in round_tables(round_)]
     if not 1 <= to_table <= len(tables):
         raise ValidationError(_("There is no table %(number)s.") % {"number": to_table})
     tables[to_table - 1].append(player_id)

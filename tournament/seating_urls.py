@@ -24,6 +24,7 @@ page_patterns = [
 
 action_patterns = [
     path(SEATING + "preseat/", views.seating_preseat, name="seating_preseat"),
+    path(SEATING + "preseat/undo/", views.seating_reseat_undo, name="seating_reseat_undo"),
     path(ROUND + "publish/", views.seating_publish, name="seating_publish"),
     path(ROUND + "start/", views.seating_start, name="seating_start"),
     path(ROUND + "fill-vacancies/", views.seating_fill_vacancies, name="seating_fill_vacancies"),

@@ -24,14 +24,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from . import seating_services
+from . import reseat_services, seating_services
 from .access import head_judge_required, judge_required, organizer_required
 from .formats import event_is_knockout
 from .knockout_views import OverrideForm, planner_context
 from .lookups import event_or_404, round_or_404
 from .models import Event, Round, Seat, Table
+from .reseat_selectors import reseat_undo_refusal
 from .roles import MANAGE
 from .seating_services import MoveCost, VacancyResult
+from .seating_words import report_summary
 from .selectors import (
     banker_choices,
     final_stage_seating,
@@ -130,53 +132,6 @@ class SeatChangeForm(forms.Form):
 # --- The organizer's seating page ---------------------------------------------------------
 
 
-def report_summary(report: dict) -> list[str]:
-    """The engine's report in tournament words: repeat meetings, family conflicts and how
-    far from the best possible, a sentence each (the numbers stay in the folded details)."""
-    if not report:
-        return []
-    repeats = report.get("repeat_meetings", 0)
-    bound = report.get("repeat_lower_bound", 0)
-    conflicts = report.get("family_conflicts", 0)
-    lines = []
-    if repeats == 0:
-        lines.append(_("Nobody meets an opponent they have already played."))
-    else:
-        lines.append(
-            ngettext(
-                "%(count)s time a player meets someone already met at an earlier table.",
-                "%(count)s times a player meets someone already met at an earlier table.",
-                repeats,
-            )
-            % {"count": repeats}
-        )
-    if repeats <= bound:
-        lines.append(_("This is the best possible for this number of players and rounds."))
-    else:
-        lines.append(
-            ngettext(
-                "The best possible is %(count)s repeat meeting.",
-                "The best possible is %(count)s repeat meetings.",
-                bound,
-            )
-            % {"count": bound}
-            if bound
-            else _("A seating with no repeat meeting may exist; pre-seat again to look for it.")
-        )
-    if conflicts == 0:
-        lines.append(_("No two members of a family sit at the same table."))
-    else:
-        lines.append(
-            ngettext(
-                "%(count)s time members of one family share a table.",
-                "%(count)s times members of one family share a table.",
-                conflicts,
-            )
-            % {"count": conflicts}
-        )
-    return lines
-
-
 @organizer_required
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """One preliminary round's tables by wave (``?round=N``, a page of tables at a time),
@@ -196,6 +151,8 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "view": view,
             "item": view.seating,
             "summary": report_summary(report),
+            # Issue 15: the last re-seat of all rounds, while it can still be undone.
+            "reseat_undo": not reseat_undo_refusal(event=event),
             "round_param": f"&round={view.seating.round.number}" if view.seating else "",
             "current": seating_current_cost(event=event) if view.rounds else None,
             "preseat_form": PreseatForm(),
@@ -238,6 +195,28 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
                 report.rounds,
             )
             % {"players": report.players, "rounds": report.rounds},
+        )
+    return _seating_page(event)
+
+
+@organizer_required
+@require_POST
+def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Put back the seating the last re-seat of all rounds replaced (issue 15)."""
+    event = event_or_404(pk)
+    try:
+        rounds = reseat_services.reseat_undo(event=event)
+    except ValidationError as error:
+        _error_message(request, error)
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "The re-seat is undone: round %(numbers)s has its tables from before again.",
+                "The re-seat is undone: rounds %(numbers)s have their tables from before again.",
+                len(rounds),
+            )
+            % {"numbers": ", ".join(str(r.number) for r in rounds)},
         )
     return _seating_page(event)
 

@@ -73,6 +73,7 @@ BANKER_ROUTES = {
     "banker_table",
     "table_last_turn",
     "table_finished",
+    "table_reopen",
     # 002, SPECTATORS: bankrupt players sign as they leave, on the banker's tablet.
     "bankruptcy_record",
     "bankruptcy_undo",

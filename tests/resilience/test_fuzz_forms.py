@@ -394,6 +394,7 @@ FUZZED: dict[str, Spec] = {
     # Seating.
     "tournament:seating_change": Spec(_seat_change, kwargs=lambda w: {"round_number": 2}),
     "tournament:seating_preseat": Spec(lambda w: form_values(PreseatForm()), examples=10),
+    "tournament:seating_reseat_undo": Spec(),
     "tournament:seating_publish": Spec(lambda w: {"published": pick("1", "0")}),
     "tournament:seating_start": Spec(kwargs=lambda w: {"round_number": 2}),
     "tournament:seating_fill_vacancies": Spec(kwargs=lambda w: {"round_number": 2}),
@@ -424,6 +425,7 @@ FUZZED: dict[str, Spec] = {
     "tournament:announcement_delete": Spec(),
     "tournament:table_last_turn": Spec(),
     "tournament:table_finished": Spec(),
+    "tournament:table_reopen": Spec(),
     "tournament:bankruptcy_record": Spec(_bankruptcy, kwargs=_playing_table),
     "tournament:bankruptcy_undo": Spec(
         lambda w: {"bankruptcy": pick("", "0", "1", "999999", "x")}, kwargs=_playing_table

@@ -242,3 +242,53 @@ def test_a_banker_cannot_open_the_clock_controls(client, wave):
     assert response.status_code == 403
     assert client.post(control_url(wave, "start")).status_code == 403
     assert not Clock.objects.exists()
+
+
+def test_a_game_over_tapped_by_mistake_reopens_where_it_was_until_the_sheet_is_saved(
+    client, wave
+):
+    # Issue 15: nothing irreversible on one tap; the undo lasts while nothing is built on it.
+    from scoring.services.sheets import sheet_save_draft
+
+    banker = login(client, BANKER)
+    table = wave.tables.get()
+    Table.objects.filter(pk=table.pk).update(banker=banker)
+    page = reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
+    reopen = reverse("tournament:table_reopen", kwargs={"table_pk": table.pk})
+    services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=91))
+    client.post(reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk}))
+    client.post(reverse("tournament:table_finished", kwargs={"table_pk": table.pk}))
+    assert reopen in client.get(page).content.decode()
+
+    response = client.post(reopen, follow=True)
+    assert last_message(response) == "Table 1: the game is open again. Play goes on."
+    table.refresh_from_db()
+    # Back in the last turn it was in, not at the start of play.
+    assert table.status == "last_turn"
+    assert reopen not in response.content.decode()
+
+    client.post(reverse("tournament:table_finished", kwargs={"table_pk": table.pk}))
+    sheet_save_draft(table=table, data={}, expected_version=0, by=banker)
+    assert reopen not in client.get(page).content.decode()
+    response = client.post(reopen, follow=True)
+    assert "has been saved since the game ended" in last_message(response)
+    table.refresh_from_db()
+    assert table.status == "finished"
+
+
+def test_a_game_over_with_one_player_left_reopens_to_playing(client, wave):
+    banker = login(client, BANKER)
+    table = wave.tables.get()
+    Table.objects.filter(pk=table.pk).update(banker=banker)
+    services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=10))
+    client.post(reverse("tournament:table_finished", kwargs={"table_pk": table.pk}))
+    client.post(reverse("tournament:table_reopen", kwargs={"table_pk": table.pk}))
+    table.refresh_from_db()
+    assert table.status == "playing"
+    # A playing table has no game over to undo.
+    response = client.post(
+        reverse("tournament:table_reopen", kwargs={"table_pk": table.pk}), follow=True
+    )
+    assert last_message(response) == (
+        "This table’s game is not marked over, so there is nothing to reopen."
+    )

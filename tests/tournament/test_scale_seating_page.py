@@ -14,7 +14,7 @@ from tests.tournament.test_seating_pages import PIER_OPEN, log_in, seats_of, url
 from tournament.models import Player
 from tournament.roles import JUDGE, ORGANIZER
 from tournament.seating_services import preseat_event
-from tournament.seating_views import report_summary
+from tournament.seating_words import report_summary
 
 
 def _details(html: str) -> str:

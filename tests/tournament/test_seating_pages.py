@@ -375,3 +375,58 @@ def _seated_event_for_bankers():
     )
     preseat_event(event=event, only_checked_in=False)
     return event
+
+
+@pytest.mark.django_db
+def test_a_re_seat_tapped_by_mistake_is_undone_with_its_bankers_and_publication(client):
+    # Issue 15: nothing irreversible on one tap; the re-seat keeps what it replaced.
+    event = event_with_players(players=16, **PIER_OPEN)
+    banker = User.objects.create_user("rosa", password="x")
+    banker.groups.add(Group.objects.get(name="Banker"))
+    client = log_in(client, ORGANIZER)
+    client.post(url("seating_preseat", event), {"seed": "1"})
+    page = client.get(url("seating", event)).content.decode()
+    assert url("seating_reseat_undo", event) not in page  # a first seating replaces nothing
+    client.post(url("seating_publish", event, round_number=1), {"published": "1"})
+    a, b = _repeat_making_swap(event)  # a judge's move: the seating is not the engine's
+    client.post(
+        url("seating_change", event, round_number=2), {"player": a, "swap_with": b, "confirm": "1"}
+    )
+    client.post(url("seating_banker", event, round_number=2, table_number=3), {"banker": banker.pk})
+    first = {n: seats_of(event, n) for n in (1, 2, 3)}
+
+    client.post(url("seating_preseat", event), {"seed": "7"})
+    assert {n: seats_of(event, n) for n in (1, 2, 3)} != first
+    assert Table.objects.get(round__event=event, round__number=2, number=3).banker is None
+    assert not Round.objects.get(event=event, number=1).assignments_published
+    assert url("seating_reseat_undo", event) in client.get(url("seating", event)).content.decode()
+
+    response = client.post(url("seating_reseat_undo", event), follow=True)
+    assert "rounds 1, 2, 3 have their tables from before again" in response.content.decode()
+    assert {n: seats_of(event, n) for n in (1, 2, 3)} == first
+    assert Round.objects.get(event=event, number=1).assignments_published
+    assert Table.objects.get(round__event=event, round__number=2, number=3).banker == banker
+    # Once undone, there is nothing left to undo.
+    response = client.post(url("seating_reseat_undo", event), follow=True)
+    assert "There is no re-seat of all rounds to undo." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_re_seat_stands_once_a_seat_is_moved_or_a_round_starts(client):
+    event = event_with_players(players=16, **PIER_OPEN)
+    preseat_event(event=event, seed=1, time_limit=2)
+    preseat_event(event=event, seed=2, time_limit=2)
+    client = log_in(client, ORGANIZER)
+    a, b = _repeat_making_swap(event)
+    client.post(
+        url("seating_change", event, round_number=2), {"player": a, "swap_with": b, "confirm": "1"}
+    )
+    moved = {n: seats_of(event, n) for n in (1, 2, 3)}
+    response = client.post(url("seating_reseat_undo", event), follow=True)
+    assert "Seats of round 2 have been changed since the re-seat" in response.content.decode()
+    assert {n: seats_of(event, n) for n in (1, 2, 3)} == moved
+
+    preseat_event(event=event, seed=3, time_limit=2)
+    round_start(round_=Round.objects.get(event=event, number=1))
+    response = client.post(url("seating_reseat_undo", event), follow=True)
+    assert "Round 1 has started since, so the new seating stands." in response.content.decode()

@@ -1,0 +1,76 @@
+"""A round's tables as lists of player ids: stored from the engine's answer, read back.
+
+One place writes a round's waves, tables and seats from a seating, so pre-seating, the
+long search, a stage and the undo of a re-seat all store a round the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .language_seating import tables_mark_languages
+from .models import Event, Round, Seat, Table, Wave
+from .seating import Seating
+
+
+def round_store_tables(*, round_: Round, tables: Sequence[Sequence[int]], event: Event) -> None:
+    """Replace ``round_``'s waves, tables and seats with ``tables`` (seat order kept)."""
+    Seat.objects.filter(round=round_).delete()
+    Table.objects.filter(round=round_).delete()
+    Wave.objects.filter(round=round_).delete()
+    per_wave = event.tables_per_wave or len(tables) or 1
+    waves: dict[int, Wave] = {}
+    for index, players in enumerate(tables):
+        wave_number = index // per_wave + 1
+        if wave_number not in waves:
+            waves[wave_number] = Wave.objects.create(round=round_, number=wave_number)
+        table = Table.objects.create(round=round_, wave=waves[wave_number], number=index + 1)
+        Seat.objects.bulk_create(
+            Seat(round=round_, table=table, player_id=player_id, position=position)
+            for position, player_id in enumerate(players, start=1)
+        )
+
+
+def round_tables(round_: Round) -> list[list[int]]:
+    """``round_``'s tables in table order, each its players in seat order."""
+    tables: dict[int, list[int]] = {}
+    seats = Seat.objects.filter(round=round_).order_by("table__number", "position")
+    for number, player_id in seats.values_list("table__number", "player_id"):
+        tables.setdefault(number, []).append(player_id)
+    return [tables[number] for number in sorted(tables)]
+
+
+def round_snapshot(round_: Round) -> dict:
+    """What a re-seat replaces in ``round_``: its tables, their bankers and languages, the
+    engine's report and whether the public saw it (the undo puts all of it back)."""
+    tables = list(Table.objects.filter(round=round_).order_by("number").prefetch_related("seats"))
+    return {
+        "tables": [
+            [seat.player_id for seat in sorted(table.seats.all(), key=lambda s: s.position)]
+            for table in tables
+        ],
+        "bankers": [table.banker_id for table in tables],
+        "languages": [table.language for table in tables],
+        "report": round_.seating_report,
+        "published": round_.assignments_published,
+    }
+
+
+def rounds_store_seating(
+    *, event: Event, rounds: Sequence[Round], seating: Seating, languages: Sequence[str]
+) -> None:
+    """Store the engine's ``seating`` as ``rounds``' tables, hidden from the public.
+
+    A round that was seated already keeps what it had in ``seating_undo`` with the tables
+    made now, so a re-seat tapped by mistake can be undone (``reseat_services``).
+    """
+    for round_, tables in zip(rounds, seating.rounds, strict=True):
+        before = round_snapshot(round_)
+        round_store_tables(round_=round_, tables=tables, event=event)
+        tables_mark_languages(round_=round_, languages=languages)
+        round_.seating_report = seating.report.to_dict()
+        round_.assignments_published = False
+        round_.seating_undo = (
+            {"before": before, "after": round_tables(round_)} if before["tables"] else {}
+        )
+        round_.save(update_fields=["seating_report", "assignments_published", "seating_undo"])
