@@ -41,6 +41,8 @@ Environment variables:
 ``BOARDWALK_JOB_HEARTBEAT_SECONDS``, ``BOARDWALK_JOB_LEASE_SECONDS``
                                 How often a running job says it is alive (5), and after how
                                 long without a word it is run again (30; 300 on SQLite).
+``BOARDWALK_LIVE_POLL_SECONDS`` How often the public pages and the bracket planner ask the
+                                server for news (15; mostly answered "not modified").
 """
 
 import ipaddress
@@ -257,6 +259,7 @@ if BOARDWALK_JOB_LEASE_SECONDS <= 2 * BOARDWALK_JOB_HEARTBEAT_SECONDS:
         "BOARDWALK_JOB_LEASE_SECONDS must be more than twice BOARDWALK_JOB_HEARTBEAT_SECONDS, "
         "or a busy worker's job would be taken for lost and run twice."
     )
+BOARDWALK_LIVE_POLL_SECONDS = int(os.environ.get("BOARDWALK_LIVE_POLL_SECONDS") or "15")
 # A round's score sheets (and table cards, when BOARDWALK_SITE_URL is known) are built as
 # soon as the round is published, so they are usually ready before anyone asks.
 BOARDWALK_PREBUILD_PRINTOUTS = True

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
@@ -33,9 +34,6 @@ from .forms import ReleaseForm
 from .models import PublicRelease
 from .services import release_set
 from .versioning import cached_public_response, public_version
-
-# How often the pages ask for their fragment again (htmx "every ..."); mostly a 304.
-POLL = "every 15s"
 
 
 def _screen(request: HttpRequest) -> bool:
@@ -69,7 +67,8 @@ def _respond(
             "page": page,
             "screen": screen,
             "live_url": live_url,
-            "poll": POLL,
+            # How often the page asks for its fragment again; mostly a 304.
+            "poll": f"every {settings.BOARDWALK_LIVE_POLL_SECONDS}s",
             "fragment": f"spectator/_{page}.html",
             **data,
         }

@@ -10,6 +10,7 @@ a POST answered with a redirect to the seating page, and a refusal is a message.
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -116,6 +117,7 @@ def planner_context(event: Event) -> dict:
         if planner.confirmed
         else None,
         "table_winners_method": TABLE_WINNERS,
+        "poll_seconds": settings.BOARDWALK_LIVE_POLL_SECONDS,
     }
 
 

@@ -78,7 +78,7 @@ def create_and_check_in(page, url: str) -> Event:
     players = list(Player.objects.filter(event=event, status="player").order_by("pk"))
     check_in(page, url, event, players[:28])
     # The seating page is open on another screen while the last two arrive: its planner
-    # follows the check-in desk by itself (htmx, every 15 seconds), without a reload.
+    # follows the check-in desk by itself (htmx polling), without a reload.
     seating = page.context.new_page()
     seating.goto(f"{url}/organizer/events/{event.pk}/seating/")
     assert "28 checked in" in " ".join(seating.inner_text("#bracket").split())
@@ -189,7 +189,11 @@ def play(page, url: str, event: Event, round_: Round) -> None:
     approve_and_post(page, url, event, round_)
 
 
-def test_a_30_player_club_knockout_to_its_six_player_final(live_server, browser, organizer):
+def test_a_30_player_club_knockout_to_its_six_player_final(
+    live_server, browser, organizer, settings
+):
+    # The planner polls every second instead of every 15 (no test waits idle).
+    settings.BOARDWALK_LIVE_POLL_SECONDS = 1
     url = live_server.url
     page = signed_in(browser, live_server)
     event = create_and_check_in(page, url)

@@ -7,7 +7,11 @@ from tests.browser.test_standings_browser import PLAYERS, signed_round_1
 from tournament.models import Round
 
 
-def test_the_standings_appear_without_a_reload_when_round_1_is_posted(live_server, browser):
+def test_the_standings_appear_without_a_reload_when_round_1_is_posted(
+    live_server, browser, settings
+):
+    # The same polling as in the hall, every second instead of every 15 (no test waits idle).
+    settings.BOARDWALK_LIVE_POLL_SECONDS = 1
     event = signed_round_1()
     release_set(event=event, pages={"home": True, "standings": True}, by=None)
     context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
@@ -21,7 +25,7 @@ def test_the_standings_appear_without_a_reload_when_round_1_is_posted(live_serve
     round_post(round_=Round.objects.get(event=event, number=1), by=None)
 
     rows = phone.locator("table.standings tbody tr")
-    rows.first.wait_for()  # the next poll (every 15 s) swaps the fragment in
+    rows.first.wait_for()  # the next poll swaps the fragment in
     assert rows.count() == len(PLAYERS)
     assert [rows.nth(i).locator(".alias").inner_text() for i in range(4)] == list(PLAYERS)
     assert phone.evaluate("window.boardwalkMarker") == "still here"

@@ -52,7 +52,8 @@ def test_game_over_is_a_second_step_that_says_what_happens(client, playing_table
     form = block.split("</summary>")[1]
     action = reverse("tournament:table_finished", kwargs={"table_pk": playing_table.pk})
     assert f'action="{action}"' in form
-    assert "Play stops at this table for good" in form and "score entry opens" in form
+    assert "Play stops at this table" in form and "score entry opens" in form
+    assert "can be reopened until the score sheet is first saved" in form
     assert 'type="submit"' in form and "Yes, the game is over" in form
     # No inline script: the page keeps the strict CSP.
     assert "onclick" not in body and "<script>" not in body
