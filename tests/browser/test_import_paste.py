@@ -38,7 +38,8 @@ def test_a_three_megabyte_paste_is_refused_before_sending_and_kept(live_server, 
     # As a paste puts it there: typing 3 MB key by key would take the test minutes. (A
     # function, not an expression: the page's Content-Security-Policy refuses eval.)
     box.evaluate("(element, value) => { element.value = value; }", text)
-    page.get_by_role("button", name="Import").click()
+    # Laying out 3 MB of text is slow on a busy 2-core machine: a longer wait for the click.
+    page.get_by_role("button", name="Import").click(timeout=30_000)
     alert = page.locator("[data-import-refused]")
     alert.wait_for(state="visible")
     assert "your text is still in the box" in alert.inner_text()
