@@ -16,10 +16,12 @@ so no assertion depends on this module's defaults changing.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
 from tournament.models import Event, Player
@@ -144,3 +146,16 @@ def players_with_aliases(
             household=(households or {}).get(n, ""),
         )
     return made
+
+
+@contextlib.contextmanager
+def built_once_for_the_module(django_db_blocker) -> Iterator[None]:
+    """Data a module's tests share, built once (a simulated day takes seconds to build).
+
+    For module-scoped fixtures: what is built inside stays for every test of the module,
+    each test still rolled back on its own (its ``db`` savepoint), and the whole is rolled
+    back when the module is done, as ``tests/project/test_security.py``'s demo does.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)

@@ -477,7 +477,9 @@ FUZZED: dict[str, Spec] = {
     # The organizer's switches for the public pages.
     "spectator:release": Spec(lambda w: form_values(_release_form())),
     # Running a failed background job again.
-    "printouts:job_retry": Spec(kwargs=lambda w: {"job_pk": _failed_job(w).pk}),
+    # It reads no field (only the job in its path), and each retry lays out a PDF: a few
+    # examples of posted noise say all there is to say.
+    "printouts:job_retry": Spec(kwargs=lambda w: {"job_pk": _failed_job(w).pk}, examples=5),
     "tournament:player_import_retry": Spec(
         lambda w: {"job": st.one_of(pick(_failed_job(w, kind="tournament:import").pk), texts)}
     ),

@@ -17,7 +17,8 @@ from django.core.management import CommandError, call_command
 
 from demo.simulation import event_simulate
 from scoring.models import ResultLine
-from tournament.models import Player, Round, Table
+from tests.builders import built_once_for_the_module
+from tournament.models import Event, Player, Round, Table
 
 
 def read(path) -> list[dict[str, str]]:
@@ -25,9 +26,19 @@ def read(path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-@pytest.mark.django_db
-def test_every_result_line_and_the_standings_are_exported(tmp_path):
-    event = event_simulate(players=16, seed=3).event
+@pytest.fixture(scope="module")
+def simulated_once(django_db_setup, django_db_blocker):
+    with built_once_for_the_module(django_db_blocker):
+        yield event_simulate(players=16, seed=3).event.pk
+
+
+@pytest.fixture
+def simulated(db, simulated_once) -> Event:
+    return Event.objects.get(pk=simulated_once)
+
+
+def test_every_result_line_and_the_standings_are_exported(tmp_path, simulated):
+    event = simulated
     out = StringIO()
     call_command("export_results", str(event.pk), "--out", str(tmp_path), stdout=out)
 
@@ -59,9 +70,8 @@ def test_an_unknown_event_is_a_clear_error(tmp_path):
         call_command("export_results", "999", "--out", str(tmp_path))
 
 
-@pytest.mark.django_db
-def test_the_seating_file_names_stage_seat_and_play_order(tmp_path):
-    event = event_simulate(players=16, seed=3).event
+def test_the_seating_file_names_stage_seat_and_play_order(tmp_path, simulated):
+    event = simulated
     out = StringIO()
     call_command("export_results", str(event.pk), "--out", str(tmp_path), stdout=out)
     path = tmp_path / f"event-{event.pk}-seating.csv"
@@ -99,9 +109,8 @@ def test_the_seating_file_names_stage_seat_and_play_order(tmp_path):
     assert rolled >= 3
 
 
-@pytest.mark.django_db
-def test_the_results_files_name_each_rows_stage(tmp_path):
-    event = event_simulate(players=16, seed=3).event
+def test_the_results_files_name_each_rows_stage(tmp_path, simulated):
+    event = simulated
     call_command("export_results", str(event.pk), "--out", str(tmp_path), stdout=StringIO())
     for round_ in Round.objects.filter(event=event):
         rows = read(tmp_path / f"event-{event.pk}-round-{round_.number}-results.csv")

@@ -28,7 +28,8 @@ from scoring.cockpit import (
     tables_for,
 )
 from scoring.cockpit_selectors import day_needs, event_facts
-from tournament.models import Player
+from tests.builders import built_once_for_the_module
+from tournament.models import Event, Player
 
 BEFORE = EventFacts(
     knockout=False,
@@ -214,9 +215,15 @@ def test_score_sheets_one_per_player_per_round_and_per_finalist():
     assert score_sheets_needed(players=40, rounds=3, finalists=4) == 124
 
 
+@pytest.fixture(scope="module")
+def forty_once(django_db_setup, django_db_blocker):
+    with built_once_for_the_module(django_db_blocker):
+        yield event_simulate(players=40, seed=3, final=False).event.pk
+
+
 @pytest.fixture
-def forty(db):
-    return event_simulate(players=40, seed=3, final=False).event
+def forty(db, forty_once):
+    return Event.objects.get(pk=forty_once)
 
 
 def test_day_needs_of_a_forty_player_event(forty):

@@ -10,7 +10,8 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from demo.simulation import event_simulate
-from tournament.models import Table
+from tests.builders import built_once_for_the_module
+from tournament.models import Event, Table
 
 SECTIONS = [
     "overview", "players", "check_in", "seating", "clock", "results", "standings",
@@ -18,9 +19,15 @@ SECTIONS = [
 ]  # fmt: skip
 
 
+@pytest.fixture(scope="module")
+def played_once(django_db_setup, django_db_blocker):
+    with built_once_for_the_module(django_db_blocker):
+        yield event_simulate(players=16, seed=4, final=False).event.pk
+
+
 @pytest.fixture
-def played(db):
-    return event_simulate(players=16, seed=4, final=False).event
+def played(db, played_once):
+    return Event.objects.get(pk=played_once)
 
 
 def login(client, group: str):

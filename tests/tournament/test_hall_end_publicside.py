@@ -6,12 +6,19 @@ from django.urls import reverse
 
 from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, load_demo_event
 from scoring.selectors import event_winner
+from tests.builders import built_once_for_the_module
 from tournament.models import Event
 
 
+@pytest.fixture(scope="module")
+def demo_once(django_db_setup, django_db_blocker):
+    with built_once_for_the_module(django_db_blocker):
+        load_demo_event()
+        yield
+
+
 @pytest.fixture
-def demo(db):
-    load_demo_event()
+def demo(db, demo_once):
     return {
         "championship": Event.objects.get(name=DEMO_EVENT_NAME),
         "club": Event.objects.get(name=DEMO_CLUB_NAME),
