@@ -2,10 +2,12 @@
 the winner's notification form (issue 13, the kit's "THE DAY OF THE TOURNAMENT"), with the
 bracket planner following the check-in desk on another screen.
 
-Everything is done on the pages an organizer, a head judge and the bankers use; the
-database is read only to check what the pages did. The kit's plan for 30 players is worked
-out by hand: one round at six tables of five ("there must be six tables to give you the
-required six players for the final"), then the six table winners play the final. Each
+Everything is done on the pages an organizer, a head judge and the bankers use (table 1 of
+each round on the banker's tablet, the other tables' sheets through the services the tablet
+calls); the database is otherwise read only to check what the pages did. The kit's plan
+for 30 players is worked out by hand: one round at six tables of five ("there must be six
+tables to give you the required six players for the final"), then the six table winners
+play the final. Each
 table's cash falls by seat, so seat 1 wins every table and the final's seat 1 wins the day.
 """
 
@@ -13,10 +15,14 @@ from __future__ import annotations
 
 import io
 import re
+import uuid
 
 import pytest
 from django.contrib.auth.models import Group, User
 
+from scoring.services.sheets import sheet_save_draft, sheet_submit
+from scoring.services.signatures import sheet_sign
+from tournament.clock_services import table_mark_finished
 from tournament.models import Event, Player, Round, Seat, Table
 
 PASSWORD = "a long Boardwalk passphrase"
@@ -182,10 +188,40 @@ def approve_and_post(page, url: str, event: Event, round_: Round) -> None:
     assert f"Round {round_.number} is posted" in page.inner_text("main")
 
 
+def bank_without_the_tablet(table: Table) -> None:
+    """What the tablet sends for a table (game over, the sheet by seat, every initial),
+    through the services its pages call: the tablet's pages have their own browser tests
+    (test_banker_sheet.py), and six tables clicked through add a minute and nothing new."""
+    table_mark_finished(table=table)
+    seats = list(table.seats.order_by("position").select_related("player"))
+    data = {
+        "players": [
+            {"id": str(seat.player_id), "cash": CASH_BY_SEAT[index]}
+            for index, seat in enumerate(seats)
+        ],
+        "properties": [],
+    }
+    draft = sheet_save_draft(table=table, data=data, expected_version=0, by=None)
+    sheet = sheet_submit(
+        table=table,
+        data=data,
+        expected_version=draft.version,
+        submission_key=uuid.uuid4(),
+        by=None,
+    )
+    for seat in seats:
+        sheet_sign(sheet=sheet, player=seat.player, initials="ok", by=None)
+    sheet_sign(sheet=sheet, initials="BK", by=None)
+
+
 def play(page, url: str, event: Event, round_: Round) -> None:
+    """Time is called; table 1 is banked on the tablet's pages, the others through the
+    same services; the organizer approves every sheet and posts the round on the pages."""
     call_time(page, url, event, round_.number)
-    for table in round_.tables.order_by("number"):
-        bank(page, url, table)
+    first, *others = round_.tables.order_by("number")
+    bank(page, url, first)
+    for table in others:
+        bank_without_the_tablet(table)
     approve_and_post(page, url, event, round_)
 
 
