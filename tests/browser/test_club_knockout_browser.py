@@ -7,8 +7,8 @@ each round on the banker's tablet, the other tables' sheets through the services
 calls); the database is otherwise read only to check what the pages did. The kit's plan
 for 30 players is worked out by hand: one round at six tables of five ("there must be six
 tables to give you the required six players for the final"), then the six table winners
-play the final. Each
-table's cash falls by seat, so seat 1 wins every table and the final's seat 1 wins the day.
+play the final. Each table's cash falls by seat, so seat 1 wins every table and the final's
+seat 1 wins the day.
 """
 
 from __future__ import annotations
