@@ -5,8 +5,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 # Test processes (pytest-xdist); each gets its own test database (test_<name>_gw0, ...).
-# Work stealing: a worker that runs out takes tests queued for the other, so one long
-# browser test near the end does not leave a core idle.
+# Not --dist worksteal: a stolen test runs out of pytest-django's order (transactional
+# tests, which flush the database and its role groups, last), and the tests after it fail.
 PYTEST_WORKERS ?= 2
 
 .PHONY: install run test e2e bench lint format clean messages
@@ -31,7 +31,7 @@ run: install
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py), and
 # the same day run from the event cockpit with clicks only (tests/browser/test_cockpit_day.py);
