@@ -146,7 +146,8 @@ def test_a_job_that_raises_says_why_and_can_be_retried(
     page = organizer_client.get(job_url(job)).content.decode()
     assert job_url(job, "printouts:job_download") in page
     download = organizer_client.get(job_url(job, "printouts:job_download"))
-    assert all(alias in " ".join(pdf_pages(download.content)) for _, _, alias in PEOPLE)
+    text = " ".join(pdf_pages(download.content))
+    assert all(alias in text for _, _, alias in PEOPLE)
 
 
 def test_a_waiting_job_is_polled_and_a_finished_one_is_not(organizer_client, event, seated):

@@ -1,7 +1,8 @@
 """The awkward small fields of issue #18: where the engine stayed above the counting bounds,
 an exhaustive search (tournament/seating/exact.py, symmetry-broken) shows no schedule does
 better, so ``bounds.EXHAUSTIVE_MINIMUM`` is the true minimum and the engine's seating is
-optimal. 13 players take minutes; set BOARDWALK_SLOW_PROOFS=1 to re-run that proof."""
+optimal. 12 players take a quarter of a minute and 13 take minutes: `make test` runs the
+11-player proof, and BOARDWALK_SLOW_PROOFS=1 runs all three (.ci/run does, every time)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tournament.seating.exact import schedule_within, seatings
 
 SLOW = pytest.mark.skipif(
     not os.environ.get("BOARDWALK_SLOW_PROOFS"),
-    reason="a proof of minutes: BOARDWALK_SLOW_PROOFS=1 runs it",
+    reason="a long proof: BOARDWALK_SLOW_PROOFS=1 runs it (.ci/run does)",
 )
 
 
@@ -39,7 +40,11 @@ def test_every_round_is_enumerated_once():
 
 @pytest.mark.parametrize(
     "n, sizes",
-    [(11, (4, 4, 3)), (12, (4, 4, 4)), pytest.param(13, (5, 4, 4), marks=SLOW)],
+    [
+        (11, (4, 4, 3)),
+        pytest.param(12, (4, 4, 4), marks=SLOW),
+        pytest.param(13, (5, 4, 4), marks=SLOW),
+    ],
 )
 def test_the_awkward_minimum_is_proved_and_reached(n, sizes):
     minimum = EXHAUSTIVE_MINIMUM[(n, 4, sizes)]
