@@ -397,6 +397,9 @@ class TabuSearch:
         stopped_by = "bound"
         perturb_every = max(200, 20 * self.n)
         since_perturb = 0
+        # One table a round (a final): no swap changes who meets whom, nothing to search.
+        if self.cost > floor and all(len(tables) < 2 for tables in self.rounds):
+            return SearchResult(best_rounds, best_cost, 0, "stall")
         while self.cost > floor:
             if pair_floor is not None and self.pair_part() <= pair_floor:
                 stopped_by = "bound"

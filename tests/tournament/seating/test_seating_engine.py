@@ -251,3 +251,22 @@ def test_nineteen_with_small_families_stops_without_a_fairness_hunt():
     assert check.repeat_meetings == 6 and check.exposure_spread == 2
     assert seating.report.stopped_by == "bound"
     assert seating.report.iterations < 1_500
+
+
+def test_a_one_table_final_is_not_searched():
+    # Four finalists, two of whom met twice in the preliminaries: one table, and no swap can
+    # change who meets whom. The engine answers at once; it used to search until its stall
+    # limit, or with none (a long search) until its whole time limit.
+    problem = SeatingProblem(
+        players=(0, 1, 2, 3),
+        rounds=1,
+        table_sizes=(4, 4),
+        history=((0, 1), (0, 1), (2, 3)),
+        stall_iterations=None,
+        time_limit=30.0,
+    )
+    seating = seat(problem)
+    check = check_seating(problem, seating)
+    assert check.valid and check.repeat_meetings == 2  # 0-1 and 2-3 meet again
+    assert seating.report.iterations == 0
+    assert seating.report.stopped_by == "stall"
