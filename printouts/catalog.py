@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -21,8 +23,10 @@ from scoring.models import BankerLink
 from series.selectors import qualification_of
 from tournament.models import Event, Player, Round, Seat
 
-from . import render, selectors
-from .render import ProgressCallback
+from . import selectors
+
+if TYPE_CHECKING:
+    from .render import ProgressCallback
 
 ROOT = Path(__file__).resolve().parent.parent
 # What draws a printout besides its data: a deploy that changes any of these is a change.
@@ -150,12 +154,21 @@ def _round_name(request: PrintRequest, what: str) -> str:
     return f"round-{request.round.number}-{what}.pdf"
 
 
+def renderers() -> ModuleType:
+    """The PDF renderers, imported when a printout is built: WeasyPrint takes a second or
+    more to import, which every process (the web server, each command, each test worker)
+    would otherwise pay at start, since the app's ``ready`` imports this catalog."""
+    from . import render
+
+    return render
+
+
 FORMS: dict[str, Form] = {
     form.name: form
     for form in (
         Form(
             name="score-sheets",
-            build=lambda r, on_page: render.round_score_sheets_pdf(
+            build=lambda r, on_page: renderers().round_score_sheets_pdf(
                 event=r.event, round_=r.round, on_page=on_page
             ),
             reads=lambda r: [r.round, _seats(r.round)],
@@ -165,7 +178,7 @@ FORMS: dict[str, Form] = {
         ),
         Form(
             name="table-cards",
-            build=lambda r, on_page: render.table_cards_pdf(
+            build=lambda r, on_page: renderers().table_cards_pdf(
                 event=r.event, round_=r.round, absolute_url=r.absolute_url
             ),
             reads=_table_cards_reads,
@@ -176,7 +189,7 @@ FORMS: dict[str, Form] = {
         ),
         Form(
             name="assignments",
-            build=lambda r, on_page: render.assignments_pdf(
+            build=lambda r, on_page: renderers().assignments_pdf(
                 event=r.event, round_=r.round, public=r.public, wave_number=r.wave
             ),
             reads=lambda r: [r.round, list(r.round.waves.order_by("number")), _seats(r.round)],
@@ -197,21 +210,21 @@ FORMS: dict[str, Form] = {
         ),
         Form(
             name="event-registration",
-            build=lambda r, on_page: render.event_registration_pdf(event=r.event),
+            build=lambda r, on_page: renderers().event_registration_pdf(event=r.event),
             reads=lambda r: [],
             filename=lambda r: f"event-{r.event.pk}-event-registration.pdf",
             label=lambda r: _("Event Registration Form"),
         ),
         Form(
             name="participant-registration",
-            build=lambda r, on_page: render.participant_registration_pdf(event=r.event),
+            build=lambda r, on_page: renderers().participant_registration_pdf(event=r.event),
             reads=lambda r: list(selectors.registered_players(r.event)),
             filename=lambda r: f"event-{r.event.pk}-participant-registration.pdf",
             label=lambda r: _("Participant Registration Form"),
         ),
         Form(
             name="winner",
-            build=lambda r, on_page: render.winner_notification_pdf(
+            build=lambda r, on_page: renderers().winner_notification_pdf(
                 event=r.event, player=r.player, on_page=on_page
             ),
             reads=lambda r: [
@@ -227,7 +240,9 @@ FORMS: dict[str, Form] = {
         ),
         Form(
             name="poster",
-            build=lambda r, on_page: render.poster_pdf(event=r.event, absolute_url=r.absolute_url),
+            build=lambda r, on_page: renderers().poster_pdf(
+                event=r.event, absolute_url=r.absolute_url
+            ),
             reads=lambda r: [],
             filename=lambda r: f"event-{r.event.pk}-poster.pdf",
             label=lambda r: _("Poster"),

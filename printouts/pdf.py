@@ -17,7 +17,6 @@ from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import HttpResponse
 from django.template.loader import render_to_string
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
@@ -125,9 +124,3 @@ def render_pdf(template_name: str, context: dict, *, request=None) -> bytes:
     renderer = Renderer(size=context.get("page_size", "A4"))
     html = render_to_string(template_name, context, request=request)
     return renderer.document(html, footer=context.get("footer", "")).write_pdf()
-
-
-def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response

@@ -23,11 +23,17 @@ from scoring.selectors import event_winner
 from tournament.access import organizer_required
 from tournament.models import Event, Player, Round, Table
 
-from . import render as printouts
-from .catalog import FORMS, PrintRequest
-from .pdf import pdf_response
+from .catalog import FORMS, PrintRequest, renderers
 from .selectors import forms_return_to
 from .services import KIND_PREFIX, printout_job, printouts_scope
+
+
+def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    """A PDF shown in the browser's viewer, saved under ``filename``. (Here, not beside the
+    renderer: the views module is imported with the URLs, WeasyPrint only when printing.)"""
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
 
 
 def _sole_winner(event: Event) -> Player | None:
@@ -119,7 +125,7 @@ def job_try_again(request: HttpRequest, pk: int, job_pk: int) -> HttpResponse:
 @organizer_required
 def blank_score_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    pdf = printouts.blank_score_sheet_pdf(event=event)
+    pdf = renderers().blank_score_sheet_pdf(event=event)
     return pdf_response(pdf, f"event-{event.pk}-score-sheet.pdf")
 
 
@@ -136,7 +142,7 @@ def table_score_sheets(request: HttpRequest, pk: int, table_pk: int) -> HttpResp
     table = get_object_or_404(
         Table.objects.select_related("round"), pk=table_pk, round__event=event
     )
-    pdf = printouts.table_score_sheets_pdf(event=event, table=table)
+    pdf = renderers().table_score_sheets_pdf(event=event, table=table)
     filename = f"round-{table.round.number}-table-{table.number}-score-sheets.pdf"
     return pdf_response(pdf, filename)
 
