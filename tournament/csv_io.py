@@ -30,6 +30,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
+from .bulk_services import players_register_bulk
 from .models import Event, Player
 from .services import Registration, automatic_alias, player_register, registration_errors
 
@@ -448,7 +449,15 @@ def _rows_to_register(
 def _register_rows(
     *, event: Event, rows: list[_Row], aliases: tuple[str, ...], skipped: int, progress: _Steps
 ) -> ImportResult:
-    """All rows in one transaction; ``player_register`` seats them or lists them as alternates."""
+    """All rows in one transaction; ``player_register`` seats them or lists them as alternates.
+
+    Into an event nobody has registered for yet (the usual first import, often the whole
+    field) the rows go in one bulk step with the same rules (``players_register_bulk``):
+    one by one, each registration reads the roster again, which grows with the square of
+    the file.
+    """
+    if not Player.objects.filter(event=event).exists():
+        return _register_rows_bulk(event=event, rows=rows, skipped=skipped, progress=progress)
     try:
         with transaction.atomic():
             # Aliases typed in the file are reserved first, so an automatic alias given
@@ -467,6 +476,23 @@ def _register_rows(
                 progress.step()
     except _ImportAborted as aborted:
         return ImportResult(errors=[(aborted.line, message) for message in aborted.messages])
+    return ImportResult(created=len(rows), skipped_existing=skipped)
+
+
+def _register_rows_bulk(
+    *, event: Event, rows: list[_Row], skipped: int, progress: _Steps
+) -> ImportResult:
+    try:
+        players_register_bulk(
+            event=event,
+            registrations=[row.registration for row in rows],
+            source=Player.Source.IMPORT,
+        )
+    except ValidationError as error:
+        # The lines were checked already; this is someone registering meanwhile.
+        return ImportResult(errors=[(rows[0].line, message) for message in error.messages])
+    for _row in rows:
+        progress.step()
     return ImportResult(created=len(rows), skipped_existing=skipped)
 
 
