@@ -42,6 +42,10 @@ def browser(chromium):
 
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    # A context's routes see the service workers' own requests too, so an offline tablet
+    # can cut its worker off as well (tests/browser/test_offline_tablet_browser.py): the
+    # driver reads this when it starts (microsoft/playwright#2311, #15684).
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)

@@ -57,7 +57,15 @@ class Tablet:
         return self.page
 
     def offline(self, value: bool) -> None:
+        """The tablet loses (or finds) the network: its pages and its service worker alike.
+        Playwright's offline emulation leaves the worker's own fetches online
+        (microsoft/playwright#2311), so those are aborted here while offline; without it, a
+        write the worker sends on could reach the server from an "offline" tablet."""
         self.context.set_offline(value)
+        if value:
+            self.context.route("**/*", _worker_offline)
+        else:
+            self.context.unroute("**/*", _worker_offline)
 
     def ready_offline(self, table: Table) -> None:
         """The service worker runs and has kept the table's clock page and sheet."""
@@ -86,6 +94,13 @@ class Tablet:
         while not self.page.evaluate(script, arg):
             assert time.monotonic() < deadline, script
             time.sleep(0.25)
+
+
+def _worker_offline(route) -> None:
+    if route.request.service_worker is not None:
+        route.abort("internetdisconnected")
+    else:
+        route.fallback()
 
 
 def fill_sheet(page, table: Table, cash=CASH) -> None:
