@@ -11,6 +11,7 @@ from itertools import combinations
 import pytest
 
 from tournament.seating import SeatingProblem, check_seating, seat
+from tournament.seating.cyclic import embed_households
 from tournament.seating.golf import golf_rounds
 
 
@@ -65,3 +66,12 @@ def test_32_by_10_seats_with_zero_repeats_and_a_household_of_2_apart(seed):
     for tables in seating.rounds:
         assert sorted(p for table in tables for p in table) == sorted(players)
         assert not any({"p3", "p17"} <= set(table) for table in tables)
+
+
+def test_a_household_of_4_starts_on_two_never_met_pairs():
+    # In 8-4-10 the never-met pairs are a perfect matching, so 4 players include at most
+    # 2 of them and share a table at least 4 times; the renaming reaches that minimum.
+    rounds = golf_rounds(32, [4] * 8, 10, random.Random(1), time.perf_counter() + 60)
+    renamed = embed_households(rounds, 32, [[0, 1, 2, 3]], random.Random(1))
+    met = meetings(renamed)
+    assert sum(met.get(pair, 0) for pair in combinations(range(4), 2)) == 4
