@@ -1,4 +1,9 @@
-"""Ten repeat-free rounds for 32 players at tables of 4: the social golfer design 8-4-10.
+"""Repeat-free long events the grid and the cyclic search do not reach (issue #18).
+
+Two constructions, both ending in exact covers (Knuth's Algorithm X, ``_exact_covers``):
+``joined_rounds`` seats 4R + 1 players over R rounds with one table of 5 (25 × 6 under
+the 4–5 rule; see its docstring), and the rest of this docstring is the social golfer
+design 8-4-10: ten repeat-free rounds for 32 players at tables of 4.
 
 Number the players by the vectors of GF(2)^5. A 2-dimensional subspace W (a line of the
 projective space PG(4,2), plus 0) splits the players into its 8 cosets, a round of tables
@@ -28,12 +33,22 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import combinations
 
+from .cyclic import cyclic_rounds
+
 Rounds = list[list[list[int]]]
 
 PLAYERS, ROUNDS, SIZE = 32, 10, 4
 _POINTS = range(1, PLAYERS)  # the nonzero vectors: points of PG(4,2), and differences
 _KEPT = 5  # coset rounds kept from the spread; the other 5 rounds are searched
 _NODES = 200_000  # Algorithm X steps per attempt at a cover; solvable ones take a few thousand
+
+
+_JOIN_TRIES = 12  # designs tried by ``joined_rounds``
+# (players, rounds) with no repeat-free schedule at tables of 4, so not worth a search:
+# 5-4-6 (20 players; the social golfer problem's known unsolvable instance), which would
+# otherwise cost 21 × 5 about a second per construction try.
+_NO_DESIGN = {(20, 6)}
+_JOIN_ITERATIONS = 600  # cyclic swaps per design: 6-4-7 takes a few hundred, a failure ~1 s
 
 
 class _Budget:
@@ -156,10 +171,22 @@ def golf_rounds(
     deadline: float,
     should_stop: Callable[[], bool] | None = None,
 ) -> Rounds | None:
-    """The 10 repeat-free rounds of 8-4-10 (module docstring) when exactly that is asked
-    — 32 players, tables of 4, 10 rounds — else None; None also if the budget runs out."""
-    if n != PLAYERS or rounds != ROUNDS or any(size != SIZE for size in sizes):
-        return None
+    """Repeat-free rounds from this module's constructions, or None where none applies
+    (or the budget runs out): 8-4-10 for 32 players at tables of 4 over 10 rounds, and
+    ``joined_rounds`` for 4R + 1 players over R ≥ 5 rounds with one table of 5."""
+    # A copy of the caller's stream: where nothing is found (most shapes, after up to a
+    # few seconds of trying), what the caller does next is exactly what it did before.
+    own = random.Random()
+    own.setstate(rng.getstate())
+    if n == PLAYERS and rounds == ROUNDS and all(size == SIZE for size in sizes):
+        return _spread_rounds(own, deadline, should_stop)
+    return joined_rounds(n, sizes, rounds, own, deadline, should_stop)
+
+
+def _spread_rounds(
+    rng: random.Random, deadline: float, should_stop: Callable[[], bool] | None
+) -> Rounds | None:
+    """The 10 repeat-free rounds of 8-4-10 (module docstring)."""
     while time.perf_counter() < deadline:
         spread = _spread(rng)
         holes = sorted(set(_POINTS).difference(*spread))
@@ -182,3 +209,57 @@ def golf_rounds(
 def _cosets(line: tuple[int, int, int]) -> list[list[int]]:
     a, b, c = line
     return [[x, x ^ a, x ^ b, x ^ c] for x in range(PLAYERS) if x < min(x ^ a, x ^ b, x ^ c)]
+
+
+def joined_rounds(
+    n: int,
+    sizes: Sequence[int],
+    rounds: int,
+    rng: random.Random,
+    deadline: float,
+    should_stop: Callable[[], bool] | None = None,
+) -> Rounds | None:
+    """R repeat-free rounds for 4R + 1 players with one table of 5 (25 × 6 under the 4–5
+    rule, issue #18), or None.
+
+    Seat the first 4R players by a repeat-free design with R + 1 rounds of tables of 4
+    (the cyclic search: for 24 players the 6-4-7 design), then pick one table from each
+    of R different rounds so that the picked tables split the 4R players exactly (an exact
+    cover). The last player joins the picked table of each round as its 5th: they meet
+    every other player exactly once, and nobody else meets anyone new, so nothing repeats.
+    The joiner sits at the 5-table every round; the fairness phase may move that later.
+    """
+    tables = len(sizes)  # the base seats 4R players at R tables of 4
+    if sorted(sizes) != [SIZE] * (tables - 1) + [SIZE + 1] or n - 1 != SIZE * rounds or rounds < 5:
+        return None
+    if (n - 1, rounds + 1) in _NO_DESIGN:
+        return None
+    for _ in range(_JOIN_TRIES):
+        # Not every design has such a transversal (about half of the 6-4-7 ones the cyclic
+        # search finds for 24 players do), so a few designs are tried. Only designs with
+        # R + 1 rounds: the round left out leaves never-met 4-cliques, where households of
+        # up to 4 sit; and where R rounds of tables of 4 are all there is (20 players: 5-4-6
+        # does not exist), the grid already seats 4R + 1 players without repeats.
+        base = cyclic_rounds(
+            n - 1, [SIZE] * tables, rounds + 1, rng, _JOIN_ITERATIONS, deadline, should_stop
+        )
+        if base is None:
+            return None
+        # Columns: each of the 4R players once (p), each base round once (−1 − r): by one
+        # picked table, or left out (one round is: R tables seat all 4R players).
+        rows: dict[Hashable, list[Hashable]] = {
+            (r, j): [*table, -1 - r]
+            for r, tables_r in enumerate(base)
+            for j, table in enumerate(tables_r)
+        }
+        rows.update({(r, -1): [-1 - r] for r in range(len(base))})
+        for cover in _exact_covers(rows, _Budget(_NODES, deadline, should_stop)):
+            picked = dict(cover)  # type: ignore[arg-type]
+            return [
+                [[*t, n - 1] if j == picked[r] else list(t) for j, t in enumerate(tables_r)]
+                for r, tables_r in enumerate(base)
+                if picked[r] >= 0
+            ]
+        if time.perf_counter() > deadline or (should_stop is not None and should_stop()):
+            break
+    return None

@@ -12,7 +12,7 @@ import pytest
 
 from tournament.seating import SeatingProblem, check_seating, seat
 from tournament.seating.cyclic import embed_households
-from tournament.seating.golf import golf_rounds
+from tournament.seating.golf import golf_rounds, joined_rounds
 
 
 def meetings(rounds):
@@ -75,3 +75,36 @@ def test_a_household_of_4_starts_on_two_never_met_pairs():
     renamed = embed_households(rounds, 32, [[0, 1, 2, 3]], random.Random(1))
     met = meetings(renamed)
     assert sum(met.get(pair, 0) for pair in combinations(range(4), 2)) == 4
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_25_players_get_6_repeat_free_rounds_with_one_table_of_5(seed):
+    sizes = [5, 4, 4, 4, 4, 4]
+    rounds = joined_rounds(25, sizes, 6, random.Random(seed), time.perf_counter() + 60)
+    assert rounds is not None and len(rounds) == 6
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == list(range(25))
+        assert sorted(len(table) for table in tables) == sorted(sizes)
+    met = meetings(rounds)
+    assert max(met.values()) == 1
+    # The joiner (player 24) sits at the 5-table each round and so meets all 24 others.
+    assert all(met.get((p, 24)) == 1 for p in range(24))
+
+
+def test_joined_rounds_need_4r_plus_1_players_and_one_table_of_5():
+    deadline = time.perf_counter() + 60
+    assert joined_rounds(24, [4] * 6, 6, random.Random(1), deadline) is None
+    assert joined_rounds(25, [5, 5, 5, 5, 5], 6, random.Random(1), deadline) is None
+    assert joined_rounds(21, [5, 4, 4, 4, 4], 4, random.Random(1), deadline) is None
+
+
+@pytest.mark.parametrize(("seed", "household"), [(1, 2), (2, 3), (3, 4)])
+def test_25_by_6_under_the_4_5_rule_has_zero_repeats_with_a_household(seed, household):
+    players = tuple(f"p{i}" for i in range(25))
+    families = {f"p{i}": "h" for i in range(0, 2 * household, 2)}
+    problem = SeatingProblem(players=players, rounds=6, families=families, seed=seed, time_limit=60)
+    seating = seat(problem)
+    check = check_seating(problem, seating)
+    assert check.valid, check.errors
+    assert check.repeat_meetings == 0
+    assert check.family_conflicts == 0
