@@ -11,8 +11,9 @@ The pipeline, and why each step is there:
    branch and bound: no meeting anyone twice over all rounds, then fewest 5-table seats
    for whoever already had one). Where the grid runs out of rounds, or must dissolve
    a column of a uniform pattern, the cyclic construction (``cyclic.py``: a search for
-   schedules invariant under a permutation of order k) supplies as many repeat-free
-   rounds as the counting bound allows, households renamed onto never-met positions.
+   schedules invariant under a permutation of order k; ``golf.py`` first, for 8-4-10 and
+   for 4R + 1 players with one 5-table) supplies as many repeat-free rounds as the
+   counting bound allows, households renamed onto never-met positions.
    Rounds no construction supplies are greedy, then polished by swaps against the
    rounds before them (``construct.polish_round``).
 3. Each round's groups are matched to table slots so pinned players are already where the

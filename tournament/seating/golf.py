@@ -11,8 +11,8 @@ of 4 in which exactly the pairs {x, y} with x + y ∈ W meet. Rounds from disjoi
 never repeat a pair, but at most 9 lines of PG(4,2) are pairwise disjoint (a maximal
 partial spread leaves 4 of its 31 points uncovered), so cosets alone stop at 9 rounds —
 the grid's 8-4-9 (construct.py). Ten rounds need every player to meet 30 of the other 31,
-missing one: the missed pairs are one difference e, and the other 30 differences must
-each be met exactly once.
+missing one; here the missed pairs are those of one difference e, and the other 30
+differences must each be met exactly once.
 
 The construction: take a maximal partial spread of 9 lines, keep 5 of them as coset
 rounds, and re-cover the rest — the pairs whose difference lies on the 4 dropped lines or
