@@ -332,7 +332,7 @@ SEATING_NOTES = [
     "  (tournament/seating/exact_household.py; repeats = 6 + N_H + E_O, N_H the member–other",
     "  pairs that never meet and E_O the repeats among the others, both bounded from below",
     "  at every step; round 1 fixed, round 2 one per refined intersection matrix). It rules",
-    "  out 6 in 3 s, 7 in 90 s and 8 in 22 minutes (10 million nodes), and refinds the",
+    "  out 6 in 3 s, 7 in 90 s and 8 in 19–22 minutes (10 million nodes), and refinds the",
     "  engine's 11 when given its round 2 (tests/tournament/seating/",
     "  test_seating_heavy_household.py; the slow ones run with BOARDWALK_SLOW_PROOFS=1).",
     "  So with a household of 3 the minimum is 9, 10 or 11 and the engine's 11 is within 2",

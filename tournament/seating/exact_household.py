@@ -131,7 +131,7 @@ def heavy_household_within(ceiling: int, second: tuple[Table, ...] | None = None
     """Whether 16 players over 5 rounds at tables of 4, players 0–2 a household never
     seated together, can have at most ``ceiling`` repeats. ``second`` restricts round 2
     to one seating (already relabelled to round 1's form; the tests use it to check that
-    a known schedule is found). Exponential: here about 90 s for ceiling 7 and 22 minutes
+    a known schedule is found). Exponential: here about 90 s for ceiling 7 and 20 minutes
     for ceiling 8 (both False: issue #18's "at most 8" cannot be met)."""
     state = _State(ceiling - 6)
     for table in _FIRST:

@@ -4,7 +4,7 @@ most 8 repeats): the exhaustive search of tournament/seating/exact_household.py.
 The tests check the search against truths found independently: the counting argument
 that 6 repeats are impossible (fast), and a schedule the engine finds (11 repeats) that
 the search must find again once it is relabelled to the search's round-1 form (3 min).
-The proofs that 7 and 8 repeats are impossible take 1.5 and 22 minutes here; those and
+The proofs that 7 and 8 repeats are impossible take 1.5 and about 20 minutes here; those and
 the 3-minute check run with BOARDWALK_SLOW_PROOFS=1.
 """
 
@@ -84,4 +84,4 @@ def test_seven_repeats_are_impossible():
 
 @SLOW
 def test_eight_repeats_are_impossible_so_issue_18s_target_cannot_be_met():
-    assert not heavy_household_within(8)  # about 22 minutes here (10 million nodes)
+    assert not heavy_household_within(8)  # about 20 minutes here (10 million nodes)
