@@ -246,7 +246,7 @@ def embed_households(
             continue
         pool = sorted(free)
         rng.shuffle(pool)
-        spots = clique(len(members), [], pool) or pool[: len(members)]
+        spots = clique(len(members), [], pool) or _least_met(len(members), pool, met)
         for spot, player in zip(spots, members, strict=False):
             label[spot] = player
             free.discard(spot)
@@ -256,3 +256,14 @@ def embed_households(
     for spot, player in zip(sorted(free), others, strict=True):
         label[spot] = player
     return [[[label[p] for p in table] for table in tables] for tables in rounds]
+
+
+def _least_met(size: int, pool: list[int], met: list[int]) -> list[int]:
+    """Positions for a household no never-met clique can hold: greedily the ones sharing
+    fewest tables with those already chosen, so the search has the fewest conflicts to
+    undo (32 × 10 with a household of 4: two never-met pairs, 4 meetings, not 6)."""
+    chosen = [pool[0]]
+    while len(chosen) < size:
+        rest = [p for p in pool if p not in chosen]
+        chosen.append(min(rest, key=lambda p: sum(met[q] >> p & 1 for q in chosen)))
+    return chosen
