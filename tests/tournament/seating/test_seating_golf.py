@@ -10,18 +10,10 @@ from itertools import combinations
 
 import pytest
 
+from tests.tournament.seating.test_seating_long_events import meetings
 from tournament.seating import SeatingProblem, check_seating, seat
 from tournament.seating.cyclic import embed_households
 from tournament.seating.golf import golf_rounds, joined_rounds
-
-
-def meetings(rounds):
-    count = {}
-    for tables in rounds:
-        for table in tables:
-            for a, b in combinations(sorted(table), 2):
-                count[a, b] = count.get((a, b), 0) + 1
-    return count
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
