@@ -330,7 +330,7 @@ def _child(*arguments: str, env: dict[str, str]) -> dict:
 
 def run() -> dict:
     """Prepare, serve, let 500 bankers work, settle; every figure for the rows."""
-    from benchmarks import load
+    from benchmarks import servers
 
     url = os.environ.get(
         "BENCH_BANKERS_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/boardwalk_bankers"
@@ -338,25 +338,25 @@ def run() -> dict:
     players = _env_int("BENCH_BANKERS_PLAYERS", 2000)
     port = _env_int("BENCH_BANKERS_PORT", 8231)
     config = dataclasses.replace(
-        load.Config.from_env(),
+        servers.Config.from_env(),
         database_url=url,
         threads=_env_int("BENCH_BANKERS_THREADS", 8),
         ports=(port,),
     )
-    load._ensure_postgres(url)
-    load._recreate_database(url)
+    servers.ensure_postgres(url)
+    servers.recreate_database(url)
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings"}
     env.pop("REDIS_URL", None)
     start = time.perf_counter()
     prepared = _child("--prepare", str(players), env=env)
     prepare_s = time.perf_counter() - start
-    server_env = load._server_env(config, "")
+    server_env = servers.server_env(config, "")
     server_env.pop("REDIS_URL", None)  # each worker's own memory cache: nothing to share here
     log = ROOT / "artifacts" / "bench-bankers-gunicorn.log"
     log.parent.mkdir(exist_ok=True)
-    proc = load._start_gunicorn(port, config, server_env, log)
+    proc = servers.start_gunicorn(port, config, server_env, log)
     try:
-        load._wait_ready(port, proc, log)
+        servers.wait_ready(port, proc, log)
         base = f"http://127.0.0.1:{port}"
         arrival = _env_int("BENCH_BANKERS_ARRIVAL", 60)
         rng = random.Random(SEED)
@@ -379,7 +379,7 @@ def run() -> dict:
             thread.join()
         wall = time.perf_counter() - start
     finally:
-        load._stop(proc)
+        servers.stop(proc)
     settled = _child("--settle", str(prepared["round"]), env=env)
     expected = expected_points(prepared["tables"])
     standings = {pid: float(points) for pid, points in settled.pop("standings").items()}

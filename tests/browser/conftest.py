@@ -7,8 +7,11 @@ browser is open (tests that start subprocesses drop it from their environment).
 
 import os
 import shutil
+import threading
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.test.testcases import LiveServerThread
 
 # BOARDWALK_CHROMIUM names another chromium binary (or a missing one, to see the tests skip).
 CHROMIUM = os.environ.get("BOARDWALK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -22,6 +25,40 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
+    """The live server, answering one request at a time when its threads share a connection.
+
+    On in-memory SQLite every thread of Django's live server uses the test's one connection
+    object, and two requests at once (two tablets at one table, a page polling while a sheet
+    is submitted) interleave their transactions on it: one request's rollback breaks the
+    other's atomic block, and every later test of that process fails on the broken
+    connection. Production never shares a connection between threads, and on PostgreSQL
+    (no shared connection) the server stays fully concurrent, so the race tests keep racing.
+    The lock is per request, not per connection: a browser's idle keep-alive connection
+    must not hold up the others.
+    """
+
+    def set_app(self, application):
+        if not self.connections_override:
+            return super().set_app(application)
+        lock = threading.Lock()
+
+        def one_at_a_time(environ, start_response):
+            with lock:
+                result = application(environ, start_response)
+                try:
+                    body = b"".join(result)
+                finally:
+                    if hasattr(result, "close"):
+                        result.close()
+            return [body]
+
+        return super().set_app(one_at_a_time)
+
+
+LiveServerThread.server_class = OneRequestAtATimeOnSharedSQLite
 
 
 @pytest.fixture(scope="session")

@@ -323,6 +323,27 @@ def expected_points(event: Event) -> dict[int, int]:
     return totals
 
 
+def release_and_open_the_standings_on_a_phone(day, organizer, event):
+    """The organizer releases the public pages; a spectator keeps the standings open on a
+    phone from the start. Nothing is posted yet, and the page says so."""
+    organizer.goto(f"{day.url}/organizer/events/{event.pk}/public/")
+    for switch in ("home", "tables", "results", "standings", "final", "winner"):
+        organizer.check(f"[name={switch}]")
+    organizer.get_by_role("button", name="Save").click()
+    organizer.wait_for_load_state()
+    phone = day.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    spectator = phone.new_page()
+    violations = []
+    spectator.on(
+        "console", lambda m: violations.append(m.text) if "Content Security" in m.text else None
+    )
+    spectator.goto(f"{day.url}/events/{event.pk}/standings/")
+    assert "Nothing is posted here yet" in spectator.inner_text("main")
+    # A mark in the page's own memory: it would be gone after any reload.
+    spectator.evaluate("window.stillTheSamePage = true")
+    return phone, spectator, violations
+
+
 def test_a_whole_tournament_day(live_server, browser):
     day = Day(browser, live_server)
     make_user("olive", "Organizer")
@@ -341,23 +362,7 @@ def test_a_whole_tournament_day(live_server, browser):
     preseat(day, organizer, event)
     assert not Seat.objects.filter(round__event=event, player=absent).exists()
 
-    # The organizer releases the public pages; a spectator keeps the standings open on a
-    # phone from the start. Nothing is posted yet, and the page says so.
-    organizer.goto(f"{day.url}/organizer/events/{event.pk}/public/")
-    for switch in ("home", "tables", "results", "standings", "final", "winner"):
-        organizer.check(f"[name={switch}]")
-    organizer.get_by_role("button", name="Save").click()
-    organizer.wait_for_load_state()
-    phone = day.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    spectator = phone.new_page()
-    violations = []
-    spectator.on(
-        "console", lambda m: violations.append(m.text) if "Content Security" in m.text else None
-    )
-    spectator.goto(f"{day.url}/events/{event.pk}/standings/")
-    assert "Nothing is posted here yet" in spectator.inner_text("main")
-    # A mark in the page's own memory: it would be gone after any reload.
-    spectator.evaluate("window.stillTheSamePage = true")
+    phone, spectator, violations = release_and_open_the_standings_on_a_phone(day, organizer, event)
 
     for number in (1, 2, 3):
         play_round(day, organizer, head_judge, judge, event, number, wrong_first=number == 1)

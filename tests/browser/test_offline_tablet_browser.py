@@ -131,6 +131,24 @@ def tablets(browser):
         tablet.context.close()
 
 
+def players_sign_offline_then_the_banker_online(tablet, page, players) -> None:
+    """Offline again while the players sign: each signature waits its turn in the queue;
+    back online, the banker signs last from the form."""
+    tablet.offline(True)
+    page.wait_for_selector("#tablet-panel[data-state='offline']")
+    for player in players:
+        page.fill(f"#initials-{player.pk}", player.alias[:2])
+        page.click(f"#initials-{player.pk} ~ button")
+        page.wait_for_selector(f"#initials-{player.pk}:disabled")
+    page.wait_for_selector(f"#tablet-panel[data-waiting='{len(players)}']")
+    assert not SheetSignature.objects.exists()
+    tablet.offline(False)
+    page.wait_for_selector("#initials-banker:not([disabled])", timeout=30_000)
+    page.fill("#initials-banker", "BK")
+    page.click("#initials-banker ~ button")
+    page.wait_for_selector("[data-locked]")
+
+
 def test_an_offline_tablet_ends_the_game_and_submits_and_everything_arrives_once_in_order(
     live_server, tablets
 ):
@@ -189,20 +207,7 @@ def test_an_offline_tablet_ends_the_game_and_submits_and_everything_arrives_once
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
     players = banker_table_players(table=table)
-    # Offline again while the players sign: each signature waits its turn in the queue.
-    tablet.offline(True)
-    page.wait_for_selector("#tablet-panel[data-state='offline']")
-    for player in players:
-        page.fill(f"#initials-{player.pk}", player.alias[:2])
-        page.click(f"#initials-{player.pk} ~ button")
-        page.wait_for_selector(f"#initials-{player.pk}:disabled")
-    page.wait_for_selector(f"#tablet-panel[data-waiting='{len(players)}']")
-    assert not SheetSignature.objects.exists()
-    tablet.offline(False)
-    page.wait_for_selector("#initials-banker:not([disabled])", timeout=30_000)
-    page.fill("#initials-banker", "BK")
-    page.click("#initials-banker ~ button")
-    page.wait_for_selector("[data-locked]")
+    players_sign_offline_then_the_banker_online(tablet, page, players)
 
     writes = list(TabletWrite.objects.filter(table=table).order_by("pk"))
     assert [w.action for w in writes] == [

@@ -93,6 +93,59 @@ FUZZ_PEOPLE = {
 }
 
 
+def _signed_sheet_with_an_open_tie(event: Event, table: Table) -> list[Player]:
+    """Table 1: a valid sheet, two players level (an open tie), signed by all."""
+    seated = list(table.seats.order_by("position").select_related("player"))
+    players = [s.player for s in seated]
+    cash = dict(zip(players, (3000, 2000, 2000, 1000), strict=True))
+    sheet = sheet_submit(
+        table=table,
+        data={
+            "edition": event.edition,
+            "players": [{"id": str(p.pk), "bankrupt": False, "cash": c} for p, c in cash.items()],
+            "properties": [],
+        },
+        expected_version=0,
+        submission_key=uuid.uuid4(),
+        by=None,
+    )
+    for player in players:
+        sheet_sign(sheet=sheet, player=player, initials="AB", by=None)
+    sheet_sign(sheet=sheet, initials="BNK", by=None)
+    assert TableSheet.objects.get(pk=sheet.pk).is_locked
+    return players
+
+
+def _officials() -> dict[str, User]:
+    users = {}
+    for role in (ORGANIZER, HEAD_JUDGE, JUDGE, BANKER):
+        user = User.objects.create_user(f"fuzz-{role.lower().replace(' ', '-')}", password="pw")
+        user.groups.add(Group.objects.get(name=role))
+        users[role] = user
+    return users
+
+
+def _series_apart() -> tuple[Series, SeriesEvent, Entrant]:
+    """A series (issue #14) of its own: a regional apart from the world's event, whose
+    ending (qualifiers, no same-day final) would otherwise change under the other routes."""
+    finals = an_event(name="Fuzz Finals", date=datetime.date(2031, 9, 1), expected_players=16)
+    series = series_create(name="Fuzz Series", season="2031", finals=finals)
+    regional = an_event(name="Fuzz Regional", date=datetime.date(2031, 5, 1))
+    series_member = series_add_event(series=series, event=regional)
+    entrant = entrant_invite(
+        series=series,
+        division=SENIOR,
+        first_name="Fuzz",
+        last_name="Invitee",
+        email="invitee@example.com",
+        date_of_birth=datetime.date(1990, 1, 1),
+        alias="Fuzz Invitee",
+        reason="Last year's winner",
+        by=None,
+    )
+    return series, series_member, entrant
+
+
 def build_world() -> World:
     event = an_event(
         name="Fuzz Open",
@@ -114,51 +167,13 @@ def build_world() -> World:
     table_mark_finished(table=signed)
     table_mark_finished(table=open_)
 
-    # Table 1: a valid sheet, two players level (an open tie), signed by all.
-    seated = list(signed.seats.order_by("position").select_related("player"))
-    players = [s.player for s in seated]
-    cash = dict(zip(players, (3000, 2000, 2000, 1000), strict=True))
-    sheet = sheet_submit(
-        table=signed,
-        data={
-            "edition": event.edition,
-            "players": [{"id": str(p.pk), "bankrupt": False, "cash": c} for p, c in cash.items()],
-            "properties": [],
-        },
-        expected_version=0,
-        submission_key=uuid.uuid4(),
-        by=None,
-    )
-    for player in players:
-        sheet_sign(sheet=sheet, player=player, initials="AB", by=None)
-    sheet_sign(sheet=sheet, initials="BNK", by=None)
-    assert TableSheet.objects.get(pk=sheet.pk).is_locked
+    players = _signed_sheet_with_an_open_tie(event, signed)
 
     announcement = announcement_add(round_=round_1, at_remaining_seconds=600, text="Lunch")
     link = banker_link_issue(table=open_, by=None)
-    users = {}
-    for role in (ORGANIZER, HEAD_JUDGE, JUDGE, BANKER):
-        user = User.objects.create_user(f"fuzz-{role.lower().replace(' ', '-')}", password="pw")
-        user.groups.add(Group.objects.get(name=role))
-        users[role] = user
+    users = _officials()
     alternate = next(p for p in people if p.refresh_from_db() or p.status == "alternate")
-    # A series (issue #14) of its own: a regional apart from the world's event, whose
-    # ending (qualifiers, no same-day final) would otherwise change under the other routes.
-    finals = an_event(name="Fuzz Finals", date=datetime.date(2031, 9, 1), expected_players=16)
-    series = series_create(name="Fuzz Series", season="2031", finals=finals)
-    regional = an_event(name="Fuzz Regional", date=datetime.date(2031, 5, 1))
-    series_member = series_add_event(series=series, event=regional)
-    entrant = entrant_invite(
-        series=series,
-        division=SENIOR,
-        first_name="Fuzz",
-        last_name="Invitee",
-        email="invitee@example.com",
-        date_of_birth=datetime.date(1990, 1, 1),
-        alias="Fuzz Invitee",
-        reason="Last year's winner",
-        by=None,
-    )
+    series, series_member, entrant = _series_apart()
     playing_player = playing.seats.order_by("position").first().player
     return World(
         event=event,

@@ -113,12 +113,9 @@ def save_draft(tablet: Tablet, fields: dict, page) -> dict:
     return answer.json()
 
 
-def test_a_killed_server_keeps_the_clock_and_every_draft(hall):
-    setup, start = hall
-    server = start()
+def judge_starts_both_waves_and_pauses_the_second(server, setup) -> Tablet:
+    """The head judge starts both waves from the clock page and pauses the second one."""
     event, (wave_1, wave_2) = setup["event"], setup["waves"]
-
-    # The head judge starts both waves from the clock page and pauses the second one.
     judge = Tablet(server.base)
     signed_in = judge.login(*setup["head_judge"])
     assert signed_in.status == 200 and "/accounts/login/" not in signed_in.url
@@ -130,10 +127,13 @@ def test_a_killed_server_keeps_the_clock_and_every_draft(hall):
     judge.post_form(
         f"/organizer/events/{event}/waves/{wave_2}/clock/pause/", {"reason": "Rules dispute"}
     )
+    return judge
 
-    # Three tablets (two tables of wave 1, one of wave 2) open their table cards' links
-    # and save drafts; the first saves twice, as a banker who goes on typing.
-    tablets, typed, versions = {}, {}, {}
+
+def three_tablets_save_drafts(server, setup) -> tuple[dict, dict]:
+    """Three tablets (two tables of wave 1, one of wave 2) open their table cards' links
+    and save drafts; the first saves twice, as a banker who goes on typing."""
+    tablets, typed = {}, {}
     for index, table in enumerate(setup["tables"][:3]):
         tablet = Tablet(server.base)
         opened = tablet.get(f"/bank/k/{table['key']}/")
@@ -145,7 +145,17 @@ def test_a_killed_server_keeps_the_clock_and_every_draft(hall):
             page = sheet_page(tablet.get(f"/bank/tables/{table['pk']}/sheet/").body)
             fields[f"cash_{table['players'][2]}"] = "2750"
             assert save_draft(tablet, fields, page) == {"status": "saved", "version": 2}
-        tablets[table["pk"]], typed[table["pk"]], versions[table["pk"]] = tablet, fields, page
+        tablets[table["pk"]], typed[table["pk"]] = tablet, fields
+    return tablets, typed
+
+
+def test_a_killed_server_keeps_the_clock_and_every_draft(hall):
+    setup, start = hall
+    server = start()
+    event, (wave_1, wave_2) = setup["event"], setup["waves"]
+
+    judge = judge_starts_both_waves_and_pauses_the_second(server, setup)
+    tablets, typed = three_tablets_save_drafts(server, setup)
 
     # What the pages give back before the crash: the typed entries, at the saved version.
     before_pages = {}

@@ -1,0 +1,460 @@
+"""What the form fuzzer posts: nasty values, and for every POST route the fields it takes.
+
+``FUZZED`` maps each route's name to a ``Spec``: the values its form reads (hypothesis
+strategies built against the fuzzing world, ``fuzz_world.World``), the URL's arguments and
+how many examples it deserves. ``test_fuzz_forms.py`` walks the URL conf and posts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django import forms
+from django.core.files.uploadedfile import SimpleUploadedFile
+from hypothesis import strategies as st
+
+from gameplay import load_edition
+from jobs.models import Job
+from scoring.banker_forms import SheetForm
+from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
+from scoring.selectors import banker_table_players
+from scoring.tie_breakers import tie_breakers_for
+from series.forms import (
+    AddEventForm,
+    InviteForm,
+    PlacesForm,
+    ReasonlessConfirmForm,
+    ReleaseForm,
+    SeriesForm,
+)
+from tests.builders import an_event, registered_players
+from tests.resilience.fuzz_world import FUZZ_PEOPLE, World
+from tournament.bankruptcy_views import BankruptcyForm
+from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
+from tournament.csv_io import EXPORT_COLUMNS, IMPORT_COLUMNS, MAX_IMPORT_BYTES
+from tournament.knockout_services import bracket_confirm
+from tournament.knockout_views import OverrideForm
+from tournament.organizer_forms import AliasForm, EventForm
+from tournament.organizer_forms import ReasonForm as EjectReasonForm
+from tournament.registration_forms import OnTheDayForm, RegistrationForm
+from tournament.seating_search_views import SearchForm
+from tournament.seating_views import PreseatForm, SeatChangeForm
+from tournament.selectors import round_seating
+
+# --- Values ------------------------------------------------------------------------------
+
+NASTY = [
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "0",
+    "-1",
+    "1e309",
+    "NaN",
+    "inf",
+    "on",
+    "true",
+    "None",
+    "null",
+    "²",
+    "١٢",
+    "𝟗",
+    "٣",
+    "1_000",
+    "0x10",
+    "9" * 30,
+    "-" + "9" * 30,
+    "[]",
+    "{}",
+    '{"a": 1}',
+    "<script>alert(1)</script>",
+    "{{ 7|add:1 }}",
+    "'; DROP TABLE x; --",
+    "\u202e\ufeff",
+    "a,b",
+    "\r\n",
+    "%00",
+    "//evil.example/",
+    "javascript:alert(1)",
+    "2030-02-30",
+    "2030-13-01",
+    "99:99",
+]
+
+texts = st.one_of(
+    st.sampled_from(NASTY),
+    st.text(max_size=40),
+    st.integers(min_value=-(10**40), max_value=10**40).map(str),
+    st.floats().map(str),
+    st.builds(
+        lambda piece, count: piece * count,
+        st.sampled_from(["x", "9", "é", "\x00", "𝟗", "a b"]),
+        st.integers(min_value=201, max_value=100_000),
+    ),
+)
+
+
+def _flat_choices(choices) -> list[str]:
+    values = []
+    for key, label in choices:
+        if isinstance(label, (list, tuple)):
+            values.extend(str(k) for k, _ in label)
+        else:
+            values.append(str(key))
+    return values or [""]
+
+
+def plausible(form_field: forms.Field) -> st.SearchStrategy[str]:
+    """A value of the field's own kind, valid or just out of range."""
+    if isinstance(form_field, forms.BooleanField):
+        return st.sampled_from(["on", "", "true", "false", "0", "1"])
+    if isinstance(form_field, forms.ChoiceField):
+        return st.sampled_from(_flat_choices(form_field.choices))
+    if isinstance(form_field, forms.IntegerField):
+        low = form_field.min_value if form_field.min_value is not None else -5
+        high = form_field.max_value if form_field.max_value is not None else 10**7
+        return st.integers(min_value=low - 3, max_value=high + 3).map(str)
+    if isinstance(form_field, forms.DecimalField):
+        return st.decimals(allow_nan=False, allow_infinity=False).map(str)
+    if isinstance(form_field, forms.DateTimeField):
+        return st.datetimes().map(lambda d: d.strftime("%Y-%m-%dT%H:%M"))
+    if isinstance(form_field, forms.DateField):
+        return st.dates().map(lambda d: d.isoformat())
+    if isinstance(form_field, forms.TimeField):
+        return st.times().map(lambda t: t.strftime("%H:%M"))
+    if isinstance(form_field, forms.EmailField):
+        return st.emails()
+    if isinstance(form_field, forms.UUIDField):
+        return st.uuids().map(str)
+    return st.text(max_size=30)
+
+
+def value_of(kind: st.SearchStrategy) -> st.SearchStrategy:
+    """The field's own kind, anything at all, or the field sent twice."""
+    return st.one_of(kind, kind, texts, st.lists(st.one_of(kind, texts), min_size=2, max_size=3))
+
+
+def form_values(form: forms.Form) -> dict[str, st.SearchStrategy]:
+    return {name: plausible(f) for name, f in form.fields.items()}
+
+
+def pick(*values: object) -> st.SearchStrategy:
+    return st.sampled_from([str(v) for v in values])
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+# --- Routes --------------------------------------------------------------------------------
+
+
+@dataclass
+class Spec:
+    """How to fill one route's form: its fields (name -> strategy) and URL overrides."""
+
+    fields: Callable[[World], dict[str, st.SearchStrategy]] = lambda world: {}
+    kwargs: Callable[[World], dict[str, object]] = lambda world: {}
+    examples: int | None = None
+
+
+def _failed_job(world: World, kind: str = "printouts:event-registration") -> Job:
+    """A failed job of the world's event, whose retry builds a one-page form (or imports
+    a two-line file)."""
+    event = world.event.pk
+    params = {
+        "form": "event-registration",
+        "request": {"event": event},
+        "label": "Event Registration Form",
+        "event": event,
+        "text": "first_name,last_name,date_of_birth\nAda,Byron,1990-01-01\n",
+        "pasted": True,
+    }
+    task = "printouts.tasks.build_printout"
+    if kind == "tournament:import":
+        task = "tournament.tasks.import_registrations_task"
+    return Job.objects.create(
+        kind=kind,
+        scope=f"event-{event}",
+        key="fuzz",
+        params=params,
+        task_path=task,
+        token="fuzz",
+        status=Job.Status.FAILED,
+        error="Paper jam",
+    )
+
+
+def _next(world: World) -> dict[str, st.SearchStrategy]:
+    return {"next": pick(f"/organizer/events/{world.event.pk}/check-in/?q=a", "/", "")}
+
+
+def _reason(world: World) -> dict[str, st.SearchStrategy]:
+    return form_values(ReasonForm())
+
+
+def _sheet(world: World) -> dict[str, st.SearchStrategy]:
+    table = world.open_table
+    players = banker_table_players(table=table)
+    form = SheetForm(players=players, edition=load_edition(world.event.edition))
+    values = form_values(form)
+    values["version_override"] = pick(0, 1, 2, -1)
+    return values
+
+
+def _sign(world: World) -> dict[str, st.SearchStrategy]:
+    players = banker_table_players(table=world.open_table)
+    values = {
+        "player": pick("", *(p.pk for p in players), world.seated.pk),
+        "initials": st.text(max_size=12),
+        **{f"initials_{p.pk}": st.text(max_size=12) for p in players},
+    }
+    return {**values, **st_optional_sheet(world)}
+
+
+def st_optional_sheet(world: World) -> dict[str, st.SearchStrategy]:
+    # The sign button of a bankrupt player posts the whole sheet with it.
+    return _sheet(world)
+
+
+def _playing_table(world: World) -> dict[str, object]:
+    return {"table_pk": world.playing_table.pk}
+
+
+def _bankruptcy(world: World) -> dict[str, st.SearchStrategy]:
+    players = banker_table_players(table=world.playing_table)
+    values = form_values(BankruptcyForm(players=players))
+    values["creditor"] = pick("bank", "", *(p.pk for p in players), world.alternate.pk)
+    return values
+
+
+def _correct(world: World) -> dict[str, st.SearchStrategy]:
+    sheet = world.signed_table.sheet
+    seated = {str(s.player_id): s.player for s in world.signed_table.seats.all()}
+    form = SheetCorrectionForm(
+        sheet_data=sheet.data,
+        report=sheet.report,
+        players=seated,
+        edition=load_edition(world.event.edition),
+        version=sheet.version,
+    )
+    return form_values(form)
+
+
+def _tie(world: World) -> dict[str, st.SearchStrategy]:
+    ids = [str(p.pk) for p in world.tied]
+    form = OrderForm(players=[(i, i) for i in ids], allow_share=True)
+    values = form_values(form)
+    values["place_3"] = pick(*ids)
+    values["players"] = pick(",".join(ids), ",".join(reversed(ids)), ids[0], ",,", "x,y")
+    return values
+
+
+def _standings_tie(world: World) -> dict[str, st.SearchStrategy]:
+    values = _tie(world)
+    values.pop("mode", None)
+    return values
+
+
+def _tie_breakers(world: World) -> dict[str, st.SearchStrategy]:
+    keys = tie_breakers_for(event=world.event).keys
+    values = form_values(TieBreakerOrderForm(keys=[(k, k) for k in keys]))
+    values["default"] = pick("1", "")
+    return values
+
+
+def _seat_change(world: World) -> dict[str, st.SearchStrategy]:
+    form = SeatChangeForm(tables=round_seating(round_=world.round_2).tables)
+    values = form_values(form)
+    values["confirm"] = pick("1", "0")
+    return values
+
+
+def _rolls(world: World) -> dict[str, st.SearchStrategy]:
+    ids = list(world.signed_table.seats.values_list("player_id", flat=True))
+    places = st.integers(min_value=0, max_value=6).map(str)
+    return {f"{kind}_{pid}": places for kind in ("token", "play") for pid in ids}
+
+
+def _club(world: World) -> dict[str, object]:
+    """A club knockout of 24 checked-in players with its bracket confirmed (the fuzz world's
+    event is a championship, where the knockout's routes only refuse)."""
+    club = an_event(
+        name="Fuzz Charity Night",
+        fmt="club",
+        date=world.event.date,
+        start_time=world.event.start_time,
+    )
+    registered_players(club, count=24, **FUZZ_PEOPLE)
+    bracket_confirm(event=club, method="table_winners", by=None)
+    return {"pk": club.pk}
+
+
+def _csv_text(header, rows, delimiter) -> str:
+    lines = [delimiter.join(header)] + [delimiter.join(row) for row in rows]
+    return "\r\n".join(lines)
+
+
+csv_cells = st.one_of(
+    texts,
+    st.sampled_from(["Ada", "1990-01-01", "01/02/1990", "yes", "no", "maybe", '"', '""', "'=1+1"]),
+)
+csv_texts = st.builds(
+    _csv_text,
+    st.one_of(
+        st.just(list(IMPORT_COLUMNS)),
+        st.lists(st.sampled_from([*EXPORT_COLUMNS, "First Name", "junk", ""]), max_size=20),
+    ),
+    st.lists(st.lists(csv_cells, max_size=20), max_size=5),
+    st.sampled_from([",", ";", "\t"]),
+)
+csv_bytes = st.one_of(
+    csv_texts.map(lambda text: text.encode("utf-8", "surrogatepass")),
+    csv_texts.map(lambda text: b"\xef\xbb\xbf" + text.encode("utf-8", "surrogatepass")),
+    csv_texts.map(lambda text: text.encode("utf-16")),
+    st.binary(max_size=3000),
+    # One byte over the upload limit.
+    st.just(b"first_name,last_name,date_of_birth\r\n".ljust(MAX_IMPORT_BYTES + 1, b"a")),
+)
+
+
+def _import(world: World) -> dict[str, st.SearchStrategy]:
+    return {
+        "text": st.one_of(csv_texts, texts),
+        "file": csv_bytes.map(lambda data: SimpleUploadedFile("players.csv", data, "text/csv")),
+    }
+
+
+def _release_form() -> forms.Form:
+    from spectator.forms import ReleaseForm
+
+    return ReleaseForm()
+
+
+FUZZED: dict[str, Spec] = {
+    # Public and Django's own forms that the project serves.
+    "tournament:register": Spec(lambda w: form_values(RegistrationForm(event=w.event))),
+    "login": Spec(lambda w: {"username": st.text(), "password": st.text()}),
+    "password_reset": Spec(lambda w: {"email": st.text()}),
+    "set_language": Spec(lambda w: {"language": pick("en", "fr", "xx"), **_next(w)}),
+    # Registration, events and the player list.
+    "tournament:player_add": Spec(lambda w: form_values(OnTheDayForm(event=w.event))),
+    "tournament:player_import": Spec(_import),
+    "tournament:event_create": Spec(lambda w: form_values(EventForm())),
+    "tournament:event_edit": Spec(lambda w: form_values(EventForm())),
+    "tournament:player_alias": Spec(lambda w: form_values(AliasForm())),
+    "tournament:player_eject": Spec(lambda w: {**form_values(EjectReasonForm()), **_next(w)}),
+    "tournament:alternate_fill_seat": Spec(_next),
+    "tournament:alternate_move": Spec(
+        lambda w: {"direction": pick("up", "down"), **_next(w)},
+        kwargs=lambda w: {"player_pk": w.alternate.pk},
+    ),
+    "tournament:player_no_show": Spec(_next),
+    # Issue 15 (cockpit): undoing a no-show.
+    "tournament:player_no_show_undo": Spec(_next),
+    # Issue 15 (cockpit2): undoing a withdrawal or an ejection.
+    "tournament:player_leave_undo": Spec(_next),
+    "tournament:player_withdraw": Spec(lambda w: {"reason": texts, **_next(w)}),
+    # The waiting list: promoting an alternate and returning a seated player are refused.
+    "tournament:waiting_promote": Spec(kwargs=lambda w: {"player_pk": w.alternate.pk}),
+    "tournament:waiting_return": Spec(kwargs=lambda w: {"player_pk": w.seated.pk}),
+    "tournament:player_check_in": Spec(_next),
+    "tournament:player_undo_check_in": Spec(_next),
+    # Seating.
+    "tournament:seating_change": Spec(_seat_change, kwargs=lambda w: {"round_number": 2}),
+    "tournament:seating_preseat": Spec(lambda w: form_values(PreseatForm()), examples=10),
+    "tournament:seating_reseat_undo": Spec(),
+    "tournament:seating_publish": Spec(lambda w: {"published": pick("1", "0")}),
+    "tournament:seating_start": Spec(kwargs=lambda w: {"round_number": 2}),
+    "tournament:seating_fill_vacancies": Spec(kwargs=lambda w: {"round_number": 2}),
+    "tournament:seating_roll": Spec(),
+    "tournament:seating_banker": Spec(
+        lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}
+    ),
+    "tournament:seating_record_rolls": Spec(_rolls),
+    # --- languages (#21): the language switch and a table's game language ---
+    "tournament:language": Spec(
+        lambda w: {"language": pick("en", "fr", "hi", "xx", ""), **_next(w)}
+    ),
+    "tournament:seating_table_language": Spec(lambda w: {"language": pick("", "fr", "hi", "xx")}),
+    # The club knockout's bracket, on a club event.
+    "tournament:knockout_confirm": Spec(
+        lambda w: {"method": pick("table_winners", "highest_assets", "")}, kwargs=_club
+    ),
+    "tournament:knockout_seat": Spec(kwargs=_club, examples=5),
+    "tournament:knockout_override": Spec(lambda w: form_values(OverrideForm()), kwargs=_club),
+    "tournament:knockout_override_withdraw": Spec(kwargs=_club),
+    # The clock and the banker's table page.
+    "tournament:clock_start": Spec(_reason),
+    "tournament:clock_pause": Spec(_reason),
+    "tournament:clock_resume": Spec(_reason),
+    "tournament:clock_adjust": Spec(lambda w: form_values(AdjustForm())),
+    "tournament:clock_end": Spec(_reason),
+    "tournament:announcement_add": Spec(lambda w: form_values(AnnouncementForm())),
+    "tournament:announcement_delete": Spec(),
+    "tournament:table_last_turn": Spec(),
+    "tournament:table_finished": Spec(),
+    "tournament:table_reopen": Spec(),
+    "tournament:bankruptcy_record": Spec(_bankruptcy, kwargs=_playing_table),
+    "tournament:bankruptcy_undo": Spec(
+        lambda w: {"bankruptcy": pick("", "0", "1", "999999", "x")}, kwargs=_playing_table
+    ),
+    # The tablet's heartbeat (issue #20): device, queue length, offline since.
+    "tournament:tablet_heartbeat": Spec(
+        lambda w: {
+            "device": st.text(max_size=80),
+            "queued": st.one_of(st.text(max_size=8), pick("0", "3", "999999", "-1")),
+            "offline_since": st.one_of(st.text(max_size=40), pick("2031-03-01T10:05:00Z")),
+            "idempotency_key": st.one_of(st.text(max_size=40), pick("not-a-uuid")),
+        }
+    ),
+    # The long seating search (issue #18): starting one runs it at once here (the immediate
+    # task backend), so few examples; stopping reads nothing but the event.
+    "tournament:seating_search_start": Spec(lambda w: form_values(SearchForm()), examples=5),
+    "tournament:seating_search_stop": Spec(),
+    # --- series (issue #14): the organizer's series pages ------------------------------------
+    "series:list": Spec(lambda w: form_values(SeriesForm())),
+    "series:add_event": Spec(lambda w: form_values(AddEventForm(series=w.series))),
+    "series:places": Spec(lambda w: form_values(PlacesForm())),
+    "series:qualify": Spec(),
+    "series:accept": Spec(),
+    "series:decline": Spec(),
+    "series:invite": Spec(lambda w: form_values(InviteForm())),
+    "series:alternates": Spec(
+        lambda w: {f"position-{w.seated.pk}": st.text(max_size=8), "position-x": texts}
+    ),
+    "series:confirm": Spec(lambda w: form_values(ReasonlessConfirmForm())),
+    "series:release": Spec(lambda w: form_values(ReleaseForm())),
+    "series:merge": Spec(lambda w: {"keep": st.text(max_size=22), "other": st.text(max_size=22)}),
+    "series:split": Spec(lambda w: {"player": pick(w.seated.pk, "", "²", "9" * 30)}),
+    # The score sheet on the tablet.
+    "scoring:sheet_validate": Spec(_sheet),
+    "scoring:sheet_draft": Spec(_sheet),
+    "scoring:sheet_submit": Spec(_sheet),
+    "scoring:sheet_sign": Spec(_sign),
+    "scoring:banker_link_issue": Spec(),
+    "scoring:banker_link_revoke": Spec(),
+    # Results and standings.
+    "scoring:results_correct": Spec(_correct),
+    "scoring:results_approve": Spec(),
+    "scoring:results_tie": Spec(_tie),
+    "scoring:results_post": Spec(),
+    "scoring:results_unpost": Spec(),
+    "scoring:standings_tie": Spec(_standings_tie),
+    "scoring:standings_tie_breakers": Spec(_tie_breakers),
+    "scoring:final_seat": Spec(),
+    # The organizer's switches for the public pages.
+    "spectator:release": Spec(lambda w: form_values(_release_form())),
+    # Running a failed background job again.
+    # It reads no field (only the job in its path), and each retry lays out a PDF: a few
+    # examples of posted noise say all there is to say.
+    "printouts:job_retry": Spec(kwargs=lambda w: {"job_pk": _failed_job(w).pk}, examples=5),
+    "tournament:player_import_retry": Spec(
+        lambda w: {"job": st.one_of(pick(_failed_job(w, kind="tournament:import").pk), texts)}
+    ),
+}
