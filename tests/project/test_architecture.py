@@ -9,6 +9,7 @@ checked. Imports built from strings (``importlib``, ``include("app.urls")``) are
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,21 @@ def test_no_module_or_function_is_too_long():
     long_modules, long_functions = sizes()
     assert long_modules == []
     assert long_functions == []
+
+
+# --- Colours: one place ---------------------------------------------------------------------
+
+COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|\brgba?\(|\bhsla?\(")
+
+
+def test_every_colour_of_the_site_is_a_token():
+    """Colours are custom properties in static/css/tokens.css, used by name everywhere else
+    (issue #19, item 10): a new shade is added there once, not typed into a rule."""
+    stray = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted((ROOT / "static" / "css").glob("*.css"))
+        if path.name != "tokens.css"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if COLOUR.search(line)
+    ]
+    assert stray == []
