@@ -5,9 +5,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 # Test processes (pytest-xdist); each gets its own test database (test_<name>_gw0, ...).
-# Not --dist worksteal: a stolen test runs out of pytest-django's order (transactional
-# tests, which flush the database and its role groups, last), and the tests after it fail.
+# Work stealing: an idle process takes tests queued for a busy one, so neither waits for
+# the other's last minute. A stolen test may run after a transactional test's flush; the
+# role groups come back with the flush (tournament/apps.py), as Django's permissions do.
 PYTEST_WORKERS ?= 2
+PYTEST_DIST ?= worksteal
 
 .PHONY: install run test e2e bench lint format clean messages
 
@@ -31,7 +33,7 @@ run: install
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist $(PYTEST_DIST) $(PYTEST_ARGS)
 
 # One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py), and
 # the same day run from the event cockpit with clicks only (tests/browser/test_cockpit_day.py);

@@ -67,7 +67,7 @@ def test_a_slow_search_answer_does_not_undo_a_check_in(live_server, page, event)
 
     page.route(re.compile(r".*/check-in/\?q=.*"), hold_first_search)
     page.get_by_label("Name or alias").fill("Deskname")
-    for _ in range(50):
+    for _ in range(50):  # Playwright calls the route's handler while the page is waited on
         if held:
             break
         page.wait_for_timeout(100)
@@ -81,7 +81,10 @@ def test_a_slow_search_answer_does_not_undo_a_check_in(live_server, page, event)
     route, response = held[0]
     with page.expect_response(re.compile(r".*/check-in/\?q=.*")):
         route.fulfill(response=response)  # the stale answer arrives; a new search follows
-    page.wait_for_timeout(500)
+    # Both answers swapped in and settled: htmx marks an element while it asks or swaps.
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
     row = page.locator(f"#check-in-{ada.pk}")
     assert row.get_by_role("button", name="Undo").is_visible()
     assert row.get_by_role("button", name="Check in").count() == 0

@@ -39,8 +39,12 @@ def test_the_projected_hall_is_readable_without_a_chime_button(live_server, brow
         assert winner.evaluate(size) >= 48
         assert page.locator("[data-clock-remaining]").count() == 0
         assert "Time is up" not in page.inner_text("body")
-        # Polling keeps the end state (no reload loop, nothing replaced by a clock).
-        page.wait_for_timeout(2500)
+        # The next poll of the clock's state keeps the end state (no reload loop, nothing
+        # replaced by a clock): wait for that answer itself rather than for some time.
+        with page.expect_response(lambda r: "/hall/state/" in r.url, timeout=15_000):
+            pass
+        page.wait_for_load_state()
         assert page.locator(".hall-end-winner").count() == 1
+        assert page.locator("[data-clock-remaining]").count() == 0
     finally:
         context.close()
