@@ -9,6 +9,7 @@ sheet per player for each preliminary round and one for each player in the final
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 import pytest
@@ -283,11 +284,18 @@ def test_no_event_is_a_404(client, db):
     assert client.get(reverse("scoring:cockpit", kwargs={"pk": 999})).status_code == 404
 
 
-def test_checked_in_alternates_count_for_the_absent_players_seats(forty):
+def test_checked_in_alternates_count_for_the_absent_players_seats(client, forty):
     # 40 seated and checked in (the simulated day): one goes missing, one alternate is here.
     seated = Player.objects.filter(event=forty, status="player").order_by("pk")
     Player.objects.filter(pk=seated[0].pk).update(checked_in_at=None)
     assert day_needs(event=forty).players == 40  # 39 + an alternate for the empty seat
+    # The page says where the 40 come from while the check-in counter says 39.
+    user = User.objects.create_user("olive")
+    user.groups.add(Group.objects.get(name="Organizer"))
+    client.force_login(user)
+    page = client.get(reverse("scoring:cockpit", kwargs={"pk": forty.pk})).content.decode()
+    text = " ".join(html.unescape(page).split())
+    assert "Counted from 40 players checked in, alternates taking absent players' seats" in text
     Player.objects.filter(event=forty, status="alternate").update(checked_in_at=None)
     assert day_needs(event=forty).players == 39
 
