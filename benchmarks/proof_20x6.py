@@ -53,6 +53,10 @@ Checks with known answers (``KNOWN``, rerun by tests/tournament/seating/
 test_seating_proof_20x6.py): 16 players over 5 rounds and 20 over 5 have 0-repeat
 schedules (the affine plane of order 4; the 5-4-5 social golfer design), while 20 over 6
 has none (the 5-4-6 golfer problem, a resolvable 4-GDD of type 2^10, does not exist).
+One worker, niced, on a shared 2-core machine: 0.0 s, 4 s and 24 s (13 s with rule 1
+giving only 2 rounds). Status of the real question: no answer for <= 3 repeats within
+1800 s (and none within about 12 min before rule 1 gave 3 rounds), none for <= 1 within
+420 s; so the engine's 6 is not yet shown to be within the minimum + 2.
 """
 
 from __future__ import annotations

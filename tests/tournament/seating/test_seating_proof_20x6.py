@@ -1,8 +1,10 @@
-"""benchmarks/proof_20x6.py: CP-SAT shows no schedule of 20 players over 6 rounds of 4-tables
-has 3 repeats or fewer, so the engine's 6 is within the proven minimum + 2 (issue #18).
+"""benchmarks/proof_20x6.py, the offline CP-SAT model for issue #18's 20 x 6 question (is
+there a schedule with at most 3 repeats?), gets the answers known from design theory.
 
 The solver runs only with BOARDWALK_SLOW_PROOFS=1 and OR-Tools installed (the engine never
-needs it); the symmetry-breaking arithmetic the proof rests on is checked every time."""
+needs it); the symmetry-breaking arithmetic the model rests on is checked every time. The
+20 x 6 question itself is still open: CP-SAT gave no answer for <= 3 repeats in 30 minutes
+(one worker) nor for <= 1 in 7 minutes, so no test claims it."""
 
 from __future__ import annotations
 
@@ -56,10 +58,3 @@ def test_the_model_gets_known_answers(n, rounds, ceiling, answer):
     assert status == answer
     if schedule is not None:
         assert repeats_of(schedule) <= ceiling
-
-
-@SLOW
-def test_no_schedule_of_20_over_6_has_3_repeats_or_fewer():
-    pytest.importorskip("ortools")
-    status, _, _ = solve(20, 6, 3, time_limit=3600.0)
-    assert status == "INFEASIBLE"
