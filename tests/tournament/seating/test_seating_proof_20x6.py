@@ -25,7 +25,7 @@ from benchmarks.proof_20x6 import (
 
 SLOW = pytest.mark.skipif(
     not os.environ.get("BOARDWALK_SLOW_PROOFS"),
-    reason="a long proof: BOARDWALK_SLOW_PROOFS=1 runs it (.ci/run does)",
+    reason="the CP-SAT model: BOARDWALK_SLOW_PROOFS=1 with OR-Tools (pip install ortools) runs it",
 )
 
 
