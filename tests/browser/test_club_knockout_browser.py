@@ -162,12 +162,16 @@ def bank(page, url: str, table: Table) -> None:
     page.wait_for_selector("#sheet-submit:not([disabled])")
     page.click("#sheet-submit")
     page.wait_for_selector(".sign-list")
+    # Every player's field, read once: counting them again after each signature could read
+    # the next page while it is still arriving (no field yet) and stop before the last one.
     unsigned = page.locator(".sign-list input[id^=initials-]:not(#initials-banker)")
-    while unsigned.count():
-        field_id = unsigned.first.get_attribute("id")
+    field_ids = unsigned.evaluate_all("fields => fields.map((field) => field.id)")
+    assert len(field_ids) == table.seats.count()
+    for field_id in field_ids:
         page.fill(f"#{field_id}", "ok")
         page.click(f"#{field_id} ~ button")
         page.wait_for_selector(f"#{field_id}", state="detached")
+    page.wait_for_selector("#initials-banker:not([disabled])")
     page.fill("#initials-banker", "BK")
     page.click("#initials-banker ~ button")
     page.wait_for_selector("[data-locked]")
