@@ -21,6 +21,7 @@ import datetime
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -159,3 +160,11 @@ def built_once_for_the_module(django_db_blocker) -> Iterator[None]:
     with django_db_blocker.unblock(), transaction.atomic():
         yield
         transaction.set_rollback(True)
+
+
+def user_with(role: str | None, name: str) -> User:
+    """An official's account (password ``pw``) in the group of ``role``, or in none."""
+    user = User.objects.create_user(name, password="pw")
+    if role:
+        user.groups.add(Group.objects.get(name=role))
+    return user

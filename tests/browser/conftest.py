@@ -106,12 +106,11 @@ def page(browser):
 
 
 @pytest.fixture(autouse=True)
-def roles(chromium, transactional_db):
-    """Browser tests run on a flushed database, which loses the groups the migrations made.
+def browser_database(chromium, transactional_db):
+    """Browser tests commit (the live server's threads must see their data), so each runs on
+    a transactional database, flushed afterwards; the role groups come back with the flush
+    (tournament/apps.py).
 
     Asking for chromium first skips a machine without it before any database is built. Not
     the browser itself: it must start after the live server, so that it is closed (its
     pages no longer polling) before the server stops at the end of the session."""
-    from tournament.roles import ensure_roles
-
-    ensure_roles()

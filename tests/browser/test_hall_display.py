@@ -17,7 +17,6 @@ from playwright.sync_api import expect
 from spectator.services import release_set
 from tournament import clock_services as services
 from tournament.models import Clock, ClockAction, Player, Round, Seat, Table, Wave
-from tournament.roles import ensure_roles
 from tournament.services import event_create
 
 TOLERANCE_S = 2.5
@@ -134,7 +133,6 @@ def test_a_device_whose_clock_is_an_hour_fast_still_shows_the_official_time(
 
 def test_the_banker_tablet_enables_last_turn_when_time_runs_out(live_server, page, wave):
     """The button unlocks by itself at 00:00; the server still checks when it is pressed."""
-    ensure_roles()  # a transactional test starts from an empty database
     banker = User.objects.create_user("bea", password="a long Boardwalk passphrase")
     banker.groups.add(Group.objects.get(name="Banker"))
     # Three seconds of play left.

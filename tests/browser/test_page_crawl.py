@@ -169,9 +169,9 @@ PAGES = _pages()
 
 
 @pytest.fixture
-def roles(chromium):
+def browser_database(chromium):
     """The module's demo stays for all its pages: no flush between them (conftest's own
-    ``roles`` asks for a transactional database, which flushes after each test)."""
+    ``browser_database`` asks for a transactional database, which flushes after each test)."""
 
 
 @pytest.fixture(scope="module")
@@ -201,12 +201,10 @@ def demo(django_db_setup, django_db_blocker):
     from scoring.services.banker_links import banker_link_issue
     from series.models import Entrant, Series, SeriesEvent
     from tournament.models import Event, Player, Round, Table
-    from tournament.roles import ensure_roles
 
     with django_db_blocker.unblock():
         call_command("flush", interactive=False, verbosity=0)
         cache.clear()
-        ensure_roles()
         load_demo_event()
         events = {
             "championship": Event.objects.get(name=DEMO_EVENT_NAME),
@@ -271,7 +269,6 @@ def demo(django_db_setup, django_db_blocker):
             sessions[who] = client.cookies["sessionid"].value
         yield Demo(events=events, kwargs=kwargs, sessions=sessions)
         call_command("flush", interactive=False, verbosity=0)
-        ensure_roles()
         cache.clear()
 
 

@@ -8,15 +8,12 @@ from django.contrib.auth.models import Group, User
 
 from demo.event import load_demo_event
 from tournament.models import Event, Player, Seat
-from tournament.roles import ensure_roles
 
 PASSWORD = "a long Boardwalk passphrase"
 
 
 @pytest.fixture
 def organizer(transactional_db):
-    # An earlier transactional test may have flushed the groups the migrations created.
-    ensure_roles()
     user = User.objects.create_user("olive", password=PASSWORD)
     user.groups.add(Group.objects.get(name="Organizer"))
     return user

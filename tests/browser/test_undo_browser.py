@@ -13,7 +13,6 @@ from scoring.services.banker_links import banker_link_issue
 from tests.builders import event_with_players
 from tests.tournament.offline_helpers import playing_table
 from tournament.models import Seat, Table
-from tournament.roles import ensure_roles
 from tournament.seating_services import preseat_event, seats_swap
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "undo"
@@ -53,7 +52,6 @@ def test_a_banker_reopens_a_game_over_tapped_by_mistake(live_server, browser):
 
 
 def test_an_organizer_undoes_a_re_seat_on_a_phone(live_server, browser):
-    ensure_roles()
     event = event_with_players(players=16, name="Undo Cup")
     preseat_event(event=event, seed=1, time_limit=2)
     # A judge's move: the seating is not the engine's, so a re-seat changes it.

@@ -123,9 +123,6 @@ def workers(tmp_path, transactional_db):
     process uses the same queue, storage folder and lease."""
     if not ON_POSTGRESQL:
         pytest.skip(SKIP_REASON)
-    from tournament.roles import ensure_roles
-
-    ensure_roles()  # a transactional test starts on a flushed database
     pool = Workers(folder=tmp_path)
     pool.gate.mkdir()
     files = {"BACKEND": "jobs.storage.AtomicFileSystemStorage", "OPTIONS": {"location": pool.files}}

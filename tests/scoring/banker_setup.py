@@ -5,9 +5,7 @@ Shared by the banker page tests and the browser tests of the score sheet.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import Group, User
-
-from tests.builders import an_event, registered_players
+from tests.builders import an_event, registered_players, user_with
 from tournament.clock_services import clock_end, clock_start, table_mark_finished
 from tournament.models import Player, Round, Table
 from tournament.roles import BANKER, JUDGE, ORGANIZER
@@ -39,13 +37,6 @@ def finished_tables(players: int = 4) -> list[Table]:
     for wave in {t.wave for t in tables}:
         clock_end(wave=wave)
     return [Table.objects.get(pk=t.pk) for t in tables]
-
-
-def user_with(role: str | None, name: str) -> User:
-    user = User.objects.create_user(name, password="pw")
-    if role:
-        user.groups.add(Group.objects.get(name=role))
-    return user
 
 
 __all__ = ["BANKER", "JUDGE", "ORGANIZER", "finished_tables", "user_with"]

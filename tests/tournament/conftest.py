@@ -10,15 +10,15 @@ import datetime
 import pytest
 from django.contrib.auth.models import User
 
-from tests.tournament.organizer_pages import register, user_in
+from tests.builders import an_event, user_with
+from tests.tournament.organizer_pages import register
 from tournament.models import Event
 from tournament.roles import JUDGE, ORGANIZER
-from tournament.services import event_create
 
 
 @pytest.fixture
 def organizer(db) -> User:
-    return user_in("olive", ORGANIZER)
+    return user_with(ORGANIZER, "olive")
 
 
 @pytest.fixture
@@ -29,17 +29,15 @@ def org_client(client, organizer):
 
 @pytest.fixture
 def judge_client(client, db):
-    client.force_login(user_in("jules", JUDGE))
+    client.force_login(user_with(JUDGE, "jules"))
     return client
 
 
 @pytest.fixture
 def small_event(db) -> Event:
     """Two seats, so the third registrant onward waits as an alternate."""
-    return event_create(
+    return an_event(
         name="Small Cup",
-        organization="Club",
-        venue="Hall",
         date=datetime.date(2030, 4, 20),
         start_time=datetime.time(9, 30),
         expected_players=2,

@@ -1,4 +1,4 @@
-"""Helpers of the organizer's page tests: a user in a role, a registration, what a browser posts.
+"""Helpers of the organizer's page tests: a registration, what a browser posts, the messages.
 
 The fixtures built on them (organizer, org_client, judge_client, small_event, full_house)
 are in this folder's conftest.py.
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 
-from django.contrib.auth.models import Group, User
 from django.contrib.messages import get_messages
 from django.forms import CheckboxInput, Select
 
@@ -22,12 +21,6 @@ TYPED = {
     "date": "2030-06-01",
     "start_time": "10:00",
 }
-
-
-def user_in(username: str, group: str) -> User:
-    user = User.objects.create_user(username, password="pw")
-    user.groups.add(Group.objects.get(name=group))
-    return user
 
 
 def register(

@@ -21,7 +21,6 @@ from tests.scoring.banker_setup import BANKER, finished_tables, user_with
 from tests.tournament.offline_helpers import playing_table
 from tournament import clock_services
 from tournament.models import Bankruptcy, Table
-from tournament.roles import ensure_roles
 from tournament.tablet_models import TabletWrite
 
 JSON = {"Accept": "application/json"}
@@ -254,9 +253,6 @@ def test_one_key_sent_twice_at_the_same_moment_is_applied_once():
     the first one's answer. Real concurrency needs PostgreSQL (SQLite locks the file)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: SQLite serialises whole transactions and cannot race")
-    # A transactional test may follow another one's flush, which empties the role groups
-    # the migrations made.
-    ensure_roles()
     table = playing_table()
     banker = user_with(BANKER, "racer")
     Table.objects.filter(pk=table.pk).update(banker=banker)
