@@ -38,15 +38,37 @@ class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
     (no shared connection) the server stays fully concurrent, so the race tests keep racing.
     The lock is per request, not per connection: a browser's idle keep-alive connection
     must not hold up the others.
+
+    The test's own flush at its end is one more user of that connection: a request still
+    in flight when the test's page closes (a poll of the clock) held a table open while the
+    flush deleted from it (CI: "database table is locked"). So a test closes the server
+    before its flush (``closed_until_the_next_test``), waiting for the request inside, and
+    whatever arrives afterwards is told 503 without touching the database.
     """
+
+    lock = threading.Lock()
+    open_to_requests = True
+
+    @classmethod
+    def closed_until_the_next_test(cls) -> None:
+        with cls.lock:
+            cls.open_to_requests = False
+
+    @classmethod
+    def reopen(cls) -> None:
+        with cls.lock:
+            cls.open_to_requests = True
 
     def set_app(self, application):
         if not self.connections_override:
             return super().set_app(application)
-        lock = threading.Lock()
+        server = type(self)
 
         def one_at_a_time(environ, start_response):
-            with lock:
+            with server.lock:
+                if not server.open_to_requests:
+                    start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+                    return [b"the test is over"]
                 result = application(environ, start_response)
                 try:
                     body = b"".join(result)
@@ -113,4 +135,10 @@ def browser_database(chromium, transactional_db):
 
     Asking for chromium first skips a machine without it before any database is built. Not
     the browser itself: it must start after the live server, so that it is closed (its
-    pages no longer polling) before the server stops at the end of the session."""
+    pages no longer polling) before the server stops at the end of the session.
+
+    The page closes before this fixture ends (it was asked for later); the server then
+    closes before the flush, as OneRequestAtATimeOnSharedSQLite says why."""
+    OneRequestAtATimeOnSharedSQLite.reopen()
+    yield
+    OneRequestAtATimeOnSharedSQLite.closed_until_the_next_test()

@@ -68,3 +68,41 @@ def test_the_whole_answer_comes_back_and_the_response_is_closed():
     server.set_app(lambda environ, start_response: Body([b"one ", b"two"]))
     assert server.get_app()({}, None) == [b"one two"]
     assert closed == [True]
+
+
+def test_closing_waits_for_the_request_inside_and_turns_the_next_away():
+    """The flush at a test's end must not meet a request still using the connection."""
+    inside = threading.Event()
+    release = threading.Event()
+    entered = []
+
+    def application(environ, start_response):
+        entered.append(environ["n"])
+        if environ["n"] == 1:
+            inside.set()
+            release.wait(timeout=5)
+        start_response("200 OK", [])
+        return [b"ok"]
+
+    server = _server(shared=True)
+    server.set_app(application)
+    app = server.get_app()
+    first = threading.Thread(target=lambda: app({"n": 1}, lambda *a: None))
+    first.start()
+    inside.wait(timeout=5)
+    closing = threading.Thread(target=OneRequestAtATimeOnSharedSQLite.closed_until_the_next_test)
+    closing.start()
+    closing.join(timeout=0.5)
+    assert closing.is_alive(), "closing did not wait for the request inside"
+    release.set()
+    first.join(timeout=5)
+    closing.join(timeout=5)
+    statuses = []
+    try:
+        assert app({"n": 2}, lambda status, headers: statuses.append(status)) == [
+            b"the test is over"
+        ]
+        assert statuses == ["503 Service Unavailable"] and entered == [1]
+    finally:
+        OneRequestAtATimeOnSharedSQLite.reopen()
+    assert app({"n": 3}, lambda *a: None) == [b"ok"] and entered == [1, 3]
