@@ -1,11 +1,14 @@
-"""Offline proof (issue #18): 20 players over 6 rounds at tables of 4 need at least 4 repeats.
+"""Offline proof (issue #18): do 20 players over 6 rounds at tables of 4 need 4 repeats?
 
 Not part of the engine (tournament/seating/ never imports it); the solver needs OR-Tools
 (``pip install ortools``), the case analysis does not. Run
 
     python -m benchmarks.proof_20x6_split --max-repeats 3 [--part 0 --parts 2]
 
-and every case answers INFEASIBLE (or a schedule, recounted, would be printed).
+and each case answers INFEASIBLE, FEASIBLE (a schedule, recounted, is printed) or UNKNOWN
+(time limit). Where it stands (docs/benchmarks.md): every case of <= 2 repeats is
+infeasible, so 20 x 6 needs at least 3; of the 51 cases of <= 3, those still open are
+listed there.
 
 The question is split into cases that are each small for CP-SAT; ``proof_20x6.py``'s single
 model gave no answer in 30 minutes. Counting as there: a pair meeting c times costs c - 1.
@@ -272,10 +275,27 @@ def build_case(pattern: Pattern, matrix: Matrix, max_repeats: int):
             model.add_bool_or([meets[p, q, i].Not(), meets[p, q, j].Not(), b])
             both.append(b)
         model.add(sum(both) == pattern.get((i, j), 0))
+    _cap_incidences(model, x, pattern)
     for p in players:  # redundant: each player meets 3 others a round
         for r in rounds:
             model.add(sum(meets[min(p, q), max(p, q), r] for q in players if q != p) == SIZE - 1)
     return model, x
+
+
+def _cap_incidences(model, x, pattern: Pattern) -> None:
+    """Redundant: two rounds sharing w pairs seat at most c players of one table together,
+    C(c, 2) <= w (w = 0: at most 1, the J - P incidence; w = 1, 2: 2; w = 3: 3)."""
+    players, tables = range(PLAYERS), range(TABLES)
+    for i, j in ROUND_PAIRS:
+        most = max(c for c in range(1, SIZE + 1) if comb(c, 2) <= pattern.get((i, j), 0))
+        for a in tables:
+            for b in tables:
+                both = [model.new_bool_var(f"z{p}_{i}{a}_{j}{b}") for p in players]
+                for p, z in zip(players, both, strict=True):
+                    model.add_implication(z, x[p, i, a])
+                    model.add_implication(z, x[p, j, b])
+                    model.add_bool_or([x[p, i, a].Not(), x[p, j, b].Not(), z])
+                model.add(sum(both) <= most)
 
 
 def solve_case(pattern, matrix, max_repeats, *, time_limit=1200.0, fixed=None):
@@ -318,12 +338,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=1200.0)
     parser.add_argument("--part", type=int, default=0)
     parser.add_argument("--parts", type=int, default=1)
+    parser.add_argument("--cases", help="only these case numbers, e.g. 27,29 (to resume)")
     args = parser.parse_args(argv)
+    chosen = {int(n) for n in args.cases.split(",")} if args.cases else None
     todo = cases(args.max_repeats)
     print(f"<= {args.max_repeats} repeats: {len(todo)} cases", flush=True)
     answers = []
     for n, (pattern, matrix) in enumerate(todo):
-        if n % args.parts != args.part:
+        if n % args.parts != args.part or (chosen is not None and n not in chosen):
             continue
         status, schedule, seconds = solve_case(
             pattern, matrix, args.max_repeats, time_limit=args.time_limit

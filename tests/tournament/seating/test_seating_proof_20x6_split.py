@@ -135,16 +135,17 @@ def test_the_model_takes_a_known_schedule_and_no_fewer_repeats(engine_schedules)
     """The control: a schedule of 6 repeats in its canonical form satisfies its case's model
     with <= 6 repeats, and the same seats are refused with <= 5."""
     pytest.importorskip("ortools")
-    pattern, matrix, placed = canonical_case(engine_schedules[0])
-    assert solve_case(pattern, matrix, 6, fixed=placed, time_limit=60)[0] == "FEASIBLE"
-    assert solve_case(pattern, matrix, 5, fixed=placed, time_limit=60)[0] == "INFEASIBLE"
+    for schedule in engine_schedules:
+        pattern, matrix, placed = canonical_case(schedule)
+        assert solve_case(pattern, matrix, 6, fixed=placed, time_limit=60)[0] == "FEASIBLE"
+        assert solve_case(pattern, matrix, 5, fixed=placed, time_limit=60)[0] == "INFEASIBLE"
 
 
 @SLOW
 @pytest.mark.parametrize("number", range(len(cases(1)) + len(cases(2))))
 def test_no_schedule_has_fewer_than_three_repeats(number):
-    """<= 2 repeats: the 10 cases of cost 1 and 2, each seconds (the <= 3 run, 51 cases,
-    is recorded in docs/benchmarks.md: about half an hour)."""
+    """<= 2 repeats: the 10 cases of patterns of cost 1 and 2, seconds to minutes each (one
+    worker). The <= 3 run, 51 cases, is recorded in docs/benchmarks.md, as far as it got."""
     pytest.importorskip("ortools")
     todo = cases(1) + cases(2)
     pattern, matrix = todo[number]
