@@ -139,6 +139,12 @@ def browser_database(chromium, transactional_db):
 
     The page closes before this fixture ends (it was asked for later); the server then
     closes before the flush, as OneRequestAtATimeOnSharedSQLite says why."""
-    OneRequestAtATimeOnSharedSQLite.reopen()
     yield
     OneRequestAtATimeOnSharedSQLite.closed_until_the_next_test()
+
+
+@pytest.fixture(autouse=True)
+def live_server_open():
+    """Every browser test starts with the live server answering, including the crawl's
+    (which replaces ``browser_database`` and may follow a test that closed it)."""
+    OneRequestAtATimeOnSharedSQLite.reopen()
