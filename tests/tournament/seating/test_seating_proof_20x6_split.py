@@ -142,12 +142,11 @@ def test_the_model_takes_a_known_schedule_and_no_fewer_repeats(engine_schedules)
 
 
 @SLOW
-@pytest.mark.parametrize("number", range(len(cases(1)) + len(cases(2))))
+@pytest.mark.parametrize("number", range(len(cases(2))))
 def test_no_schedule_has_fewer_than_three_repeats(number):
-    """<= 2 repeats: the 10 cases of patterns of cost 1 and 2, seconds to minutes each (one
-    worker). The <= 3 run, 51 cases, is recorded in docs/benchmarks.md, as far as it got."""
+    """Every case of a pattern of cost <= 2 is infeasible even with 3 repeats allowed (as in
+    the <= 3 run recorded in docs/benchmarks.md): seconds to minutes each, one worker. A
+    tighter budget of 2 is not faster for CP-SAT (case 32 gave no answer in 10 minutes)."""
     pytest.importorskip("ortools")
-    todo = cases(1) + cases(2)
-    pattern, matrix = todo[number]
-    cost = 1 if number < len(cases(1)) else 2
-    assert solve_case(pattern, matrix, cost, time_limit=600)[0] == "INFEASIBLE"
+    pattern, matrix = cases(2)[number]
+    assert solve_case(pattern, matrix, 3, time_limit=1800)[0] == "INFEASIBLE"
