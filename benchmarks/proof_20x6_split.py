@@ -153,11 +153,8 @@ def shared_pairs(first: list[list[int]], second: list[list[int]]) -> int:
 
 
 def pattern_of(schedule: Schedule) -> Pattern:
-    return {
-        (i, j): shared_pairs(schedule[i], schedule[j])
-        for i, j in ROUND_PAIRS
-        if shared_pairs(schedule[i], schedule[j])
-    }
+    shares = {(i, j): shared_pairs(schedule[i], schedule[j]) for i, j in ROUND_PAIRS}
+    return {pair: count for pair, count in shares.items() if count}
 
 
 def table_numbers(partition: list[list[int]]) -> list[int]:
