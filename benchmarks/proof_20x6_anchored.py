@@ -1,0 +1,274 @@
+"""Offline proof (issue #18): 20 players over 6 rounds at tables of 4 need at least 6 repeats.
+
+Not part of the engine (tournament/seating/ never imports it) and pure Python: no solver.
+Run
+
+    python -m benchmarks.proof_20x6_anchored --max-repeats 5
+
+and every pattern of shared pairs a schedule of <= 5 repeats could have is answered
+INFEASIBLE, or FEASIBLE with a schedule (recounted). The engine seats 20 x 6 with 6, so
+6 is the minimum. ``proof_20x6_split`` asks the same question of CP-SAT, case by case;
+it settled every case of <= 2 repeats and 30 of the 51 of <= 3, and its answers agree
+with this search wherever both have one (tests/tournament/seating/
+test_seating_proof_20x6_anchored.py).
+
+Counting as in ``proof_20x6``: a pair meeting c times costs c - 1.
+
+1. *The pattern.* W(i, j) is the number of pairs rounds i and j share. A schedule of
+   <= K repeats has, after relabelling its rounds, one of ``proof_20x6_split.
+   share_patterns(K)``: W is a sum of cliques of rounds, one per repeated pair, of cost
+   Σ (|C| - 1) <= K. Here W is pinned exactly: no six rounds sharing exactly W(i, j)
+   pairs for every i, j, whatever their repeats, is what each answer says.
+2. *Two anchors.* Pick rounds a, b with W(a, b) = 0 (``anchors``: every pattern of
+   <= 5 repeats has such a pair whose other rounds each share at most 2 pairs with one
+   anchor and at most 1 with the other, or 1 with both). Orthogonal rounds are one
+   configuration up to relabelling players (``proof_20x6`` rule 3), so round a is
+   ``first_round`` and round b ``second_round``: player 4g + k sits at round a's table g
+   and at the k-th smallest of round b's tables other than g.
+3. *Classes.* Every other round x shares exactly (W(a, x), W(b, x)) pairs with the
+   anchors. ``round_class`` lists all such rounds (each partition once: tables by
+   smallest player). (0, 0): 9,408 rounds; (0, 1) and (1, 0): 82,080; (1, 1): 726,000;
+   (2, 0) and (0, 2): 318,720. The (1, 0) and (0, 2) lists are the (0, 1) and (2, 0)
+   ones under ``TRANSPOSE``, the relabelling that swaps the two anchors.
+4. *One round up to symmetry.* The relabellings of players that keep both anchors (as
+   partitions) are the 120 that permute groups and round b's tables alike (``anchor_group``;
+   group g misses table g, so the two permutations must agree). They keep every class, so
+   the first round searched (the non-anchor with the smallest class) is taken as the
+   smallest form of its orbit (``orbit_representatives``) and the others range over
+   their whole classes.
+5. *Search.* Depth first, each remaining round's candidates filtered to those sharing
+   exactly the pinned number of pairs with every round chosen so far; the round with the
+   fewest candidates left goes next, and an empty list backtracks. Nothing else is
+   pruned, so "no schedule found" is a proof for that pattern.
+
+Checks with known answers (the tests): the empty pattern (the 5-4-6 golfer design) is
+infeasible, as ``proof_20x6.KNOWN`` says; the patterns of the engine's 6-repeat
+schedules are realized; orbit sizes divide 120 and add up to the class.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator
+from functools import cache
+from itertools import combinations, permutations
+
+from benchmarks.proof_20x6 import first_round, repeats_of, second_round
+from benchmarks.proof_20x6_split import ROUNDS, Pattern, Schedule, share_patterns
+
+PLAYERS, SIZE = 20, 4
+Partition = tuple[tuple[int, ...], ...]
+PAIR_BIT = {pair: 1 << k for k, pair in enumerate(combinations(range(PLAYERS), 2))}
+ANCHOR_A: Partition = tuple(tuple(t) for t in first_round(PLAYERS))
+ANCHOR_B: Partition = tuple(tuple(sorted(t)) for t in second_round(PLAYERS))
+
+
+def table_mask(table: tuple[int, ...]) -> int:
+    mask = 0
+    for pair in combinations(sorted(table), 2):
+        mask |= PAIR_BIT[pair]
+    return mask
+
+
+def round_mask(partition) -> int:
+    """The round's 30 pairs as bits of one int: two rounds share popcount(a & b) pairs."""
+    mask = 0
+    for table in partition:
+        mask |= table_mask(tuple(table))
+    return mask
+
+
+def _cells() -> tuple[dict[int, tuple[int, int]], dict[tuple[int, int], int]]:
+    """Each player as (round a's table, the group missing from its round b table), and back:
+    the cells (g, h) with g != h of a 5 x 5 grid."""
+    groups = range(ROUNDS - 1)
+    missing = {
+        p: next(g for g in groups if all(q // SIZE != g for q in table))
+        for table in ANCHOR_B
+        for p in table
+    }
+    cell = {p: (p // SIZE, missing[p]) for p in range(PLAYERS)}
+    return cell, {v: k for k, v in cell.items()}
+
+
+def _relabel(partition, label) -> Partition:
+    return tuple(sorted(tuple(sorted(label[p] for p in table)) for table in partition))
+
+
+def anchor_group() -> list[tuple[int, ...]]:
+    """Every relabelling of players that maps each anchor onto itself (as a partition)."""
+    cell, player = _cells()
+    group = []
+    for groups in permutations(range(ROUNDS - 1)):
+        for tables in permutations(range(ROUNDS - 1)):
+            images = [(groups[g], tables[t]) for g, t in (cell[p] for p in range(PLAYERS))]
+            if all(image in player for image in images):
+                group.append(tuple(player[image] for image in images))
+    return group
+
+
+def anchored_form(schedule: Schedule, a: int, b: int) -> list[Partition]:
+    """The schedule relabelled so that its orthogonal rounds a and b are the anchors (step 2)."""
+    _, player = _cells()
+    group = {p: g for g, table in enumerate(schedule[a]) for p in table}
+    label = {}
+    for table in schedule[b]:
+        missing = next(g for g in range(ROUNDS - 1) if all(group[p] != g for p in table))
+        label.update({p: player[group[p], missing] for p in table})
+    return [_relabel(partition, label) for partition in schedule]
+
+
+def _transpose() -> tuple[int, ...]:
+    cell, player = _cells()
+    return tuple(player[t, g] for g, t in (cell[p] for p in range(PLAYERS)))
+
+
+TRANSPOSE = _transpose()
+
+
+def _enumerate(budget_a: int, budget_b: int) -> Iterator[Partition]:
+    mask_a, mask_b = round_mask(ANCHOR_A), round_mask(ANCHOR_B)
+
+    def extend(left: frozenset[int], tables: list, used_a: int, used_b: int):
+        if not left:
+            if (used_a, used_b) == (budget_a, budget_b):
+                yield tuple(tables)
+            return
+        first = min(left)
+        for others in combinations(sorted(left - {first}), SIZE - 1):
+            table = (first, *others)
+            mask = table_mask(table)
+            more_a = used_a + (mask & mask_a).bit_count()
+            more_b = used_b + (mask & mask_b).bit_count()
+            if more_a <= budget_a and more_b <= budget_b:
+                yield from extend(left - set(table), [*tables, table], more_a, more_b)
+
+    yield from extend(frozenset(range(PLAYERS)), [], 0, 0)
+
+
+@cache
+def round_class(budget_a: int, budget_b: int) -> tuple[Partition, ...]:
+    """Every round sharing exactly these many pairs with round a and with round b."""
+    if budget_a > budget_b:  # the mirror image, one transposition away
+        return tuple(_relabel(p, TRANSPOSE) for p in round_class(budget_b, budget_a))
+    return tuple(_enumerate(budget_a, budget_b))
+
+
+@cache
+def orbit_representatives(budget_a: int, budget_b: int) -> tuple[int, ...]:
+    """Indexes into ``round_class`` of one round per orbit of ``anchor_group``."""
+    rounds = round_class(budget_a, budget_b)
+    index = {partition: k for k, partition in enumerate(rounds)}
+    group = anchor_group()
+    seen: set[int] = set()
+    representatives = []
+    for k, partition in enumerate(rounds):
+        if k not in seen:
+            representatives.append(k)
+            seen.update(index[_relabel(partition, g)] for g in group)
+    return tuple(representatives)
+
+
+# How big each class is, to choose anchors whose other rounds have the smallest classes.
+CLASS_WEIGHT = {(0, 0): 1, (0, 1): 9, (1, 0): 9, (1, 1): 77, (2, 0): 34, (0, 2): 34}
+
+
+def _shares(pattern: Pattern, i: int, j: int) -> int:
+    return pattern.get((min(i, j), max(i, j)), 0)
+
+
+def anchors(pattern: Pattern) -> tuple[int, int]:
+    """Two rounds sharing no pair whose other rounds fall in the smallest classes."""
+    options = []
+    for a, b in combinations(range(ROUNDS), 2):
+        if _shares(pattern, a, b):
+            continue
+        classes = [(_shares(pattern, a, x), _shares(pattern, b, x)) for x in range(ROUNDS)]
+        classes = [c for x, c in enumerate(classes) if x not in (a, b)]
+        if all(c in CLASS_WEIGHT for c in classes):
+            options.append((sum(CLASS_WEIGHT[c] for c in classes), a, b))
+    if not options:
+        raise ValueError(f"no two anchors for {pattern}: a class this module does not list")
+    _, a, b = min(options)
+    return a, b
+
+
+def realize(pattern: Pattern, stats: dict | None = None) -> Schedule | None:
+    """Six rounds sharing exactly ``pattern``'s pairs, or None when none exist."""
+    a, b = anchors(pattern)
+    others = [x for x in range(ROUNDS) if x not in (a, b)]
+    klass = {x: (_shares(pattern, a, x), _shares(pattern, b, x)) for x in others}
+    masks = {x: [round_mask(p) for p in round_class(*klass[x])] for x in others}
+    first = min(others, key=lambda x: (len(masks[x]), x))
+    nodes = 0
+
+    def narrowed(remaining: dict, x: int, mask: int) -> dict | None:
+        kept = {}
+        for y, candidates in remaining.items():
+            if y != x:
+                wanted = _shares(pattern, x, y)
+                kept[y] = [(k, m) for k, m in candidates if (m & mask).bit_count() == wanted]
+                if not kept[y]:
+                    return None
+        return kept
+
+    def search(chosen: dict[int, int], remaining: dict) -> dict[int, int] | None:
+        nonlocal nodes
+        nodes += 1
+        if not remaining:
+            return chosen
+        x = min(remaining, key=lambda r: (len(remaining[r]), r))
+        for k, mask in remaining[x]:
+            kept = narrowed(remaining, x, mask)
+            if kept is not None and (found := search({**chosen, x: k}, kept)):
+                return found
+        return None
+
+    everything = {x: list(enumerate(masks[x])) for x in others}
+    found = None
+    for k in orbit_representatives(*klass[first]):
+        kept = narrowed(everything, first, masks[first][k])
+        if kept is not None and (found := search({first: k}, kept)):
+            break
+    if stats is not None:
+        stats.update(anchors=(a, b), first=first, nodes=nodes)
+    if not found:
+        return None
+    schedule: Schedule = [[] for _ in range(ROUNDS)]
+    schedule[a], schedule[b] = [list(t) for t in ANCHOR_A], [list(t) for t in ANCHOR_B]
+    for x, k in found.items():
+        schedule[x] = [list(t) for t in round_class(*klass[x])[k]]
+    return schedule
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-repeats", type=int, default=5)
+    args = parser.parse_args(argv)
+    patterns = [{}, *share_patterns(args.max_repeats)]  # {}: no shared pair (5-4-6)
+    print(f"<= {args.max_repeats} repeats: {len(patterns)} patterns", flush=True)
+    start, realized = time.perf_counter(), 0
+    for n, pattern in enumerate(patterns):
+        stats: dict = {}
+        began = time.perf_counter()
+        schedule = realize(pattern, stats)
+        shares = " ".join(f"{i}{j}:{v}" for (i, j), v in sorted(pattern.items()) if v)
+        answer = f"FEASIBLE, {repeats_of(schedule)} repeats" if schedule else "INFEASIBLE"
+        print(
+            f"pattern {n}: shares {shares}: {answer} (anchors {stats['anchors']}, "
+            f"{stats['nodes']} nodes, {time.perf_counter() - began:.1f} s)",
+            flush=True,
+        )
+        if schedule:
+            realized += 1
+            print("schedule", schedule, flush=True)
+    seconds = time.perf_counter() - start
+    verdict = "all infeasible" if not realized else f"{realized} realized"
+    print(f"{verdict} ({seconds:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
