@@ -56,7 +56,7 @@ has none (the 5-4-6 golfer problem, a resolvable 4-GDD of type 2^10, does not ex
 One worker, niced, on a shared 2-core machine: 0.0 s, 4 s and 24 s (13 s with rule 1
 giving only 2 rounds). Status of the real question: no answer for <= 3 repeats within
 1800 s (and none within about 12 min before rule 1 gave 3 rounds), none for <= 1 within
-420 s; so the engine's 6 is not yet shown to be within the minimum + 2.
+420 s. ``proof_20x6_anchored`` settles it without a solver: no schedule has fewer than 6.
 """
 
 from __future__ import annotations

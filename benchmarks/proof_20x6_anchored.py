@@ -51,12 +51,20 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import combinations, permutations
 
 from benchmarks.proof_20x6 import first_round, repeats_of, second_round
-from benchmarks.proof_20x6_split import ROUNDS, Pattern, Schedule, share_patterns
+from benchmarks.proof_20x6_split import (
+    ROUND_PAIRS,
+    ROUNDS,
+    Pattern,
+    Schedule,
+    incidence_classes,
+    second_round_from,
+    share_patterns,
+)
 
 PLAYERS, SIZE = 20, 4
 Partition = tuple[tuple[int, ...], ...]
@@ -128,8 +136,14 @@ def _transpose() -> tuple[int, ...]:
 TRANSPOSE = _transpose()
 
 
-def _enumerate(budget_a: int, budget_b: int) -> Iterator[Partition]:
-    mask_a, mask_b = round_mask(ANCHOR_A), round_mask(ANCHOR_B)
+def _enumerate(
+    anchor_a: Partition,
+    anchor_b: Partition,
+    budget_a: int,
+    budget_b: int,
+    together: tuple[int, int] | None = None,
+) -> Iterator[Partition]:
+    mask_a, mask_b = round_mask(anchor_a), round_mask(anchor_b)
 
     def extend(left: frozenset[int], tables: list, used_a: int, used_b: int):
         if not left:
@@ -139,6 +153,8 @@ def _enumerate(budget_a: int, budget_b: int) -> Iterator[Partition]:
         first = min(left)
         for others in combinations(sorted(left - {first}), SIZE - 1):
             table = (first, *others)
+            if together and (together[0] in table) != (together[1] in table):
+                continue
             mask = table_mask(table)
             more_a = used_a + (mask & mask_a).bit_count()
             more_b = used_b + (mask & mask_b).bit_count()
@@ -153,7 +169,7 @@ def round_class(budget_a: int, budget_b: int) -> tuple[Partition, ...]:
     """Every round sharing exactly these many pairs with round a and with round b."""
     if budget_a > budget_b:  # the mirror image, one transposition away
         return tuple(_relabel(p, TRANSPOSE) for p in round_class(budget_b, budget_a))
-    return tuple(_enumerate(budget_a, budget_b))
+    return tuple(_enumerate(ANCHOR_A, ANCHOR_B, budget_a, budget_b))
 
 
 @cache
@@ -195,21 +211,34 @@ def anchors(pattern: Pattern) -> tuple[int, int]:
     return a, b
 
 
-def realize(pattern: Pattern, stats: dict | None = None) -> Schedule | None:
-    """Six rounds sharing exactly ``pattern``'s pairs, or None when none exist."""
-    a, b = anchors(pattern)
-    others = [x for x in range(ROUNDS) if x not in (a, b)]
-    klass = {x: (_shares(pattern, a, x), _shares(pattern, b, x)) for x in others}
-    masks = {x: [round_mask(p) for p in round_class(*klass[x])] for x in others}
-    first = min(others, key=lambda x: (len(masks[x]), x))
+def repeats_of_masks(masks: Iterable[int]) -> int:
+    """Repeats of rounds given as pair masks: their 30 meetings each less the pairs met."""
+    masks = list(masks)
+    union = 0
+    for mask in masks:
+        union |= mask
+    return 30 * len(masks) - union.bit_count()
+
+
+def _search(
+    pattern: Pattern,
+    candidates: dict[int, list[int]],
+    starts: tuple[int, ...],
+    fixed: list[int],
+    max_repeats: int | None,
+    stats: dict | None,
+) -> dict[int, int] | None:
+    """Step 5 over the rounds in ``candidates`` (pair masks), the first of them started
+    only from its ``starts``. Rounds that realize the pattern with more than
+    ``max_repeats`` repeats (it has a cheaper decomposition than theirs) are passed over."""
     nodes = 0
 
     def narrowed(remaining: dict, x: int, mask: int) -> dict | None:
         kept = {}
-        for y, candidates in remaining.items():
+        for y, options in remaining.items():
             if y != x:
                 wanted = _shares(pattern, x, y)
-                kept[y] = [(k, m) for k, m in candidates if (m & mask).bit_count() == wanted]
+                kept[y] = [m for m in options if (m & mask).bit_count() == wanted]
                 if not kept[y]:
                     return None
         return kept
@@ -218,29 +247,89 @@ def realize(pattern: Pattern, stats: dict | None = None) -> Schedule | None:
         nonlocal nodes
         nodes += 1
         if not remaining:
-            return chosen
+            cost = repeats_of_masks([*fixed, *chosen.values()])
+            return chosen if max_repeats is None or cost <= max_repeats else None
         x = min(remaining, key=lambda r: (len(remaining[r]), r))
-        for k, mask in remaining[x]:
+        for mask in remaining[x]:
             kept = narrowed(remaining, x, mask)
-            if kept is not None and (found := search({**chosen, x: k}, kept)):
+            if kept is not None and (found := search({**chosen, x: mask}, kept)):
                 return found
         return None
 
-    everything = {x: list(enumerate(masks[x])) for x in others}
+    first = next(iter(candidates))
     found = None
-    for k in orbit_representatives(*klass[first]):
-        kept = narrowed(everything, first, masks[first][k])
-        if kept is not None and (found := search({first: k}, kept)):
+    for k in starts:
+        mask = candidates[first][k]
+        kept = narrowed(candidates, first, mask)
+        if kept is not None and (found := search({first: mask}, kept)):
             break
     if stats is not None:
-        stats.update(anchors=(a, b), first=first, nodes=nodes)
+        stats["nodes"] = nodes
+    return found
+
+
+def _partition_of(mask: int) -> list[list[int]]:
+    """The round back from its pairs: each player's table is the player and its partners."""
+    table = {p: {p} for p in range(PLAYERS)}
+    for (p, q), bit in PAIR_BIT.items():
+        if mask & bit:
+            table[p].add(q)
+            table[q].add(p)
+    return [list(t) for t in sorted({tuple(sorted(t)) for t in table.values()})]
+
+
+def realize(
+    pattern: Pattern, max_repeats: int | None = None, stats: dict | None = None
+) -> Schedule | None:
+    """Six rounds sharing exactly ``pattern``'s pairs (with at most ``max_repeats``
+    repeats), or None when there are none."""
+    if len(pattern) == len(ROUND_PAIRS) and set(pattern.values()) == {1}:
+        return _pair_in_every_round(max_repeats, stats)
+    a, b = anchors(pattern)
+    others = [x for x in range(ROUNDS) if x not in (a, b)]
+    klass = {x: (_shares(pattern, a, x), _shares(pattern, b, x)) for x in others}
+    first = min(others, key=lambda x: (len(round_class(*klass[x])), x))
+    others.remove(first)
+    candidates = {x: [round_mask(p) for p in round_class(*klass[x])] for x in [first, *others]}
+    fixed = [round_mask(ANCHOR_A), round_mask(ANCHOR_B)]
+    starts = orbit_representatives(*klass[first])
+    found = _search(pattern, candidates, starts, fixed, max_repeats, stats)
+    if stats is not None:
+        stats.update(anchors=(a, b))
     if not found:
         return None
     schedule: Schedule = [[] for _ in range(ROUNDS)]
     schedule[a], schedule[b] = [list(t) for t in ANCHOR_A], [list(t) for t in ANCHOR_B]
-    for x, k in found.items():
-        schedule[x] = [list(t) for t in round_class(*klass[x])[k]]
+    for x, mask in found.items():
+        schedule[x] = _partition_of(mask)
     return schedule
+
+
+def _pair_in_every_round(max_repeats: int | None, stats: dict | None) -> Schedule | None:
+    """Every two rounds share one pair: no orthogonal anchors. Of cost <= 5 this pattern is
+    one pair meeting in all six rounds (any other sum of cliques giving it costs more), so
+    with that budget the rounds are anchored on rounds 0 and 1 sharing that pair (one
+    incidence class, ``proof_20x6_split.incidence_classes(1)``), and every other round
+    seats the pair together and shares nothing else with them."""
+    if max_repeats is None or max_repeats > 5:
+        raise ValueError("only the one-pair-in-all-rounds decomposition (<= 5 repeats) is done")
+    (matrix,) = incidence_classes(1)
+    first, second = ANCHOR_A, tuple(tuple(t) for t in second_round_from(matrix))
+    (pair,) = {pair for table in first for pair in combinations(table, 2)} & {
+        pair for table in second for pair in combinations(sorted(table), 2)
+    }
+    together = [round_mask(p) for p in _enumerate(first, second, 1, 1, together=pair)]
+    pattern = dict.fromkeys(ROUND_PAIRS, 1)
+    candidates = {x: together for x in range(2, ROUNDS)}
+    fixed = [round_mask(first), round_mask(second)]
+    found = _search(pattern, candidates, tuple(range(len(together))), fixed, max_repeats, stats)
+    if stats is not None:
+        stats.update(anchors=(0, 1))
+    if not found:
+        return None
+    return [[list(t) for t in first], [list(t) for t in second]] + [
+        _partition_of(found[x]) for x in range(2, ROUNDS)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     for n, pattern in enumerate(patterns):
         stats: dict = {}
         began = time.perf_counter()
-        schedule = realize(pattern, stats)
+        schedule = realize(pattern, args.max_repeats, stats)
         shares = " ".join(f"{i}{j}:{v}" for (i, j), v in sorted(pattern.items()) if v)
         answer = f"FEASIBLE, {repeats_of(schedule)} repeats" if schedule else "INFEASIBLE"
         print(

@@ -6,9 +6,10 @@ Not part of the engine (tournament/seating/ never imports it); the solver needs 
     python -m benchmarks.proof_20x6_split --max-repeats 3 [--part 0 --parts 2]
 
 and each case answers INFEASIBLE, FEASIBLE (a schedule, recounted, is printed) or UNKNOWN
-(time limit). Where it stands (docs/benchmarks.md): every case of <= 2 repeats is
-infeasible, so 20 x 6 needs at least 3; of the 51 cases of <= 3, those still open are
-listed there.
+(time limit). Where it stopped (2026-12-04): every case of <= 2 repeats and 30 of the 51
+cases of <= 3 infeasible, the others without an answer. ``proof_20x6_anchored`` answers
+the whole question (no schedule of <= 5) without a solver, using this module's patterns;
+these cases stay as a second, independent check of its answers up to 2 and 3.
 
 The question is split into cases that are each small for CP-SAT; ``proof_20x6.py``'s single
 model gave no answer in 30 minutes. Counting as there: a pair meeting c times costs c - 1.

@@ -27,8 +27,8 @@ from benchmarks.proof_20x6_split import (
     solve_case,
     table_numbers,
 )
-from tournament.seating import seat
-from tournament.seating.model import SeatingProblem
+
+from . import twenty_by_six
 
 SLOW = pytest.mark.skipif(
     not os.environ.get("BOARDWALK_SLOW_PROOFS"),
@@ -85,33 +85,14 @@ def test_every_pattern_has_rounds_0_and_1_sharing_the_most():
 
 @pytest.fixture(scope="module")
 def engine_schedules():
-    """The engine's 20 x 6 seatings (6 repeats each at 2 s), as lists of player numbers."""
-    found = []
-    for seed in (1, 2, 3):
-        problem = SeatingProblem(
-            players=tuple(f"p{i}" for i in range(20)), rounds=6, seed=seed, time_limit=2.0
-        )
-        found.append(
-            [[[int(p[1:]) for p in table] for table in rnd] for rnd in seat(problem).rounds]
-        )
-    return found
-
-
-def _relabelled(schedule, rng):
-    players = list(range(20))
-    rng.shuffle(players)
-    rounds = [[[players[p] for p in table] for table in rnd] for rnd in schedule]
-    for rnd in rounds:
-        rng.shuffle(rnd)
-    rng.shuffle(rounds)
-    return rounds
+    return twenty_by_six.engine_schedules()
 
 
 def test_every_schedule_lands_in_its_case_in_the_form_the_model_fixes(engine_schedules):
     rng = random.Random(18)
     patterns_of_six = {tuple(sorted(p.items())) for p in share_patterns(6)}
     for original in engine_schedules:
-        for schedule in [original] + [_relabelled(original, rng) for _ in range(2)]:
+        for schedule in [original] + [twenty_by_six.relabelled(original, rng) for _ in range(2)]:
             pattern, matrix, placed = canonical_case(schedule)
             # the same schedule, relabelled: same repeats, same shares between rounds
             assert repeats_of(placed) == repeats_of(schedule) == 6
