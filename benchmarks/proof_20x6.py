@@ -133,23 +133,11 @@ def second_round(n: int) -> list[list[int]]:
 
 
 def build(n: int, rounds: int, max_repeats: int, break_second: bool = True):
-    from ortools.sat.python import cp_model
 
     if n % SIZE or n // SIZE not in (SIZE, SIZE + 1):
         raise ValueError("the fixed second round is worked out for 16 and 20 players")
     tables = n // SIZE
-    model = cp_model.CpModel()
-    x = {
-        (p, r, t): model.new_bool_var(f"x{p}_{r}_{t}")
-        for p in range(n)
-        for r in range(rounds)
-        for t in range(tables)
-    }
-    for r in range(rounds):
-        for p in range(n):
-            model.add_exactly_one(x[p, r, t] for t in range(tables))
-        for t in range(tables):
-            model.add(sum(x[p, r, t] for p in range(n)) == SIZE)
+    model, x = seat_model(n, rounds, tables)
     fixed = [first_round(n)]
     orthogonal = orthogonal_rounds(max_repeats, rounds) if break_second else 1
     if orthogonal >= 2:
@@ -230,9 +218,39 @@ def repeats_of(schedule: list[list[list[int]]]) -> int:
 
 def solve(n: int, rounds: int, max_repeats: int, time_limit: float = 60.0, workers: int = 1):
     """("FEASIBLE", schedule), ("INFEASIBLE", None) or ("UNKNOWN", None), and seconds."""
-    from ortools.sat.python import cp_model
 
     model, x = build(n, rounds, max_repeats)
+    status, schedule, seconds = run(model, x, n, rounds, n // SIZE, time_limit, workers)
+    if schedule:
+        assert all(len(t) == SIZE for part in schedule for t in part)
+        assert repeats_of(schedule) <= max_repeats
+    return status, schedule, seconds
+
+
+def seat_model(n: int, rounds: int, tables: int):
+    """A CP-SAT model with x[p, r, t] (player p at table t in round r): one table a round
+    for each player, SIZE players at each table. The proofs add their own rules to it."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    x = {
+        (p, r, t): model.new_bool_var(f"x{p}_{r}_{t}")
+        for p in range(n)
+        for r in range(rounds)
+        for t in range(tables)
+    }
+    for r in range(rounds):
+        for p in range(n):
+            model.add_exactly_one(x[p, r, t] for t in range(tables))
+        for t in range(tables):
+            model.add(sum(x[p, r, t] for p in range(n)) == SIZE)
+    return model, x
+
+
+def run(model, x, n: int, rounds: int, tables: int, time_limit: float, workers: int = 1):
+    """("FEASIBLE", schedule), ("INFEASIBLE", None) or ("UNKNOWN", None), and seconds."""
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
@@ -240,17 +258,12 @@ def solve(n: int, rounds: int, max_repeats: int, time_limit: float = 60.0, worke
     status = solver.solve(model)
     seconds = time.perf_counter() - start
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        tables = n // SIZE
         schedule = [
             [[p for p in range(n) if solver.value(x[p, r, t])] for t in range(tables)]
             for r in range(rounds)
         ]
-        assert all(len(t) == SIZE for part in schedule for t in part)
-        assert repeats_of(schedule) <= max_repeats
         return "FEASIBLE", schedule, seconds
-    if status == cp_model.INFEASIBLE:
-        return "INFEASIBLE", None, seconds
-    return "UNKNOWN", None, seconds
+    return ("INFEASIBLE" if status == cp_model.INFEASIBLE else "UNKNOWN"), None, seconds
 
 
 KNOWN = [(16, 5, 0, "FEASIBLE"), (20, 5, 0, "FEASIBLE"), (20, 6, 0, "INFEASIBLE")]

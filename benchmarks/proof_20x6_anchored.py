@@ -20,8 +20,9 @@ Counting as in ``proof_20x6``: a pair meeting c times costs c - 1.
    Σ (|C| - 1) <= K. Here W is pinned exactly: no six rounds sharing exactly W(i, j)
    pairs for every i, j, whatever their repeats, is what each answer says.
 2. *Two anchors.* Pick rounds a, b with W(a, b) = 0 (``anchors``: every pattern of
-   <= 5 repeats has such a pair whose other rounds each share at most 2 pairs with one
-   anchor and at most 1 with the other, or 1 with both). Orthogonal rounds are one
+   <= 5 repeats but one has such a pair whose other rounds each share at most 2 pairs with
+   one anchor and at most 1 with the other, or 1 with both; the one, a pair in all six
+   rounds, is ``_pair_in_every_round``'s). Orthogonal rounds are one
    configuration up to relabelling players (``proof_20x6`` rule 3), so round a is
    ``first_round`` and round b ``second_round``: player 4g + k sits at round a's table g
    and at the k-th smallest of round b's tables other than g.
@@ -223,12 +224,13 @@ def repeats_of_masks(masks: Iterable[int]) -> int:
 def _search(
     pattern: Pattern,
     candidates: dict[int, list[int]],
+    first: int,
     starts: tuple[int, ...],
     fixed: list[int],
     max_repeats: int | None,
     stats: dict | None,
 ) -> dict[int, int] | None:
-    """Step 5 over the rounds in ``candidates`` (pair masks), the first of them started
+    """Step 5 over the rounds in ``candidates`` (pair masks), round ``first`` started
     only from its ``starts``. Rounds that realize the pattern with more than
     ``max_repeats`` repeats (it has a cheaper decomposition than theirs) are passed over."""
     nodes = 0
@@ -256,7 +258,6 @@ def _search(
                 return found
         return None
 
-    first = next(iter(candidates))
     found = None
     for k in starts:
         mask = candidates[first][k]
@@ -289,11 +290,10 @@ def realize(
     others = [x for x in range(ROUNDS) if x not in (a, b)]
     klass = {x: (_shares(pattern, a, x), _shares(pattern, b, x)) for x in others}
     first = min(others, key=lambda x: (len(round_class(*klass[x])), x))
-    others.remove(first)
-    candidates = {x: [round_mask(p) for p in round_class(*klass[x])] for x in [first, *others]}
+    candidates = {x: [round_mask(p) for p in round_class(*klass[x])] for x in others}
     fixed = [round_mask(ANCHOR_A), round_mask(ANCHOR_B)]
     starts = orbit_representatives(*klass[first])
-    found = _search(pattern, candidates, starts, fixed, max_repeats, stats)
+    found = _search(pattern, candidates, first, starts, fixed, max_repeats, stats)
     if stats is not None:
         stats.update(anchors=(a, b))
     if not found:
@@ -322,7 +322,8 @@ def _pair_in_every_round(max_repeats: int | None, stats: dict | None) -> Schedul
     pattern = dict.fromkeys(ROUND_PAIRS, 1)
     candidates = {x: together for x in range(2, ROUNDS)}
     fixed = [round_mask(first), round_mask(second)]
-    found = _search(pattern, candidates, tuple(range(len(together))), fixed, max_repeats, stats)
+    starts = tuple(range(len(together)))
+    found = _search(pattern, candidates, 2, starts, fixed, max_repeats, stats)
     if stats is not None:
         stats.update(anchors=(0, 1))
     if not found:

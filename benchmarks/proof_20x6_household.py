@@ -38,10 +38,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from itertools import combinations, permutations, product
 
-from benchmarks.proof_20x6 import _lex_leq
+from benchmarks.proof_20x6 import _lex_leq, run, seat_model
 
 PLAYERS, TABLES, ROUNDS = 20, 5, 6
 MEMBERS = range(16, 20)
@@ -98,20 +97,9 @@ def incidence_of(first: list[list[int]], second: list[list[int]]) -> Matrix:
 def build(matrix: Matrix, *, members_meet_everyone: bool = True):
     """The CP-SAT model of one case. ``members_meet_everyone=False`` drops that rule (the
     control: what is left is satisfiable, so the rule is what makes the cases fail)."""
-    from ortools.sat.python import cp_model
 
-    model = cp_model.CpModel()
-    x = {
-        (p, r, t): model.new_bool_var(f"x{p}_{r}_{t}")
-        for p in range(PLAYERS)
-        for r in range(ROUNDS)
-        for t in range(TABLES)
-    }
+    model, x = seat_model(PLAYERS, ROUNDS, TABLES)
     for r in range(ROUNDS):
-        for p in range(PLAYERS):
-            model.add_exactly_one(x[p, r, t] for t in range(TABLES))
-        for t in range(TABLES):
-            model.add(sum(x[p, r, t] for p in range(PLAYERS)) == 4)
         for i, member in enumerate(MEMBERS):
             model.add(x[member, r, i] == 1)
     for r, tables in ((0, FIRST_BLOCKS), (1, second_round(matrix))):
@@ -146,22 +134,9 @@ def build(matrix: Matrix, *, members_meet_everyone: bool = True):
 
 def solve(matrix: Matrix, *, time_limit: float = 600.0, members_meet_everyone: bool = True):
     """("INFEASIBLE" | "FEASIBLE" | "UNKNOWN", schedule or None, seconds)."""
-    from ortools.sat.python import cp_model
 
     model, x = build(matrix, members_meet_everyone=members_meet_everyone)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = 1
-    start = time.perf_counter()
-    status = solver.solve(model)
-    seconds = time.perf_counter() - start
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        schedule = [
-            [[p for p in range(PLAYERS) if solver.value(x[p, r, t])] for t in range(TABLES)]
-            for r in range(ROUNDS)
-        ]
-        return "FEASIBLE", schedule, seconds
-    return ("INFEASIBLE" if status == cp_model.INFEASIBLE else "UNKNOWN"), None, seconds
+    return run(model, x, PLAYERS, ROUNDS, TABLES, time_limit)
 
 
 def main(argv: list[str] | None = None) -> int:

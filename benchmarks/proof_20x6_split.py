@@ -44,12 +44,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from functools import cache
 from itertools import combinations, permutations, product
 from math import comb
 
-from benchmarks.proof_20x6 import _lex_leq, first_round, repeats_of
+from benchmarks.proof_20x6 import _lex_leq, first_round, repeats_of, run, seat_model
 
 PLAYERS, TABLES, SIZE, ROUNDS = 20, 5, 4, 6
 ROUND_PAIRS = list(combinations(range(ROUNDS), 2))
@@ -211,21 +210,9 @@ def canonical_case(schedule: Schedule) -> tuple[Pattern, Matrix, Schedule]:
 def build_case(pattern: Pattern, matrix: Matrix, max_repeats: int):
     """The CP-SAT model of one case: rounds 0 and 1 fixed, shared pairs pinned to the
     pattern, tables of rounds 2..5 by smallest player, twins in lex order."""
-    from ortools.sat.python import cp_model
 
-    model = cp_model.CpModel()
     players, tables, rounds = range(PLAYERS), range(TABLES), range(ROUNDS)
-    x = {
-        (p, r, t): model.new_bool_var(f"x{p}_{r}_{t}")
-        for p in players
-        for r in rounds
-        for t in tables
-    }
-    for r in rounds:
-        for p in players:
-            model.add_exactly_one(x[p, r, t] for t in tables)
-        for t in tables:
-            model.add(sum(x[p, r, t] for p in players) == SIZE)
+    model, x = seat_model(PLAYERS, ROUNDS, TABLES)
     for r, partition in enumerate([first_round(PLAYERS), second_round_from(matrix)]):
         for t, table in enumerate(partition):
             for p in players:
@@ -299,27 +286,16 @@ def _cap_incidences(model, x, pattern: Pattern) -> None:
 def solve_case(pattern, matrix, max_repeats, *, time_limit=1200.0, fixed=None):
     """("INFEASIBLE" | "FEASIBLE" | "UNKNOWN", schedule or None, seconds); ``fixed`` pins
     every seat (the soundness control: a known schedule in its canonical form)."""
-    from ortools.sat.python import cp_model
 
     model, x = build_case(pattern, matrix, max_repeats)
     for r, partition in enumerate(fixed or []):
         for t, table in enumerate(partition):
             for p in range(PLAYERS):
                 model.add(x[p, r, t] == (1 if p in table else 0))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = 1
-    start = time.perf_counter()
-    status = solver.solve(model)
-    seconds = time.perf_counter() - start
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        schedule = [
-            [[p for p in range(PLAYERS) if solver.value(x[p, r, t])] for t in range(TABLES)]
-            for r in range(ROUNDS)
-        ]
+    status, schedule, seconds = run(model, x, PLAYERS, ROUNDS, TABLES, time_limit)
+    if schedule:
         assert repeats_of(schedule) <= max_repeats
-        return "FEASIBLE", schedule, seconds
-    return ("INFEASIBLE" if status == cp_model.INFEASIBLE else "UNKNOWN"), None, seconds
+    return status, schedule, seconds
 
 
 def cases(max_repeats: int) -> list[tuple[Pattern, Matrix]]:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from benchmarks import proof_20x6_anchored as anchored
 from benchmarks.proof_20x6 import repeats_of
-from benchmarks.proof_20x6_split import ROUNDS, pattern_of, share_patterns
+from benchmarks.proof_20x6_split import ROUNDS, pattern_of, share_patterns, shared_pairs
 from tournament.seating import check_seating, seat
 from tournament.seating.model import SeatingProblem
 
@@ -33,20 +33,13 @@ SLOW = pytest.mark.skipif(
 SMALL_CLASSES = {(0, 0), (0, 1), (1, 0)}  # enumerated in seconds; the others take minutes
 
 
-def _shared(first, second) -> int:
-    def pairs(partition):
-        return {pair for table in partition for pair in combinations(sorted(table), 2)}
-
-    return len(pairs(first) & pairs(second))
-
-
 @pytest.fixture(scope="module")
 def engine_schedules():
     return twenty_by_six.engine_schedules()
 
 
 def test_the_anchors_are_orthogonal_and_the_group_keeps_both():
-    assert _shared(anchored.ANCHOR_A, anchored.ANCHOR_B) == 0
+    assert shared_pairs(anchored.ANCHOR_A, anchored.ANCHOR_B) == 0
     group = anchored.anchor_group()
     assert len(group) == 120 and len(set(group)) == 120
     for label in group:
@@ -64,8 +57,8 @@ def test_a_class_is_distinct_rounds_sharing_exactly_its_pairs(budgets):
     for partition in random.Random(7).sample(rounds, 300):
         assert sorted(p for table in partition for p in table) == list(range(20))
         assert all(len(table) == 4 for table in partition)
-        assert _shared(partition, anchored.ANCHOR_A) == budgets[0]
-        assert _shared(partition, anchored.ANCHOR_B) == budgets[1]
+        assert shared_pairs(partition, anchored.ANCHOR_A) == budgets[0]
+        assert shared_pairs(partition, anchored.ANCHOR_B) == budgets[1]
 
 
 @pytest.mark.parametrize("budgets", [(0, 0), (0, 1)])
@@ -92,14 +85,14 @@ def test_every_round_of_a_real_schedule_is_in_its_class(engine_schedules):
     for schedule in engine_schedules:
         shuffled = twenty_by_six.relabelled(schedule, rng)
         for a, b in combinations(range(ROUNDS), 2):
-            if _shared(shuffled[a], shuffled[b]):
+            if shared_pairs(shuffled[a], shuffled[b]):
                 continue
             placed = anchored.anchored_form(shuffled, a, b)
             assert placed[a] == tuple(sorted(anchored.ANCHOR_A))
             assert placed[b] == tuple(sorted(anchored.ANCHOR_B))
             assert repeats_of([list(map(list, r)) for r in placed]) == repeats_of(schedule)
             for x in set(range(ROUNDS)) - {a, b}:
-                budgets = (_shared(placed[x], placed[a]), _shared(placed[x], placed[b]))
+                budgets = (shared_pairs(placed[x], placed[a]), shared_pairs(placed[x], placed[b]))
                 if budgets in SMALL_CLASSES:
                     assert placed[x] in set(anchored.round_class(*budgets))
                     checked += 1
