@@ -111,7 +111,8 @@ def say_public(
         return
     text = waiting % {**params, "pages": ", ".join(site.label(page) for page in missing)}
     if site.held:
-        text = f"{text} {_('The public site is held: the organizer releases its pages.')}"
+        held = _("The public site is held: the organizer releases its pages.")
+        text = f"{text} {held}"
     button = _("Release to the public")
     messages.warning(
         request,
