@@ -377,8 +377,13 @@ def release_pages(request: HttpRequest, pk: int) -> HttpResponse:
     then back to the page the message was on, with a message whose button undoes it."""
     event = event_or_404(pk)
     back = request.POST.get("back", "")
-    if not url_has_allowed_host_and_scheme(
-        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    # A page of this site only: a path, no control character that would break the header.
+    if (
+        not back.startswith("/")
+        or any(ord(char) < 32 or ord(char) == 127 for char in back)
+        or not url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
     ):
         back = reverse("spectator:release", kwargs={"pk": event.pk})
     released = request.POST.get("released", "1") == "1"
