@@ -111,10 +111,11 @@ def banker_tables(request: HttpRequest) -> HttpResponse:
     """Where a banker lands after logging in: the tables assigned to them, or why none are.
 
     Carries no permission: anyone logged in sees their own (possibly empty) list. The
-    current table comes first and large, with its clock; the others are folded below.
+    current table comes first and large, with its clock; then the other games to play,
+    the sheets still to finish, and the finished tables folded (``banker_desk``).
     """
     desk = banker_desk(user=request.user)
-    context: dict[str, Any] = {"desk": desk, "tables": [v.table for v in desk.older]}
+    context: dict[str, Any] = {"desk": desk}
     if desk.current is not None:
         table = desk.current.table
         clock = wave_clock(wave=table.wave, now=timezone.now())
