@@ -330,26 +330,26 @@ def _submit(
 
 def _refuse_unless_submittable(*, sheet: TableSheet, data: dict[str, Any]) -> None:
     """The sheet page's rule (``sheet_readiness``), before anything is saved: a signed
-    sheet, a game not over or a sheet with nothing on it is refused as it stands. The rules
-    engine's verdict comes after, on the saved draft (``sheet_submit``)."""
+    sheet, a sheet with nothing on it or a game not over is refused as it stands, for the
+    first reason the page names. The rules engine's verdict comes after, on the saved
+    draft (``sheet_submit``)."""
     blockers = submit_blockers(
         locked=sheet.is_locked,
         game_over=game_is_over(table_status=sheet.table.status),
         empty=sheet_is_empty(data=data),
         valid=True,
     )
-    if LOCKED in blockers:
-        raise ValidationError(
-            _("This score sheet is already signed; only a judge can correct it now."),
-            code="locked",
-        )
-    if GAME_NOT_OVER in blockers:
-        raise ValidationError(
-            _("The game at this table is not finished yet; mark it finished, then submit."),
-            code="not-finished",
-        )
-    if EMPTY in blockers:
-        raise ValidationError(_("Nothing entered yet: there is nothing to submit."), code="empty")
+    if not blockers:
+        return
+    refusals = {
+        LOCKED: _("This score sheet is already signed; only a judge can correct it now."),
+        EMPTY: _("Nothing entered yet: there is nothing to submit."),
+        GAME_NOT_OVER: _(
+            "The game at this table is not finished yet; mark it finished, then submit."
+        ),
+    }
+    codes = {LOCKED: "locked", EMPTY: "empty", GAME_NOT_OVER: "not-finished"}
+    raise ValidationError(refusals[blockers[0]], code=codes[blockers[0]])
 
 
 def locked(sheet: TableSheet) -> TableSheet:

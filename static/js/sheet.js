@@ -176,10 +176,6 @@
     });
   }
 
-  function lockSubmit() {
-    refresh();
-  }
-
   // --- The totals bar and the verdict: from the fields, at every moment ----------------------
 
   function verdictValid() {
@@ -495,7 +491,7 @@
   function send() {
     var pending = state.pending;
     if (!pending) return;
-    lockSubmit();
+    refresh(); // the submit button stays off while the submission is pending
     say(labels.sending, "sending");
     root.dataset.submitting = "sending";
     var body = params(pending.fields, {
