@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -27,7 +26,6 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -46,6 +44,7 @@ from tournament.idempotency import idempotent
 from tournament.lookups import table_or_404
 from tournament.models import Player, Table
 from tournament.money import money_spec
+from tournament.qr import qr_svg
 from tournament.selectors import table_seating
 from tournament.throttle import BANKER_LINK_MISSES_PER_IP, client_ip, throttle_hit
 
@@ -538,8 +537,7 @@ def banker_link_page(request: HttpRequest, table_pk: int) -> HttpResponse:
         url = request.build_absolute_uri(
             reverse("scoring:banker_link_open", kwargs={"key": link.key})
         )
-        # segno writes the SVG itself (no user text in it), so it can go in as it is.
-        qr = mark_safe(segno.make(url, error="m").svg_inline(scale=5, border=2))  # noqa: S308
+        qr = qr_svg(url)
     return render(
         request,
         "scoring/banker/link.html",

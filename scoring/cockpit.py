@@ -54,6 +54,10 @@ class EventFacts:
     bracket_confirmed: bool
     rounds: tuple[RoundFacts, ...] = ()
     winner: tuple[str, ...] = ()
+    # The public site (tournament.public_site): whether the event home is released, and
+    # whether the organizer holds the site (nothing follows publishing and posting).
+    public_home: bool = False
+    public_held: bool = False
 
 
 @dataclass(frozen=True)
@@ -312,7 +316,27 @@ def _opening_steps(facts: EventFacts, stage: str) -> list[Step]:
             _state(seated and stage != "seating", stage == "seating"),
             page=Action(_("Seating"), "tournament:seating"),
         ),
+        _public_step(facts),
     ]
+
+
+def _public_step(facts: EventFacts) -> Step:
+    """Before round 1: the hall display on the projector and the spectators' address (the
+    cockpit shows both and a QR code). Done once the event home is public, which publishing
+    round 1's tables does unless the organizer holds the public site."""
+    if facts.public_home:
+        detail = _("the event home is public")
+    elif facts.public_held:
+        detail = _("the public site is held: release the event home when you are ready")
+    else:
+        detail = _("the event home opens when round 1's tables are published")
+    return Step(
+        "public",
+        _("Open the public site and the hall display"),
+        _state(facts.public_home, bool(facts.rounds)),
+        detail,
+        page=Action(_("Public event page"), "spectator:event_home"),
+    )
 
 
 def day_steps(facts: EventFacts, stage: str) -> tuple[Step, ...]:

@@ -23,6 +23,7 @@ from tournament.formats import (
 )
 from tournament.knockout_selectors import confirmed_plan
 from tournament.models import Clock, Event, Player, Round, Table
+from tournament.public_site import HOME, public_site
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER
 from tournament.selectors import check_in_counts
 
@@ -80,6 +81,7 @@ def event_facts(*, event: Event, now: datetime.datetime | None = None) -> EventF
     knockout = event_is_knockout(event=event)
     plan = confirmed_plan(event=event) if knockout else None
     winner = event_winner(event=event, with_players=False)
+    site = public_site(event_pk=event.pk)
     return EventFacts(
         knockout=knockout,
         has_final=event_has_final(event=event),
@@ -93,6 +95,8 @@ def event_facts(*, event: Event, now: datetime.datetime | None = None) -> EventF
         bracket_confirmed=plan is not None,
         rounds=tuple(_round_facts(r) for r in seated_rounds(event=event)),
         winner=winner.aliases if winner is not None else (),
+        public_home=HOME in site.released,
+        public_held=site.held,
     )
 
 

@@ -33,6 +33,7 @@ from tournament.formats import (
 )
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
+from tournament.public_site import pages_on_post, say_public
 from tournament.tablet_selectors import round_tablet_worries
 
 from . import selectors
@@ -412,16 +413,23 @@ def results_tie(
 def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Publish a round's scores; the service refuses while any table is unsettled."""
     round_ = round_or_404(event_or_404(pk), round_number)
+    back = _round_page(round_)
     try:
         posting.round_post(round_=round_, by=request.user)
     except ValidationError as error:
         _error_message(request, error)
     else:
-        messages.success(
+        # Public unless the public site is held; the message says which.
+        say_public(
             request,
-            _("Round %(number)s is posted: its scores are public.") % {"number": round_.number},
+            event=round_.event,
+            pages=pages_on_post(round_=round_),
+            public=_("Round %(number)s is posted: its scores are public."),
+            waiting=_("Round %(number)s is posted; not public yet: %(pages)s."),
+            params={"number": round_.number},
+            back=back.url,
         )
-    return _round_page(round_)
+    return back
 
 
 @head_judge_required

@@ -110,6 +110,7 @@ def _routes() -> list[tuple[URLPattern, str]]:
         *[(pattern, "POST") for pattern in bankruptcy_urls.action_patterns],
         # The organizer's release switches for the public pages (spectator app).
         *[(pattern, "GET") for pattern in spectator_urls.page_patterns],
+        *[(pattern, "POST") for pattern in spectator_urls.action_patterns],
     ]
 
 
@@ -223,7 +224,8 @@ def _url(pattern: URLPattern, setting: dict) -> str:
     if "table_number" in converters:
         kwargs["table_number"] = 1
     kwargs.update(_clock_kwargs(pattern, setting))
-    namespace = "spectator" if pattern in spectator_urls.page_patterns else "tournament"
+    spectator = [*spectator_urls.page_patterns, *spectator_urls.action_patterns]
+    namespace = "spectator" if pattern in spectator else "tournament"
     return reverse(f"{namespace}:{pattern.name}", kwargs=kwargs)
 
 
@@ -389,10 +391,15 @@ def test_every_spectator_route_is_public_or_the_organizers():
     assert spectator_urls.urlpatterns == [
         *spectator_urls.public_patterns,
         *spectator_urls.page_patterns,
+        *spectator_urls.action_patterns,
     ]
 
 
-@pytest.mark.parametrize("pattern", spectator_urls.page_patterns, ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "pattern",
+    [*spectator_urls.page_patterns, *spectator_urls.action_patterns],
+    ids=lambda p: p.name,
+)
 def test_only_organizers_release_public_pages(pattern):
     assert pattern.callback.required_permission == MANAGE
 
