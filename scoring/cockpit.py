@@ -33,6 +33,10 @@ class RoundFacts:
     sheets_approved: int
     open_ties: int
     posted: bool
+    # Tables with no banker assigned, and the first of them by number (a final's banker is
+    # the organizer's to choose; preliminary tables may run on the table card's link).
+    bankers_missing: int = 0
+    first_without_banker: int | None = None
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,11 @@ def _round_action(round_: RoundFacts) -> Action:
             "tournament:seating",
             anchor=f"round-{n}",
         )
+    start = Action(_("Start the clock of %(name)s") % {"name": name}, "tournament:clock_control")
+    if round_.final and not round_.clock_started and round_.bankers_missing:
+        return _final_banker_action(round_, start)
     if not round_.clock_started:
-        return Action(_("Start the clock of %(name)s") % {"name": name}, "tournament:clock_control")
+        return start
     if not round_.clock_ended and round_.tables_playing:
         return Action(
             ngettext(
@@ -149,6 +156,29 @@ def _round_action(round_: RoundFacts) -> Action:
     )
 
 
+def _final_banker_action(round_: RoundFacts, start: Action) -> Action:
+    """000, BANKERS RESPONSIBILITIES: "The Banker in the Final Round must not be a player."
+
+    The organizer chooses the final's banker on the seating page; the action opens that
+    page at the first table without one. Starting the clock stays one tap away beside it.
+    """
+    return Action(
+        ngettext(
+            "Assign the final's banker",
+            "Assign the final's bankers: %(count)s tables without one",
+            round_.bankers_missing,
+        )
+        % {"count": round_.bankers_missing},
+        "tournament:seating",
+        anchor=f"round-{round_.number}-table-{round_.first_without_banker}",
+        why=_(
+            "The final needs a banker who is not playing in it. Choose one on the seating "
+            "page; the banker then finds the table under My tables."
+        ),
+        also=(start,),
+    )
+
+
 def _before_play(facts: EventFacts) -> tuple[str, Action]:
     if facts.players < facts.minimum_players:
         return "registration", Action(
@@ -175,6 +205,7 @@ def _before_play(facts: EventFacts) -> tuple[str, Action]:
             "tournament:player_list",
             why=_("The start time has passed; an alternate takes each no-show's seat."),
             also=(Action(_("Check-in desk"), "tournament:check_in"),),
+            act="tournament:player_no_show",
         )
     if facts.knockout and not facts.bracket_confirmed:
         return "seating", Action(_("Confirm the bracket"), "tournament:seating")
@@ -225,12 +256,25 @@ def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:
     )
     label = _("Final") if round_.final else _("Round %(n)s") % {"n": round_.number}
     page = Action(label, "scoring:results_round", round_number=round_.number)
+    banker = (
+        (
+            part(
+                "banker",
+                _("Banker"),
+                not round_.bankers_missing,
+                f"{tables - round_.bankers_missing}/{tables}",
+            ),
+        )
+        if round_.final
+        else ()
+    )
     return Step(
         "final" if round_.final else f"round-{round_.number}",
         label,
         state,
         ngettext("%(tables)s table", "%(tables)s tables", tables) % {"tables": tables},
         (
+            *banker,
             part("clock", _("Clock"), round_.clock_ended, clock_detail),
             part(
                 "sheets",

@@ -48,6 +48,7 @@ def _round_facts(round_: Round) -> RoundFacts:
     # The typed sheet (data) is not needed here, and 500 of them are megabytes of JSON.
     sheets = list(TableSheet.objects.filter(table__round=round_).defer("data"))
     started = bool(clocks)
+    without_banker = sorted(t.number for t in tables if t.banker_id is None)
     return RoundFacts(
         number=round_.number,
         final=round_.kind == Round.Kind.FINAL,
@@ -63,6 +64,8 @@ def _round_facts(round_: Round) -> RoundFacts:
         sheets_approved=sum(1 for s in sheets if s.status == TableSheet.Status.APPROVED),
         open_ties=sum(len(sheet_open_ties(sheet=s)) for s in sheets if s.is_locked),
         posted=RoundPosting.objects.filter(round=round_).exists(),
+        bankers_missing=len(without_banker),
+        first_without_banker=without_banker[0] if without_banker else None,
     )
 
 

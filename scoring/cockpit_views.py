@@ -31,21 +31,26 @@ def action_url(*, action: Action, event_pk: int) -> str:
 
 
 def _next_step(request: HttpRequest, action: Action | None, event_pk: int) -> dict:
-    """The next action's button and its companions, for this official.
+    """The next action's button and the pages beside it, for this official.
 
-    The button opens the first of the action's pages (its own, then its ``also``) this
-    official may open: a judge asked to mark the no-shows goes to the check-in desk, whose
-    rows mark them. When none opens, or the step is a form this official may not send
-    (``act``), the action is named, with who takes it, and not linked.
+    The action is a button when its page opens for this official and they may send the
+    form that takes the step (``act``). Otherwise it is named, not linked, with who takes
+    it unless this official may (a judge marks no-shows at the desk, not on the players
+    page); the pages beside it that open stay buttons (the desk, the clock).
     """
     if action is None:
         return {"next_url": "", "also": [], "next_who": ""}
-    pages = [(a.label, action_url(action=a, event_pk=event_pk)) for a in (action, *action.also)]
-    opens = [(label, url) for label, url in pages if may_open(request, url)]
+    url = action_url(action=action, event_pk=event_pk)
+    also = [(a.label, action_url(action=a, event_pk=event_pk)) for a in action.also]
+    also = [(label, address) for label, address in also if may_open(request, address)]
+    opens = may_open(request, url)
     act_permission = view_permission(action.act) if action.act else None
-    if not opens or (act_permission and not request.user.has_perm(act_permission)):
-        return {"next_url": "", "also": [], "next_who": who_does(action.act or action.url_name)}
-    return {"next_url": opens[0][1], "also": opens[1:], "next_who": ""}
+    may_act = act_permission is None or request.user.has_perm(act_permission)
+    if opens and may_act:
+        return {"next_url": url, "also": also, "next_who": ""}
+    takes_it = may_act if action.act else opens
+    who = "" if takes_it else who_does(action.act or action.url_name)
+    return {"next_url": "", "also": also, "next_who": who}
 
 
 @judge_required

@@ -66,6 +66,8 @@ HEAD_JUDGE_ROUTES = {"seating_start"}
 # The official clock: the head judge holds the timepiece (002, TIME KEEPING).
 HEAD_JUDGE_ROUTES |= {
     "clock_control",
+    # One wave's card, which the clock page fetches when another official changed it.
+    "clock_card",
     *(f"clock_{a}" for a in ("start", "pause", "resume", "adjust", "end")),
 }
 # Bankers reach their table page and its end-of-game buttons, nothing else.

@@ -98,18 +98,35 @@ def _request(user):
     return request
 
 
-def test_a_judge_asked_to_mark_the_no_shows_is_sent_to_the_desk(played):
+def test_a_judge_asked_to_mark_the_no_shows_gets_the_desk_beside_the_step(played):
     """The no-show step's page is the organizer's players page, with the check-in desk
-    beside it; a judge, who marks no-shows at the desk, gets the desk as the button."""
+    beside it; a judge, who marks no-shows at the desk, is shown the step unlinked (not
+    told someone else takes it) and the desk as the button."""
     action = Action("Mark the no-shows", "tournament:player_list", also=(
         Action("Check-in desk", "tournament:check_in"),
-    ))  # fmt: skip
+    ), act="tournament:player_no_show")  # fmt: skip
     desk = reverse("tournament:check_in", kwargs={"pk": played.pk})
     players = reverse("tournament:player_list", kwargs={"pk": played.pk})
     judge = _next_step(_request(user_with(JUDGE, "jo")), action, played.pk)
-    assert (judge["next_url"], judge["also"]) == (desk, [])
+    assert judge == {"next_url": "", "also": [("Check-in desk", desk)], "next_who": ""}
     organizer = _next_step(_request(user_with(ORGANIZER, "olive")), action, played.pk)
-    assert (organizer["next_url"], organizer["also"]) == (players, [("Check-in desk", desk)])
+    assert organizer == {"next_url": players, "also": [("Check-in desk", desk)], "next_who": ""}
+
+
+def test_a_step_beside_another_officials_step_keeps_its_own_label(played):
+    """Assigning the final's banker is the organizer's; starting its clock, beside it, the
+    head judge's: the head judge is told whose the first is and gets the clock's button."""
+    clock = Action("Start the clock of the final", "tournament:clock_control")
+    action = Action("Assign the final's banker", "tournament:seating", also=(clock,))
+    head_judge = _next_step(_request(user_with(HEAD_JUDGE, "hedda")), action, played.pk)
+    clock_url = reverse("tournament:clock_control", kwargs={"pk": played.pk})
+    assert head_judge == {
+        "next_url": "",
+        "also": [("Start the clock of the final", clock_url)],
+        "next_who": "The organizer does this.",
+    }
+    judge = _next_step(_request(user_with(JUDGE, "jo")), action, played.pk)
+    assert judge == {"next_url": "", "also": [], "next_who": "The organizer does this."}
 
 
 def test_a_table_opens_for_its_banker_a_judge_and_its_tablet_and_no_one_else(played):
