@@ -71,6 +71,9 @@ class Action:
     why: str = ""
     # Other pages that may be the right one now, shown beside the primary button.
     also: tuple[Action, ...] = ()
+    # The URL name of the form the page posts to take this step, when taking it needs more
+    # than opening the page (a judge opens a round's results; the head judge posts it).
+    act: str = ""
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,7 @@ def _round_action(round_: RoundFacts) -> Action:
             % {"count": round_.open_ties},
             "scoring:results_round",
             round_number=n,
+            act="scoring:results_tie",
         )
     # 002, POSTING SCORES: a round is posted once every sheet is signed and its ties are
     # decided; a judge's approval is a check on the way, not a condition.
@@ -152,6 +156,7 @@ def _round_action(round_: RoundFacts) -> Action:
         "scoring:results_round",
         round_number=n,
         anchor="post",
+        act="scoring:results_post",
     )
 
 
@@ -204,6 +209,7 @@ def _before_play(facts: EventFacts) -> tuple[str, Action]:
             "tournament:player_list",
             why=_("The start time has passed; an alternate takes each no-show's seat."),
             also=(Action(_("Check-in desk"), "tournament:check_in"),),
+            act="tournament:player_no_show",
         )
     if facts.knockout and not facts.bracket_confirmed:
         return "seating", Action(_("Confirm the bracket"), "tournament:seating")
@@ -224,13 +230,17 @@ def next_action(facts: EventFacts) -> tuple[str, Action | None]:
     last = facts.rounds[-1]
     if facts.knockout and not last.final and last.number < facts.planned_rounds:
         return "seating", Action(
-            _("Seat round %(n)s") % {"n": last.number + 1}, "scoring:standings"
+            _("Seat round %(n)s") % {"n": last.number + 1},
+            "scoring:standings",
+            act="scoring:final_seat",
         )
     if facts.has_final and not any(r.final for r in facts.rounds):
-        return "final", Action(_("Seat the final"), "scoring:standings")
+        return "final", Action(_("Seat the final"), "scoring:standings", act="scoring:final_seat")
     if not facts.knockout and len(facts.rounds) < facts.planned_rounds:
         return "seating", Action(_("Seat the rounds"), "tournament:seating")
-    return "winner", Action(_("Decide the tie for first place"), "scoring:standings")
+    return "winner", Action(
+        _("Decide the tie for first place"), "scoring:standings", act="scoring:standings_tie"
+    )
 
 
 def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:

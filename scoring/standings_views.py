@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,7 +26,6 @@ from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.money import edition_of
 from tournament.public_site import FINAL, say_public
-from tournament.roles import MANAGE
 from tournament.selectors import round_seating
 
 from . import selectors
@@ -42,13 +41,6 @@ from .tie_breakers import columns as tie_breaker_columns
 
 def _error_message(request: HttpRequest, error: ValidationError) -> None:
     messages.error(request, " ".join(error.messages))
-
-
-def _standings_home(request: HttpRequest, event: Event) -> HttpResponseRedirect:
-    """Organizers go back to the standings; a head judge, who cannot open it, to the desk."""
-    if request.user.has_perm(MANAGE):
-        return redirect("scoring:standings", pk=event.pk)
-    return redirect("tournament:judge_dashboard")
 
 
 # --- Standings ---------------------------------------------------------------------------
@@ -67,9 +59,15 @@ def _final(event: Event, kind: str = Round.Kind.FINAL):
     return round_seating(round_=final) if final else None
 
 
-@organizer_required
+@head_judge_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every result so far, unposted ones marked, with real names; the officials' view."""
+    """Every result so far, unposted ones marked, with real names; the officials' view.
+
+    The head judge opens it too: the ties the tie-breakers leave (the top place, the cut
+    for the final) are theirs to decide, here. The organizer's controls on it (the order of
+    the tie-breakers, seating the next stage, the CSV files) are shown to whoever may use
+    them.
+    """
     event = event_or_404(pk)
     rows = selectors.standings(event=event, only_posted=False)
     tie_breakers = tie_breakers_for(event=event)
@@ -170,7 +168,7 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
             _error_message(request, error)
         else:
             messages.success(request, _("Standings tie decided."))
-    return _standings_home(request, event)
+    return redirect("scoring:standings", pk=event.pk)
 
 
 @organizer_required

@@ -25,14 +25,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from . import reseat_services, seating_services
-from .access import head_judge_required, judge_required, organizer_required
+from .access import allowed_url, head_judge_required, judge_required, organizer_required
 from .formats import event_is_knockout
 from .knockout_views import OverrideForm, planner_context
 from .lookups import event_or_404, round_or_404
 from .models import Event, Round, Seat, Table
 from .public_site import say_published
 from .reseat_selectors import reseat_undo_refusal
-from .roles import MANAGE
 from .seating_services import MoveCost, VacancyResult
 from .seating_words import report_summary
 from .selectors import (
@@ -69,7 +68,7 @@ def _seating_page(
 def _round_home(request: HttpRequest, round_: Round) -> HttpResponseRedirect:
     """Organizers go back to the seating page; judges, who cannot open it, to the round's
     change page, which is their view of the tables."""
-    if request.user.has_perm(MANAGE):
+    if allowed_url(request, "tournament:seating", pk=round_.event_id):
         return _seating_page(
             round_.event, anchor=f"round-{round_.number}", round_number=round_.number
         )
