@@ -44,7 +44,11 @@ class Command(DbWorkerCommand):
 
     def handle(self, *args, **options) -> None:
         _sweep()
-        threading.Thread(target=_sweep_forever, name="jobs-recover", daemon=True).start()
+        done = threading.Event()  # the sweeps end with the worker (--batch, --max-tasks)
+        sweeper = threading.Thread(
+            target=_sweep_until, args=(done,), name="jobs-recover", daemon=True
+        )
+        sweeper.start()
         # db_worker's handle() builds its Worker by this module-level name: ours stands in
         # for it while it runs.
         original, db_worker.Worker = db_worker.Worker, PatientWorker
@@ -52,6 +56,8 @@ class Command(DbWorkerCommand):
             super().handle(*args, **options)
         finally:
             db_worker.Worker = original
+            done.set()
+            sweeper.join(timeout=30)
 
 
 class PatientWorker(db_worker.Worker):
@@ -164,7 +170,6 @@ def _sweep() -> None:
         logger.warning("Queued again %s job(s) whose worker was lost.", count)
 
 
-def _sweep_forever() -> None:
-    stop = threading.Event()
-    while not stop.wait(settings.BOARDWALK_JOB_LEASE_SECONDS / 2):
+def _sweep_until(done: threading.Event) -> None:
+    while not done.wait(settings.BOARDWALK_JOB_LEASE_SECONDS / 2):
         _sweep()
