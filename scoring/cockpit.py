@@ -33,6 +33,10 @@ class RoundFacts:
     sheets_approved: int
     open_ties: int
     posted: bool
+    # Tables with no banker assigned, and the first of them by number (a final's banker is
+    # the organizer's to choose; preliminary tables may run on the table card's link).
+    bankers_missing: int = 0
+    first_without_banker: int | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,10 @@ class EventFacts:
     bracket_confirmed: bool
     rounds: tuple[RoundFacts, ...] = ()
     winner: tuple[str, ...] = ()
+    # The public site (tournament.public_site): whether the event home is released, and
+    # whether the organizer holds the site (nothing follows publishing and posting).
+    public_home: bool = False
+    public_held: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,8 +116,11 @@ def _round_action(round_: RoundFacts) -> Action:
             "tournament:seating",
             anchor=f"round-{n}",
         )
+    start = Action(_("Start the clock of %(name)s") % {"name": name}, "tournament:clock_control")
+    if round_.final and not round_.clock_started and round_.bankers_missing:
+        return _final_banker_action(round_, start)
     if not round_.clock_started:
-        return Action(_("Start the clock of %(name)s") % {"name": name}, "tournament:clock_control")
+        return start
     if not round_.clock_ended and round_.tables_playing:
         return Action(
             ngettext(
@@ -141,6 +152,29 @@ def _round_action(round_: RoundFacts) -> Action:
         "scoring:results_round",
         round_number=n,
         anchor="post",
+    )
+
+
+def _final_banker_action(round_: RoundFacts, start: Action) -> Action:
+    """000, BANKERS RESPONSIBILITIES: "The Banker in the Final Round must not be a player."
+
+    The organizer chooses the final's banker on the seating page; the action opens that
+    page at the first table without one. Starting the clock stays one tap away beside it.
+    """
+    return Action(
+        ngettext(
+            "Assign the final's banker",
+            "Assign the final's bankers: %(count)s tables without one",
+            round_.bankers_missing,
+        )
+        % {"count": round_.bankers_missing},
+        "tournament:seating",
+        anchor=f"round-{round_.number}-table-{round_.first_without_banker}",
+        why=_(
+            "The final needs a banker who is not playing in it. Choose one on the seating "
+            "page; the banker then finds the table under My tables."
+        ),
+        also=(start,),
     )
 
 
@@ -216,12 +250,25 @@ def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:
     )
     label = _("Final") if round_.final else _("Round %(n)s") % {"n": round_.number}
     page = Action(label, "scoring:results_round", round_number=round_.number)
+    banker = (
+        (
+            part(
+                "banker",
+                _("Banker"),
+                not round_.bankers_missing,
+                f"{tables - round_.bankers_missing}/{tables}",
+            ),
+        )
+        if round_.final
+        else ()
+    )
     return Step(
         "final" if round_.final else f"round-{round_.number}",
         label,
         state,
         ngettext("%(tables)s table", "%(tables)s tables", tables) % {"tables": tables},
         (
+            *banker,
             part("clock", _("Clock"), round_.clock_ended, clock_detail),
             part(
                 "sheets",
@@ -269,7 +316,27 @@ def _opening_steps(facts: EventFacts, stage: str) -> list[Step]:
             _state(seated and stage != "seating", stage == "seating"),
             page=Action(_("Seating"), "tournament:seating"),
         ),
+        _public_step(facts),
     ]
+
+
+def _public_step(facts: EventFacts) -> Step:
+    """Before round 1: the hall display on the projector and the spectators' address (the
+    cockpit shows both and a QR code). Done once the event home is public, which publishing
+    round 1's tables does unless the organizer holds the public site."""
+    if facts.public_home:
+        detail = _("the event home is public")
+    elif facts.public_held:
+        detail = _("the public site is held: release the event home when you are ready")
+    else:
+        detail = _("the event home opens when round 1's tables are published")
+    return Step(
+        "public",
+        _("Open the public site and the hall display"),
+        _state(facts.public_home, bool(facts.rounds)),
+        detail,
+        page=Action(_("Public event page"), "spectator:event_home"),
+    )
 
 
 def day_steps(facts: EventFacts, stage: str) -> tuple[Step, ...]:

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 
 from tournament.access import judge_required
 from tournament.lookups import event_or_404
+from tournament.qr import qr_svg
 
 from .cockpit import Action, cockpit_plan
 from .cockpit_selectors import day_needs, event_facts
@@ -53,5 +54,14 @@ def cockpit(request: HttpRequest, pk: int) -> HttpResponse:
             "also": also,
             "needs": day_needs(event=event),
             "facts": facts,
+            **_public_addresses(request, event.pk),
         },
     )
+
+
+def _public_addresses(request: HttpRequest, pk: int) -> dict:
+    """The public event home and the hall display as full addresses (to type into a
+    projector's browser or read out), and the home's QR code for the spectators' phones."""
+    public_url = request.build_absolute_uri(reverse("spectator:event_home", kwargs={"pk": pk}))
+    hall_url = request.build_absolute_uri(reverse("tournament:hall_display", kwargs={"pk": pk}))
+    return {"public_url": public_url, "hall_url": hall_url, "public_qr": qr_svg(public_url)}

@@ -25,6 +25,7 @@ from tournament.formats import (
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.money import edition_of
+from tournament.public_site import FINAL, say_public
 from tournament.roles import MANAGE
 from tournament.selectors import round_seating
 
@@ -182,16 +183,35 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as error:
         _error_message(request, error)
     else:
-        if stage.kind == Round.Kind.SEMIFINAL:
-            text = _("The semifinal is seated as round %(number)s.")
-        elif stage.kind == Round.Kind.PRELIMINARY:
-            text = _(
-                "Round %(number)s is seated from the table winners: publish it on the seating page."
-            )
-        else:
-            text = _("The final is seated as round %(number)s.")
-        messages.success(request, text % {"number": stage.number})
+        _stage_message(request, event, stage)
     return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#final")
+
+
+def _stage_message(request: HttpRequest, event: Event, stage: Round) -> None:
+    """What was seated; a semifinal or final shows at once on the public final page, if
+    that page is released, so the message says whether it is."""
+    number = {"number": stage.number}
+    if stage.kind == Round.Kind.PRELIMINARY:
+        text = _(
+            "Round %(number)s is seated from the table winners: publish it on the seating page."
+        )
+        messages.success(request, text % number)
+        return
+    if stage.kind == Round.Kind.SEMIFINAL:
+        public = _("The semifinal is seated as round %(number)s: the public final page shows it.")
+        waiting = _("The semifinal is seated as round %(number)s; not public yet: %(pages)s.")
+    else:
+        public = _("The final is seated as round %(number)s: the public final page shows it.")
+        waiting = _("The final is seated as round %(number)s; not public yet: %(pages)s.")
+    say_public(
+        request,
+        event=event,
+        pages=(FINAL,),
+        public=public,
+        waiting=waiting,
+        params=number,
+        back=reverse("scoring:standings", kwargs={"pk": event.pk}) + "#final",
+    )
 
 
 @organizer_required

@@ -132,7 +132,10 @@ def test_the_organizer_seats_the_final_and_sees_its_table(client, event, players
     event.save(update_fields=["advancing"])
     client = login(client, ORGANIZER)
     response = client.post(url("final_seat", event), follow=True)
-    assert "The final is seated as round 2." in messages_of(response)
+    # Posting round 1 released the final page (the site is not held): it shows the table.
+    assert "The final is seated as round 2: the public final page shows it." in messages_of(
+        response
+    )
     body = response.content.decode()
     assert 'id="final-table-1"' in body and "Rosalind Quimby" in body
     assert "Seat the final" not in body
@@ -215,7 +218,9 @@ def test_the_standings_page_seats_a_semifinal_when_the_final_would_not_fit(clien
     round_post(round_=round_, by=None)
     client = login(client, ORGANIZER)
     response = client.post(url("final_seat", event), follow=True)
-    assert "The semifinal is seated as round 2." in messages_of(response)
+    assert "The semifinal is seated as round 2: the public final page shows it." in messages_of(
+        response
+    )
     body = response.content.decode()
     assert "The semifinal is round 2." in body and 'id="semifinal-table-3"' in body
     response = client.post(url("final_seat", event), follow=True)
