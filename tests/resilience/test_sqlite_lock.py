@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -28,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.resilience.http_tablet import ROOT, Server, Tablet, free_port, server_env
+from tests.resilience.http_tablet import ROOT, Server, Tablet, server_env
 from tests.resilience.sqlite_lock import Locker
 
 # Migrated and seeded in one process: each Python start costs seconds on a busy machine.
@@ -58,6 +59,14 @@ class MakeRunServer(Server):
 
     def command(self) -> list[str]:
         return [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"]
+
+
+def os_free_port() -> int:
+    """A port the system says is free: not one of http_tablet's fixed range, which the
+    restart test, running beside this one in another test process, may be about to take."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def wait_for(condition, *, what: str, timeout: float = DEADLINE):
@@ -97,7 +106,7 @@ def hall(tmp_path):
     )
     setup = json.loads(seeded.stdout.strip().splitlines()[-1])
     server = MakeRunServer(
-        database_url=f"sqlite:///{path}", port=free_port(), log=tmp_path / "server.log"
+        database_url=f"sqlite:///{path}", port=os_free_port(), log=tmp_path / "server.log"
     )
     worker_log = tmp_path / "worker.log"
     worker = None
