@@ -16,6 +16,8 @@ Environment variables:
 ``DJANGO_ALLOWED_HOSTS``        Comma-separated; required when DEBUG is off.
 ``DJANGO_CSRF_TRUSTED_ORIGINS`` Comma-separated origins, e.g. https://boardwalk.example.org.
 ``DATABASE_URL``                e.g. postgres://user@host:5432/boardwalk; default SQLite.
+``BOARDWALK_SQLITE_TIMEOUT``    On SQLite, how many seconds a write waits for another
+                                one to finish before "Not saved: try again" (20).
 ``DJANGO_TIME_ZONE``            Default "UTC".
 ``DJANGO_SECURE_SSL_REDIRECT``, ``DJANGO_SESSION_COOKIE_SECURE``,
 ``DJANGO_CSRF_COOKIE_SECURE``, ``DJANGO_SECURE_HSTS_SECONDS``,
@@ -39,8 +41,9 @@ Environment variables:
                                 README), with ``BOARDWALK_S3_ENDPOINT_URL`` and
                                 ``BOARDWALK_S3_REGION`` if not AWS's defaults.
 ``BOARDWALK_JOB_HEARTBEAT_SECONDS``, ``BOARDWALK_JOB_LEASE_SECONDS``
-                                How often a running job says it is alive (5), and after how
-                                long without a word it is run again (30; 300 on SQLite).
+                                How often a running job and each worker say they are alive
+                                (5), and after how long without a word a job is run again
+                                (30; 300 on SQLite).
 ``BOARDWALK_LIVE_POLL_SECONDS`` How often the public pages and the bracket planner ask the
                                 server for news (15; mostly answered "not modified").
 """
@@ -147,6 +150,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so it is asked first about a view's error: a busy or unreachable database
+    # answers "Not saved: try again" (503) with what was typed, not a server error.
+    "config.not_saved.NotSavedMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -181,6 +187,27 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+
+# SQLite (the `make run` default) shares one file between the server, its threads and the
+# background worker, and lets one of them write at a time. So that a head judge's Start
+# waits its turn instead of failing while the worker writes a printout's progress:
+# * WAL: readers never wait for a writer, nor a writer for readers (a worker reading a
+#   whole round to lay out its PDF holds up nobody); synchronous=NORMAL is WAL's usual pair
+#   (a power cut may lose the last moments, never corrupts the file).
+# * "timeout": a write waits this long for the lock before giving up (Django's 5 s was
+#   shorter than a big import's transaction); BOARDWALK_SQLITE_TIMEOUT changes it.
+# * "transaction_mode": IMMEDIATE: a transaction takes the write lock when it begins, so it
+#   waits (up to the timeout) there; one that began as a reader and then wrote would be
+#   refused at once, whatever the timeout.
+# A write that still cannot be saved answers "Not saved: try again" (config/not_saved.py).
+_SQLITE = DATABASES["default"]["ENGINE"].endswith("sqlite3")
+if _SQLITE:
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "timeout": float(os.environ.get("BOARDWALK_SQLITE_TIMEOUT") or "20"),
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -250,7 +277,6 @@ BOARDWALK_JOB_HEARTBEAT_SECONDS = float(os.environ.get("BOARDWALK_JOB_HEARTBEAT_
 # SQLite lets one connection write at a time: while a big import registers everyone in one
 # transaction, no heartbeat can be written, so on SQLite (development) a job is taken for
 # lost only after 5 minutes.
-_SQLITE = DATABASES["default"]["ENGINE"].endswith("sqlite3")
 BOARDWALK_JOB_LEASE_SECONDS = float(
     os.environ.get("BOARDWALK_JOB_LEASE_SECONDS") or ("300" if _SQLITE else "30")
 )

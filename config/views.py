@@ -2,6 +2,7 @@
 
 import logging
 import re
+import sys
 
 from django.conf import settings
 from django.core.cache import cache
@@ -16,7 +17,10 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from jobs.database import database_unavailable
 from tournament.selectors import event_list
+
+from .not_saved import not_saved_response
 
 logger = logging.getLogger("boardwalk.errors")
 
@@ -98,7 +102,16 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """500: a page that needs nothing that may have failed (no database, no context
-    processors, no URL reversing); the way back is built from the address alone."""
+    processors, no URL reversing); the way back is built from the address alone.
+
+    A busy or unreachable database raised outside a view (a session saved after it), which
+    NotSavedMiddleware never sees, answers "Not saved: try again" here instead."""
+    error = sys.exc_info()[1]
+    if error is not None and database_unavailable(error):
+        try:
+            return not_saved_response(request, error)
+        except Exception:  # noqa: BLE001 - fall through to the plain 500 page
+            logger.exception("The not-saved page could not be rendered")
     match = EVENT_PATH.match(getattr(request, "path", "") or "")
     context = {"event_url": f"/events/{match[1]}/" if match else ""}
     try:

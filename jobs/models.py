@@ -70,3 +70,23 @@ class Job(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+class Worker(models.Model):
+    """A background worker's heartbeat: each ``jobs_worker`` writes its row every few
+    seconds while it runs, so every process (the pages, other workers) can tell whether
+    one is there to build what is queued."""
+
+    name = models.CharField(_("name"), max_length=64, unique=True)
+    host = models.CharField(_("host"), max_length=255, blank=True)
+    pid = models.PositiveIntegerField(_("process id"), default=0)
+    started_at = models.DateTimeField(_("started at"))
+    seen_at = models.DateTimeField(_("last seen"), db_index=True)
+
+    class Meta:
+        ordering = ["-seen_at"]
+        verbose_name = _("worker")
+        verbose_name_plural = _("workers")
+
+    def __str__(self) -> str:
+        return f"{self.name} on {self.host} ({self.pid})"

@@ -30,7 +30,8 @@ from django.utils.module_loading import import_string
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
 
-from .models import Job
+from .database import database_unavailable, patiently
+from .models import Job, Worker
 from .storage import job_storage
 from .tasks import Task
 
@@ -144,26 +145,38 @@ def job_run(*, job_id: int, token: str, work: Work) -> None:
 
     A run whose token is no longer the job's (it was lost and enqueued again, or the job was
     retried or deleted) does nothing.
+
+    The run's own bookkeeping (claiming, finishing, failing) waits out a busy or unreachable
+    database (``patiently``): given up, the job would wait for a run that has left. The
+    work itself runs outside any transaction; a job that writes keeps its transaction to the
+    writing, after the reading and computing (a PDF is laid out before anything is saved).
     """
     now = _now()
-    claimed = Job.objects.filter(pk=job_id, token=token, status=Job.Status.QUEUED).update(
-        status=Job.Status.RUNNING,
-        started_at=now,
-        heartbeat_at=now,
-        attempts=F("attempts") + 1,
-        done=0,
-        total=0,
+    claimed = patiently(
+        lambda: Job.objects.filter(pk=job_id, token=token, status=Job.Status.QUEUED).update(
+            status=Job.Status.RUNNING,
+            started_at=now,
+            heartbeat_at=now,
+            attempts=F("attempts") + 1,
+            done=0,
+            total=0,
+        ),
+        what=f"Job {job_id}: claiming",
     )
     if not claimed:
         logger.info("Job %s: run %s is not the job's current run; nothing to do.", job_id, token)
         return
-    job = Job.objects.get(pk=job_id)
+    job = patiently(lambda: Job.objects.get(pk=job_id), what=f"Job {job_id}: reading")
     beat = _Beat(job_id=job_id, token=token)
     try:
         with beat:
             output = work(job, beat.report)
     except Exception as error:
-        _fail(job_id=job_id, token=token, message=_failure_message(error))
+        message = _failure_message(error)
+        patiently(
+            lambda: _fail(job_id=job_id, token=token, message=message),
+            what=f"Job {job_id}: saying it failed",
+        )
         raise
     except BaseException:
         # The worker is being stopped mid-job (a second Ctrl-C): another run does the job.
@@ -221,6 +234,11 @@ class _Beat:
 def _failure_message(error: Exception) -> str:
     if isinstance(error, ValidationError):
         message = " ".join(error.messages)
+    elif database_unavailable(error):
+        message = _(
+            "The database was busy or out of reach, so nothing was saved. Try again; if it "
+            "happens again, tell the administrator."
+        )
     elif isinstance(error, JobError):
         message = str(error)
     else:
@@ -253,12 +271,18 @@ def _finish(job: Job, *, token: str, output: JobOutput, progress: tuple[int, int
     if output.params is not None:
         fields["params"] = output.params
     running = Job.objects.filter(pk=job.pk, token=token, status=Job.Status.RUNNING)
-    if not running.update(**fields):
+    try:
+        updated = patiently(lambda: running.update(**fields), what=f"Job {job.pk}: finishing")
+    except Exception:
+        if name:
+            job_storage().delete(name)  # no "done" points at it
+        raise
+    if not updated:
         logger.warning("Job %s: run %s lost the job before finishing; dropped.", job.pk, token)
         if name:
             job_storage().delete(name)
         return
-    _supersede(job)
+    patiently(lambda: _supersede(job), what=f"Job {job.pk}: dropping older copies")
 
 
 def _storage_name(job: Job, token: str) -> str:
@@ -336,3 +360,20 @@ def _mark_task_lost(task_id: str) -> None:
         )
     except (ValidationError, ValueError):
         pass  # an id from another backend
+
+
+# --- workers' heartbeats ---------------------------------------------------------------------
+
+
+def worker_beat(*, name: str, host: str, pid: int, started_at: datetime.datetime) -> None:
+    """Say that the worker ``name`` is alive now (its row, made on its first beat)."""
+    Worker.objects.update_or_create(
+        name=name,
+        defaults={"host": host[:255], "pid": pid, "started_at": started_at, "seen_at": _now()},
+    )
+
+
+def workers_forget(*, older_than: datetime.timedelta = datetime.timedelta(days=1)) -> int:
+    """Drop the rows of workers not seen for a day: each start makes a new one."""
+    deleted, _counts = Worker.objects.filter(seen_at__lt=_now() - older_than).delete()
+    return deleted
