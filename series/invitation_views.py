@@ -20,8 +20,6 @@ from .forms import DeadlineForm
 from .invitation_mail import invitation_from_token, invitation_resend, invitations_unavailable
 from .models import DIVISIONS, Entrant, Series
 
-STATUS = {None: 200, invitations.OTHER_SERIES: 404}
-
 
 @never_cache
 def answer(request: HttpRequest, series_pk: int, token: str) -> HttpResponse:
@@ -29,8 +27,12 @@ def answer(request: HttpRequest, series_pk: int, token: str) -> HttpResponse:
     changes anything; a link used, expired, replaced or for another series changes nothing."""
     invitation = invitation_from_token(token)
     if invitation is None:
-        return render(request, "series/answer.html", {"problem": "unknown"}, status=404)
+        # As Django's password-reset page does with a bad link: a page that says so.
+        return render(request, "series/answer.html", {"problem": "unknown"})
     problem = invitations.link_problem(invitation=invitation, series_pk=series_pk)
+    if problem == invitations.OTHER_SERIES:
+        # Nothing of the other series' place is shown here.
+        return render(request, "series/answer.html", {"problem": problem})
     error = ""
     if request.method == "POST" and problem is None:
         choice = request.POST.get("answer", "")
@@ -62,7 +64,6 @@ def answer(request: HttpRequest, series_pk: int, token: str) -> HttpResponse:
             "problem": invitations.link_problem(invitation=invitation, series_pk=series_pk),
             "error": error,
         },
-        status=STATUS.get(problem, 200),
     )
 
 
