@@ -32,10 +32,15 @@ Environment variables:
 ``REDIS_URL``                   The shared cache, e.g. redis://127.0.0.1:6379/0.
 ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
 ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``, ``DEFAULT_FROM_EMAIL``
-                                Outgoing mail (password resets), Django's own names.
+                                Outgoing mail, Django's own names: password resets, and
+                                players' registration confirmations and Finals invitations
+                                (sent by the background workers; README "Email to players").
+                                Without EMAIL_HOST no email reaches a player, and the
+                                organizer's pages say so.
 ``BOARDWALK_SITE_URL``          The address players reach, e.g. https://boardwalk.example.org:
                                 QR codes of table cards and the poster point there (default:
-                                the address the organizer uses).
+                                the address the organizer uses), and so do the links in
+                                emails (no email is sent without it, except under DEBUG).
 ``BOARDWALK_FILES_DIR``         Where finished printouts are kept (default var/files/).
 ``BOARDWALK_S3_BUCKET``         Keep them in this S3-compatible bucket instead (django-storages;
                                 README), with ``BOARDWALK_S3_ENDPOINT_URL`` and
@@ -123,6 +128,8 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "jobs",
+    # Emails to players (confirmations, Finals invitations), sent by the workers (mail/).
+    "mail",
     "tournament",
     "scoring",
     # A season of regionals qualifying into the Finals (series/).
@@ -369,10 +376,12 @@ for _proxy in BOARDWALK_TRUSTED_PROXIES:
 
 # --- Email --------------------------------------------------------------------------------
 
-# Password resets are the only mail Boardwalk sends. Production reads the SMTP server from
-# the environment (Django's own setting names); without EMAIL_HOST, `check --deploy` warns
-# (config/checks.py), because every reset would fail unseen. Development prints the mail
-# to the console instead.
+# Password resets, and the players' confirmations and Finals invitations (mail/, sent by the
+# background workers with retries). Production reads the SMTP server from the environment
+# (Django's own setting names); without EMAIL_HOST, `check --deploy` warns
+# (config/checks.py), because every reset would fail unseen, and no email to a player is
+# even queued (the organizer's pages say so). Development prints password resets to the
+# console instead.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"

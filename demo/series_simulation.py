@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.services.ties import standings_tie_decide
+from series import invitations
 from series import selectors as series_selectors
 from series import services as series_services
 from series.models import JUNIOR, SENIOR, Entrant, Series
@@ -274,10 +275,15 @@ def series_simulate(
     name: str | None = None,
     decline: bool = True,
     junior_places: int = 1,
+    play_finals: bool = True,
 ) -> SimulatedSeries:
     """A season of ``regionals`` regional championships of ``players`` places (and as many
     junior regionals of twelve, each sending ``junior_places``) played into its Finals and
     juniors' final, both played.
+
+    Qualifiers answer by a deadline an hour before the Finals; each is invited by email as
+    their regional's qualifiers are fixed (when a mail server is set). Without
+    ``play_finals`` the season stops there: every qualifier invited, nobody answered yet.
 
     Raises ``ValueError`` with a reader's message for counts that cannot make one.
     """
@@ -295,6 +301,9 @@ def series_simulate(
             _("%(series)s Junior Finals") % {"series": name}, JUNIOR_FORMAT, finals_start
         ),
     )
+    invitations.deadline_set(
+        series=series, answers_due=finals_start - datetime.timedelta(hours=1), reminder_days=3
+    )
     events, juniors = _play_regionals(
         series=series,
         regionals=regionals,
@@ -308,6 +317,8 @@ def series_simulate(
     declined = passed_to = None
     for division in (SENIOR, JUNIOR):
         _settle_cuts(series=series, division=division, seed=seed, officials=officials)
+        if not play_finals:
+            continue
         answer = _answers(
             series=series,
             division=division,
@@ -318,7 +329,7 @@ def series_simulate(
             declined, passed_to = answer
         _confirm_and_play(series=series, division=division, seed=seed, officials=officials)
     series_services.release_set(
-        series=series, pages={"qualifiers": True, "entrants": True, "champion": True}
+        series=series, pages={"qualifiers": True, "entrants": True, "champion": play_finals}
     )
     series.refresh_from_db()
     return SimulatedSeries(

@@ -229,6 +229,8 @@ def _registration(*, person: Person, event: Event) -> Registration:
         citizenship_declared=True,
         publicity_consent=True,
         guardian_name="A. Guardian" if under_age else "",
+        # A junior's guardian is copied on the player's emails.
+        guardian_email=f"guardian.{person.last_name}@example.org".lower() if under_age else "",
         guardian_consent=under_age,
         city="Atlantic City",
     )

@@ -77,3 +77,18 @@ class ReleaseForm(forms.Form):
     qualifiers = forms.BooleanField(label=_("Each regional's qualifiers"), required=False)
     entrants = forms.BooleanField(label=_("The Finals entrants"), required=False)
     champion = forms.BooleanField(label=_("The champion"), required=False)
+
+
+class DeadlineForm(forms.Form):
+    answers_due = forms.DateTimeField(
+        label=_("Qualifiers answer by"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Their links stop working then."),
+    )
+    reminder_days = forms.IntegerField(
+        label=_("Remind those who have not answered, days before"),
+        min_value=0,
+        max_value=60,
+        initial=3,
+        help_text=_("0: no reminder."),
+    )

@@ -51,6 +51,12 @@ class Series(models.Model):
     public_qualifiers = models.BooleanField(_("regional qualifiers"), default=False)
     public_entrants = models.BooleanField(_("Finals entrants"), default=False)
     public_champion = models.BooleanField(_("champion"), default=False)
+    # The Finals invitations (series/invitation_mail.py): each qualifier answers by a personal
+    # link that works until this deadline; a reminder goes this many days before it.
+    answers_due = models.DateTimeField(_("qualifiers answer by"), null=True, blank=True)
+    reminder_days = models.PositiveSmallIntegerField(
+        _("reminder, days before the deadline"), default=3
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -183,6 +189,8 @@ class Entrant(models.Model):
         related_name="+",
         verbose_name=_("Finals registration"),
     )
+    # When the answer was given (by the player's link, or recorded by the organizer).
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
     changed_at = models.DateTimeField(_("changed at"), auto_now=True)
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -228,3 +236,37 @@ class Confirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} {self.division}"
+
+
+class Invitation(models.Model):
+    """An entrant's personal link to accept or decline their place, and its emails.
+
+    The link is the invitation signed with a salt (``series.invitation_mail``); ``nonce``
+    makes it unguessable and lets a new one replace it. It works once (``used_at``), until
+    the series' deadline, and only for its own series.
+    """
+
+    entrant = models.OneToOneField(
+        Entrant, on_delete=models.CASCADE, related_name="invitation", verbose_name=_("entrant")
+    )
+    nonce = models.CharField(_("nonce"), max_length=32)
+    first_sent_at = models.DateTimeField(_("first sent at"), null=True, blank=True)
+    sent_at = models.DateTimeField(_("last sent at"), null=True, blank=True)
+    reminded_at = models.DateTimeField(_("reminded at"), null=True, blank=True)
+    used_at = models.DateTimeField(_("answered by its link at"), null=True, blank=True)
+    # The latest email with this link (the invitation, a resend or the reminder).
+    message = models.ForeignKey(
+        "mail.Message",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("latest email"),
+    )
+
+    class Meta:
+        verbose_name = _("Finals invitation")
+        verbose_name_plural = _("Finals invitations")
+
+    def __str__(self) -> str:
+        return f"{self.entrant} ({self.sent_at or '-'})"

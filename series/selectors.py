@@ -114,7 +114,7 @@ def open_cut(*, member: SeriesEvent) -> list[StandingRow]:
 def entrants(*, series: Series, division: str) -> QuerySet[Entrant]:
     return (
         Entrant.objects.filter(series=series, division=division)
-        .select_related("source__event", "player", "finals_player")
+        .select_related("source__event", "player", "finals_player", "invitation__message")
         .order_by("status", "source__event__date", "source__event__pk", "rank", "pk")
     )
 
@@ -253,6 +253,8 @@ class Division:
     confirmation: Confirmation | None
     problems: list[str]
     alternates: list[Entrant]
+    # Holding a place without an answer yet (invited by email or not).
+    waiting: list[Entrant] = field(default_factory=list)
 
 
 def series_overview(*, series: Series) -> list[Division]:
@@ -272,6 +274,11 @@ def series_overview(*, series: Series) -> list[Division]:
                 confirmation=confirmed(series=series, division=key),
                 problems=confirm_problems(series=series, division=key),
                 alternates=[e for e in rows if e.status == Entrant.Status.ALTERNATE],
+                waiting=[
+                    e
+                    for e in rows
+                    if e.status in HOLDING and e.response == Entrant.Response.PENDING
+                ],
             )
         )
     return divisions

@@ -19,6 +19,7 @@ from tournament.models import Event, Player, Round
 from tournament.services import Registration, event_update, player_register
 
 from . import selectors
+from .invitation_mail import invitations_send
 from .models import (
     JUNIOR,
     SENIOR,
@@ -201,6 +202,8 @@ def qualifiers_fix(*, series: Series, division: str, by: User | None = None) -> 
         if member.qualified_at is None:
             member.qualified_at = timezone.now()
             member.save(update_fields=["qualified_at"])
+    # Each new qualifier (a place passed on included) is emailed their personal link.
+    invitations_send(series=series, division=division)
     return waiting
 
 
@@ -259,6 +262,7 @@ def entrant_respond(*, entrant: Entrant, accept: bool, by: User | None) -> Entra
     if entrant.status == Entrant.Status.DECLINED:
         raise ValidationError(_("This entrant has already declined."), code="declined")
     entrant.changed_by = by
+    entrant.answered_at = timezone.now()
     if accept:
         entrant.response = Entrant.Response.ACCEPTED
         entrant.save()
@@ -308,7 +312,7 @@ def entrant_invite(
         ):
             raise ValidationError(_("This person already holds a place on the list."), code="taken")
     person = person or SeriesPerson.objects.create(series=series, email=email)
-    return Entrant.objects.create(
+    entrant = Entrant.objects.create(
         series=series,
         division=division,
         person=person,
@@ -321,6 +325,8 @@ def entrant_invite(
         reason=reason,
         changed_by=by,
     )
+    invitations_send(series=series, division=division)
+    return entrant
 
 
 @transaction.atomic
@@ -400,6 +406,8 @@ def _registration(*, entrant: Entrant, finals: Event) -> Registration:
         publicity_consent=source.publicity_consent,
         guardian_name=source.guardian_name,
         guardian_consent=source.guardian_consent,
+        guardian_email=source.guardian_email,
+        language=source.language,
         alias=alias,
     )
 

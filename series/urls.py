@@ -3,7 +3,7 @@ only, each shown once the organizer releases it)."""
 
 from django.urls import path
 
-from . import public_views, views
+from . import invitation_views, public_views, views
 
 app_name = "series"
 
@@ -26,12 +26,16 @@ action_patterns = [
     path(SERIES + "entrants/<int:entrant_pk>/accept/", views.accept, name="accept"),
     path(SERIES + "people/merge/", views.merge, name="merge"),
     path(SERIES + "people/split/", views.split, name="split"),
+    path(SERIES + "invitations/deadline/", invitation_views.deadline, name="deadline"),
+    path(SERIES + "entrants/<int:entrant_pk>/resend/", invitation_views.resend, name="resend"),
 ]
 public_patterns = [
     path("series/<int:series_pk>/", public_views.home, name="public_home"),
     path("series/<int:series_pk>/qualifiers/", public_views.qualifiers, name="public_qualifiers"),
     path("series/<int:series_pk>/entrants/", public_views.entrants, name="public_entrants"),
     path("series/<int:series_pk>/champion/", public_views.champion, name="public_champion"),
+    # A qualifier's personal link (series/invitation_mail.py): no login, the token is the key.
+    path("series/<int:series_pk>/answer/<str:token>/", invitation_views.answer, name="answer"),
 ]
 
 urlpatterns = [*public_patterns, *page_patterns, *action_patterns]

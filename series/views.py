@@ -16,12 +16,14 @@ from tournament.models import Player
 from . import selectors, services
 from .forms import (
     AddEventForm,
+    DeadlineForm,
     InviteForm,
     PlacesForm,
     ReasonlessConfirmForm,
     ReleaseForm,
     SeriesForm,
 )
+from .invitation_mail import invitations_unavailable, remind_at
 from .models import DIVISIONS, Entrant, Series, SeriesEvent, SeriesPerson
 
 
@@ -75,6 +77,11 @@ def series_detail(request: HttpRequest, series_pk: int) -> HttpResponse:
             "series": series,
             "divisions": selectors.series_overview(series=series),
             "add_form": AddEventForm(series=series),
+            "deadline_form": DeadlineForm(
+                initial={"answers_due": series.answers_due, "reminder_days": series.reminder_days}
+            ),
+            "invitations_note": invitations_unavailable(series=series),
+            "remind_at": remind_at(series),
         },
     )
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from .aliases import next_alias
 from .models import Event, Player
+from .registration_mail import confirmations_queue
 from .services import Registration, registration_form_errors, registration_player
 
 BATCH = 500
@@ -58,11 +59,13 @@ def players_register_bulk(
     registrations: Sequence[Registration],
     source: str = Player.Source.IMPORT,
     now: datetime.datetime | None = None,
+    send_confirmations: bool = True,
 ) -> list[Player]:
     """Register ``registrations`` in order into ``event``, which has nobody yet.
 
     All or nothing: the first refused registration raises ``ValidationError`` naming its
-    place in the list, and nobody is registered.
+    place in the list, and nobody is registered. Each one is emailed a confirmation once
+    this commits, unless ``send_confirmations`` is off.
     """
     now = now or timezone.now()
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -92,7 +95,10 @@ def players_register_bulk(
     _place(event=event, players=players)
     for player in players:
         player.full_clean(validate_unique=False, validate_constraints=False)
-    return Player.objects.bulk_create(players, batch_size=BATCH)
+    created = Player.objects.bulk_create(players, batch_size=BATCH)
+    if send_confirmations:
+        confirmations_queue(players=created)
+    return created
 
 
 def _place(*, event: Event, players: list[Player]) -> None:

@@ -59,6 +59,7 @@ IMPORT_COLUMNS = (
     "telephone",
     "family",
     "guardian_name",
+    "guardian_email",
     "guardian_consent",
     "eligibility_declared",
     "citizenship_declared",
@@ -165,13 +166,15 @@ def _parse_row(
     for column in ("first_name", "last_name"):
         if not values.get(column):
             errors.append(_("%(column)s: this is required.") % {"column": column})
-    if parsed["email"]:
-        try:
-            validate_email(parsed["email"])
-        except ValidationError:
-            errors.append(
-                _("email: “%(value)s” is not a valid email address.") % {"value": parsed["email"]}
-            )
+    for column in ("email", "guardian_email"):
+        if parsed[column]:
+            try:
+                validate_email(parsed[column])
+            except ValidationError:
+                errors.append(
+                    _("%(column)s: “%(value)s” is not a valid email address.")
+                    % {"column": column, "value": parsed[column]}
+                )
     raw_date = values.get("date_of_birth", "")
     if not raw_date:
         errors.append(_("date_of_birth: this is required."))
@@ -284,7 +287,11 @@ def _registration_messages(errors: dict[str, list[str]]) -> list[str]:
 
 
 def import_registrations(
-    *, event: Event, text: str, on_progress: Progress | None = None
+    *,
+    event: Event,
+    text: str,
+    on_progress: Progress | None = None,
+    send_confirmations: bool = True,
 ) -> ImportResult:
     """Register everyone in a CSV text for ``event``, or no one if any line is wrong.
 
@@ -296,7 +303,8 @@ def import_registrations(
     alternates, then the waiting list.
 
     ``on_progress(done, total)`` is told as lines are checked, then registered (a line
-    counts once for each; a big import runs as a background job that shows this).
+    counts once for each; a big import runs as a background job that shows this). Each
+    new registration is emailed its confirmation unless ``send_confirmations`` is off.
     """
     # Lines that cannot be read are reported along with every other line's problems.
     raw_rows, errors = _read(text)
@@ -320,6 +328,7 @@ def import_registrations(
         aliases=registered.aliases,
         skipped=skipped,
         progress=progress,
+        send_confirmations=send_confirmations,
     )
 
 
@@ -447,7 +456,13 @@ def _rows_to_register(
 
 
 def _register_rows(
-    *, event: Event, rows: list[_Row], aliases: tuple[str, ...], skipped: int, progress: _Steps
+    *,
+    event: Event,
+    rows: list[_Row],
+    aliases: tuple[str, ...],
+    skipped: int,
+    progress: _Steps,
+    send_confirmations: bool,
 ) -> ImportResult:
     """All rows in one transaction; ``player_register`` seats them or lists them as alternates.
 
@@ -457,7 +472,19 @@ def _register_rows(
     the file.
     """
     if not Player.objects.filter(event=event).exists():
-        return _register_rows_bulk(event=event, rows=rows, skipped=skipped, progress=progress)
+        try:
+            players_register_bulk(
+                event=event,
+                registrations=[row.registration for row in rows],
+                source=Player.Source.IMPORT,
+                send_confirmations=send_confirmations,
+            )
+        except ValidationError as error:
+            # The lines were checked already; this is someone registering meanwhile.
+            return ImportResult(errors=[(rows[0].line, message) for message in error.messages])
+        for _row in rows:
+            progress.step()
+        return ImportResult(created=len(rows), skipped_existing=skipped)
     try:
         with transaction.atomic():
             # Aliases typed in the file are reserved first, so an automatic alias given
@@ -470,29 +497,17 @@ def _register_rows(
                     reg = replace(reg, alias=alias)
                     taken.append(alias)
                 try:
-                    player_register(event=event, registration=reg, source=Player.Source.IMPORT)
+                    player_register(
+                        event=event,
+                        registration=reg,
+                        source=Player.Source.IMPORT,
+                        send_confirmation=send_confirmations,
+                    )
                 except ValidationError as error:
                     raise _ImportAborted(row.line, _validation_messages(error)) from error
                 progress.step()
     except _ImportAborted as aborted:
         return ImportResult(errors=[(aborted.line, message) for message in aborted.messages])
-    return ImportResult(created=len(rows), skipped_existing=skipped)
-
-
-def _register_rows_bulk(
-    *, event: Event, rows: list[_Row], skipped: int, progress: _Steps
-) -> ImportResult:
-    try:
-        players_register_bulk(
-            event=event,
-            registrations=[row.registration for row in rows],
-            source=Player.Source.IMPORT,
-        )
-    except ValidationError as error:
-        # The lines were checked already; this is someone registering meanwhile.
-        return ImportResult(errors=[(rows[0].line, message) for message in error.messages])
-    for _row in rows:
-        progress.step()
     return ImportResult(created=len(rows), skipped_existing=skipped)
 
 

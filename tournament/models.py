@@ -110,6 +110,22 @@ class Event(models.Model):
         help_text=_("Three days before the event unless you choose otherwise."),
     )
     on_the_day_registration = models.BooleanField(_("on-the-day registration open"), default=True)
+    # Told in each registration's confirmation email (tournament/registration_mail.py).
+    # 000: "We suggest that players be told to arrive 45 minutes before your scheduled start
+    # time", to sign the registration sheet and be shown to their table.
+    arrival_minutes = models.PositiveSmallIntegerField(
+        _("players arrive this many minutes before the start"),
+        default=45,
+        help_text=_("Said in each player's confirmation email, to sign in before play."),
+    )
+    players_note = models.TextField(
+        _("what players should bring and know"),
+        blank=True,
+        help_text=_(
+            "Said in each player's confirmation email: what to bring, parking, food. Empty: "
+            "a pencil to add up their score sheet."
+        ),
+    )
     tables_per_wave = models.PositiveSmallIntegerField(
         _("tables per wave"),
         default=0,
@@ -235,6 +251,8 @@ class Player(models.Model):
     publicity_consent = models.BooleanField(_("consent to publicity"), default=False)
     guardian_name = models.CharField(_("guardian's name"), max_length=200, blank=True)
     guardian_consent = models.BooleanField(_("guardian's consent"), default=False)
+    # A junior's guardian receives a copy of every email to the player.
+    guardian_email = models.EmailField(_("guardian's email"), blank=True)
     signature = models.CharField(_("signature (typed name)"), max_length=200)
     signed_at = models.DateTimeField(_("signed at"))
     alias = models.CharField(_("alias"), max_length=60)
@@ -277,6 +295,11 @@ class Player(models.Model):
     # The language this player plays in; empty: the event's.
     game_language = models.CharField(
         _("game language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
+    # The language the player registered in, for their emails; empty: their game language,
+    # else the event's (tournament/registration_mail.py).
+    language = models.CharField(
+        _("language of emails"), max_length=10, choices=settings.LANGUAGES, blank=True
     )
 
     class Meta:

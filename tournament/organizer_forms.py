@@ -13,6 +13,8 @@ from django.forms.models import fields_for_model
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from mail.services import mail_unavailable
+
 from .models import Event
 from .services import EVENT_FIELDS, event_rule_errors
 
@@ -23,6 +25,7 @@ _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-
 
 EVENT_WIDGETS = {
     "forms_return_address": forms.Textarea(attrs={"rows": 3}),
+    "players_note": forms.Textarea(attrs={"rows": 3}),
     "date": _DATE,
     "start_time": _TIME,
     "registration_opens": _DATETIME,
@@ -95,6 +98,8 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
             "on_the_day_registration",
         ),
     ),
+    # Said in every registration's confirmation email (tournament/registration_mail.py).
+    (_("Confirmation emails"), ("arrival_minutes", "players_note")),
 ]
 
 
@@ -147,6 +152,8 @@ class EventForm(forms.Form):
         )
         for name, help_text in PRINTED_HELP.items():
             self.fields[name].help_text = help_text
+        # Shown with the confirmation emails' fields: why none is sent, when none is.
+        self.mail_note = mail_unavailable()
 
     @property
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:

@@ -64,6 +64,11 @@ class RegistrationForm(forms.Form):
         label=_("As parent or guardian, I consent to this player taking part."),
         required=False,
     )
+    guardian_email = forms.EmailField(
+        label=_("Parent or guardian's email"),
+        required=False,
+        help_text=_("They receive a copy of every email to a player under the consent age."),
+    )
     # 002: "same-language games": asked when the event seats players by game language.
     game_language = forms.ChoiceField(
         label=_("Language you play in"),
@@ -98,7 +103,7 @@ class RegistrationForm(forms.Form):
             _("Declarations"),
             ("eligibility_declared", "citizenship_declared", "publicity_consent"),
         ),
-        (_("Parent or guardian"), ("guardian_name", "guardian_consent")),
+        (_("Parent or guardian"), ("guardian_name", "guardian_email", "guardian_consent")),
         (_("Signature"), ("signature",)),
     )
 
@@ -190,6 +195,16 @@ class ImportForm(forms.Form):
         # text stays in the box; without JavaScript the server says the same.
         widget=forms.Textarea(
             attrs={"rows": 8, "spellcheck": "false", "data-max-bytes": MAX_IMPORT_BYTES}
+        ),
+    )
+
+    send_confirmations = forms.BooleanField(
+        label=_("Email each newly registered player a confirmation"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Their alias, the date, the place, when to arrive and how to withdraw; a junior's "
+            "guardian gets a copy. Untick to import quietly (players registered elsewhere)."
         ),
     )
 

@@ -6,18 +6,21 @@ any ``ValidationError`` back on the form so nothing the person typed is lost.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from jobs.models import Job
 from jobs.services import job_retry, jobs_recover
+from mail.services import mail_unavailable
 
 from .access import organizer_required
 from .csv_io import (
@@ -39,10 +42,16 @@ from .throttle import client_ip, registration_post_throttled
 SESSION_KEY = "registered_players"
 
 
-def _submit(form: RegistrationForm, *, event: Event, source: str) -> Player | None:
-    """Register what a valid form holds; on refusal put the reasons on the form."""
+def _submit(
+    form: RegistrationForm, *, event: Event, source: str, language: str = ""
+) -> Player | None:
+    """Register what a valid form holds; on refusal put the reasons on the form.
+
+    ``language``: the page's, for the player's own emails (self-registration only: at the
+    door the page speaks the organizer's language, not the player's)."""
+    registration = replace(form.registration(), language=language)
     try:
-        return player_register(event=event, registration=form.registration(), source=source)
+        return player_register(event=event, registration=registration, source=source)
     except ValidationError as error:
         form.add_validation_error(error)
         return None
@@ -76,7 +85,12 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             form = RegistrationForm(request.POST, event=event)
             if form.is_valid():
-                player = _submit(form, event=event, source=Player.Source.SELF)
+                player = _submit(
+                    form,
+                    event=event,
+                    source=Player.Source.SELF,
+                    language=translation.get_language() or "",
+                )
                 if player is not None:
                     done = request.session.get(SESSION_KEY, {})
                     done[str(event.pk)] = player.pk
@@ -132,6 +146,7 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
             "form": form,
             "player_list_url": _player_list_url(event),
             "place": registration_place(event=event),
+            "mail_note": mail_unavailable(),
         },
     )
 
@@ -164,13 +179,16 @@ def player_import(request: HttpRequest, pk: int) -> HttpResponse:
         form = ImportForm(request.POST, request.FILES)
         if form.is_valid():
             text = form.cleaned_data["csv_text"]
+            send = form.cleaned_data["send_confirmations"]
             if len(text.splitlines()) > IMPORT_JOB_LINES:
                 pasted = not form.cleaned_data.get("file")
-                job = import_job_submit(event=event, text=text, pasted=pasted, user=request.user)
+                job = import_job_submit(
+                    event=event, text=text, pasted=pasted, user=request.user, send=send
+                )
                 return redirect(_import_job_url(event, job))
             before = Player.objects.filter(event=event).order_by("-pk").values_list("pk")[:1]
             last_pk = before[0][0] if before else 0
-            result = import_registrations(event=event, text=text)
+            result = import_registrations(event=event, text=text, send_confirmations=send)
             if result.ok:
                 form = ImportForm()
                 held = imported_not_seated(event=event, after_pk=last_pk)
@@ -236,6 +254,7 @@ def _import_page(
             "player_list_url": _player_list_url(event),
             "job": job,
             "held": held or [],
+            "mail_note": mail_unavailable(),
         },
     )
 

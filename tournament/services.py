@@ -24,6 +24,7 @@ from .aliases import next_alias
 from .formats import FORMATS, age_refusal
 from .models import Event, Player, age_on
 from .numbering import renumber
+from .registration_mail import confirmations_queue
 
 PRE_REGISTRATION_CLOSES_DAYS_BEFORE = 3
 
@@ -69,6 +70,8 @@ EVENT_FIELDS = (
     "registration_opens",
     "registration_closes",
     "on_the_day_registration",
+    "arrival_minutes",
+    "players_note",
     "tables_per_wave",
     "ends_with_qualifiers",
 )
@@ -210,8 +213,11 @@ class Registration:
     publicity_consent: bool = False
     guardian_name: str = ""
     guardian_consent: bool = False
+    guardian_email: str = ""
     alias: str = ""
     game_language: str = ""
+    # The language they registered in (the public form's), for their emails.
+    language: str = ""
 
 
 def registration_form_errors(*, event: Event, registration: Registration) -> dict[str, list[str]]:
@@ -289,12 +295,15 @@ def player_register(
     registration: Registration,
     source: str = Player.Source.SELF,
     now: datetime.datetime | None = None,
+    send_confirmation: bool = True,
 ) -> Player:
     """Register someone: a seat while places last, then one of the event's alternate
     positions, then the waiting list (``registration_place``).
 
     Self-registration is refused outside the window; the organizer's on-the-day entry and
-    imports are not, since the organizer is the one who decided to take them.
+    imports are not, since the organizer is the one who decided to take them. The player
+    (and a junior's guardian) is emailed a confirmation once this commits, unless
+    ``send_confirmation`` is off (an import the organizer asked to keep quiet).
     """
     now = now or timezone.now()
     # Lock the event row so two registrations cannot both take the last seat.
@@ -321,6 +330,8 @@ def player_register(
         player.waiting_position = _next_waiting_position(event)
     player.full_clean()
     player.save()
+    if send_confirmation:
+        confirmations_queue(players=[player])
     return player
 
 
@@ -348,7 +359,9 @@ def registration_player(
         publicity_consent=reg.publicity_consent,
         guardian_name=reg.guardian_name.strip(),
         guardian_consent=reg.guardian_consent,
+        guardian_email=reg.guardian_email.strip(),
         game_language=reg.game_language if reg.game_language in dict(settings.LANGUAGES) else "",
+        language=reg.language if reg.language in dict(settings.LANGUAGES) else "",
         signature=reg.signature.strip(),
         signed_at=now,
         alias=alias,

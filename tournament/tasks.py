@@ -30,7 +30,9 @@ def event_job_scope(event: Event) -> str:
     return f"event-{event.pk}"
 
 
-def import_job_submit(*, event: Event, text: str, pasted: bool, user: Any = None) -> Job:
+def import_job_submit(
+    *, event: Event, text: str, pasted: bool, user: Any = None, send: bool = True
+) -> Job:
     return job_submit(
         task=import_registrations_task,
         kind=IMPORT_KIND,
@@ -40,6 +42,7 @@ def import_job_submit(*, event: Event, text: str, pasted: bool, user: Any = None
             "event": event.pk,
             "text": text,
             "pasted": pasted,
+            "send_confirmations": send,
             "language": translation.get_language() or settings.LANGUAGE_CODE,
         },
         user=user,
@@ -57,7 +60,12 @@ def _import(job: Job, progress: Progress) -> JobOutput:
     if event is None:
         raise JobError(_("This event no longer exists."))
     with translation.override(params.get("language") or settings.LANGUAGE_CODE):
-        result = import_registrations(event=event, text=params["text"], on_progress=progress)
+        result = import_registrations(
+            event=event,
+            text=params["text"],
+            on_progress=progress,
+            send_confirmations=params.get("send_confirmations", True),
+        )
     outcome = {
         "created": result.created,
         "skipped": result.skipped_existing,

@@ -60,6 +60,8 @@ PUBLIC = {
     "tournament:register",
     "tournament:register_done",
     "tournament:hall_display",
+    # A Finals qualifier's emailed link (series/invitation_mail.py).
+    "series:answer",
 }
 BANKER_PAGES = {
     "scoring:banker_tables",
@@ -200,7 +202,8 @@ def demo(django_db_setup, django_db_blocker):
     from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, load_demo_event
     from jobs.models import Job
     from scoring.services.banker_links import banker_link_issue
-    from series.models import Entrant, Series, SeriesEvent
+    from series.invitation_mail import invitation_token
+    from series.models import Entrant, Invitation, Series, SeriesEvent
     from tournament.models import Event, Player, Round, Table
 
     with django_db_blocker.unblock():
@@ -257,6 +260,13 @@ def demo(django_db_setup, django_db_blocker):
                 "division": "senior",
                 "entrant_pk": Entrant.objects.order_by("pk").first().pk,
                 "member_pk": SeriesEvent.objects.order_by("pk").first().pk,
+                # The first entrant's emailed link, as its page shows it.
+                "token": invitation_token(
+                    Invitation.objects.get_or_create(
+                        entrant=Entrant.objects.order_by("pk").first(),
+                        defaults={"nonce": "crawl"},
+                    )[0]
+                ),
             }
             kwargs[key, "organizer"] = kwargs[key, "public"] = base
             kwargs[key, "banker"] = {**base, "table_pk": current.pk, "wave_pk": current.wave_id}

@@ -19,6 +19,7 @@ PROJECT = (
     "config",
     "gameplay",
     "jobs",
+    "mail",
     "tournament",
     "scoring",
     "series",
@@ -36,6 +37,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     SEATING: ("django", *(p for p in PROJECT if p != "tournament")),
     # Background jobs know Django and its tasks framework, nothing of tournaments.
     "jobs": tuple(p for p in PROJECT if p != "jobs"),
+    # Emails: rendered from the templates a caller names, sent as jobs; nothing of tournaments.
+    "mail": tuple(p for p in PROJECT if p not in ("mail", "jobs")),
     "tournament": ("config", "scoring", "series", "spectator", "printouts", "demo"),
     "scoring": ("config", "series", "spectator", "printouts", "demo"),
     # A season of regionals into the Finals: above scoring, below the pages and the PDFs.
@@ -142,6 +145,8 @@ def test_no_import_runs_up_the_layers(path):
         ("spectator.views", "from printouts.views import sheet_pdf"),
         ("printouts.views", "from demo.simulation import event_simulate"),
         ("config.urls", "from demo import event"),
+        ("mail.services", "from tournament.models import Player"),
+        ("jobs.services", "from mail.services import mail_queue"),
     ],
 )
 def test_the_checker_catches_an_import_up_the_layers(module, source):
@@ -159,6 +164,8 @@ def test_the_checker_catches_an_import_up_the_layers(module, source):
         ("spectator.selectors", "from scoring.selectors import standings"),
         ("printouts.views", "from scoring.models import TableSheet"),
         ("demo.event", "from spectator.services import release_set\nimport scoring.services"),
+        ("mail.tasks", "from jobs.tasks import task"),
+        ("series.invitation_mail", "from mail.services import mail_queue"),
     ],
 )
 def test_the_checker_lets_downward_imports_through(module, source):

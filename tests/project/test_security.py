@@ -60,6 +60,8 @@ PUBLIC = {
     "series:public_qualifiers",
     "series:public_entrants",
     "series:public_champion",
+    # A Finals qualifier's emailed link: the signed token in the URL is the credential.
+    "series:answer",
     # The banker tablet's service worker and manifest (issue #20): no one's data in them.
     "tournament:tablet_service_worker",
     "tournament:tablet_manifest",

@@ -9,7 +9,12 @@ knockout, round by round to its six-player final; a junior event is one game. Un
 
 ``--series N`` plays a championship season instead (``demo.series_simulation``): N regional
 championships of ``--players`` places and N junior regionals, their qualifiers invited and
-answering (one declined place passed on), the Finals and juniors' final seated and played.
+answering (one declined place passed on), the Finals and juniors' final seated and played;
+with ``--no-final`` it stops once every qualifier is invited, before anyone answers.
+
+With a mail server set (``EMAIL_HOST``) every registration is emailed its confirmation and
+every Finals qualifier their invitation, as on a real day: the same services queue them, and
+the command sends them before it ends (no worker needs to run).
 """
 
 from django.conf import settings
@@ -19,10 +24,14 @@ from demo.event import demo_officials
 from demo.formats import CLUB, JUNIOR, format_simulate, simulated_winner, simulation_error
 from demo.series_simulation import series_error, series_simulate
 from demo.simulation import ALTERNATES, FORMAT, MAX_ROUNDS, rounds_error
+from mail.models import Message
+from mail.services import mail_flush, mail_unavailable
+from series.invitation_mail import KIND as INVITATION
 from series.models import JUNIOR as JUNIOR_DIVISION
 from series.models import SENIOR, Entrant
 from series.selectors import HOLDING
 from tournament.models import Player, Round
+from tournament.registration_mail import KIND as CONFIRMATION
 
 
 class Command(BaseCommand):
@@ -56,9 +65,30 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
+        first = Message.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
         if options["series"] is not None:
             self._series(options)
+        else:
+            self._event(options)
+        self._mail(after=first)
+
+    def _mail(self, *, after: int) -> None:
+        """Send what the simulation queued, and say what it was."""
+        reason = mail_unavailable()
+        if reason:
+            self.stdout.write(f"No email sent: {reason}")
             return
+        mail_flush()
+        made = Message.objects.filter(pk__gt=after)
+        counts = {kind: made.filter(kind=kind).count() for kind in (CONFIRMATION, INVITATION)}
+        sent = made.filter(status=Message.Status.SENT).count()
+        self.stdout.write(
+            f"Emails: {counts[CONFIRMATION]} registration confirmations, "
+            f"{counts[INVITATION]} Finals invitations; {sent} of {made.count()} sent to "
+            f"{settings.EMAIL_HOST}:{settings.EMAIL_PORT}."
+        )
+
+    def _event(self, options) -> None:
         players: int = options["players"]
         final = not options["no_final"]
         error = rounds_error(rounds=options["rounds"]) or simulation_error(
@@ -100,7 +130,7 @@ class Command(BaseCommand):
             self.stdout.write(f"Winner: {winner.player.alias} (net worth {winner.net_worth}).")
 
     def _series(self, options) -> None:
-        if options["format"] != FORMAT or options["rounds"] is not None or options["no_final"]:
+        if options["format"] != FORMAT or options["rounds"] is not None:
             raise CommandError("--series plays championships with their own rounds and finals.")
         error = series_error(regionals=options["series"], players=options["players"])
         if error:
@@ -110,6 +140,7 @@ class Command(BaseCommand):
             players=options["players"],
             seed=options["seed"],
             officials=demo_officials(logins=settings.DEBUG),
+            play_finals=not options["no_final"],
         )
         series = simulated.series
         self.stdout.write(
@@ -126,7 +157,12 @@ class Command(BaseCommand):
             places = Entrant.objects.filter(
                 series=series, division=division, status__in=HOLDING
             ).count()
-            self.stdout.write(f"{finals.name} (event {finals.pk}): {places} entrants.")
+            waiting = Entrant.objects.filter(
+                series=series, division=division, status__in=HOLDING, response="pending"
+            ).count()
+            self.stdout.write(
+                f"{finals.name} (event {finals.pk}): {places} entrants, {waiting} not answered yet."
+            )
             winner = simulated_winner(event=finals)
             if winner is not None:
                 self.stdout.write(f"  Winner: {winner.player.alias}.")
