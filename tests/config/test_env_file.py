@@ -48,90 +48,114 @@ def shell_reads(text: str, name: str, tmp_path, shell: str = "sh") -> str:
     return result.stdout.decode("utf-8")
 
 
+class SystemdEnv:
+    """systemd's EnvironmentFile= reader: parse_env_file_internal's states, one method each
+    (PRE_KEY, KEY, PRE_VALUE, VALUE, VALUE_ESCAPE, SINGLE_QUOTE_VALUE, DOUBLE_QUOTE_VALUE,
+    DOUBLE_QUOTE_VALUE_ESCAPE, COMMENT)."""
+
+    WHITESPACE, NEWLINE = " \t\n\r", "\n\r"
+
+    def __init__(self) -> None:
+        self.values: dict[str, str] = {}
+        self.state, self.key, self.value = self.pre_key, "", None
+        self.key_end = self.value_end = None  # where trailing whitespace began
+
+    def push(self) -> None:
+        name = self.key if self.key_end is None else self.key[: self.key_end]
+        self.values[name] = self.value or ""
+        self.key, self.value = "", None
+
+    def add(self, char: str) -> None:
+        self.value = (self.value or "") + char
+
+    def pre_key(self, c: str) -> None:
+        if c in "#;":
+            self.state = self.comment
+        elif c not in self.WHITESPACE:
+            self.state, self.key, self.key_end = self.in_key, c, None
+
+    def in_key(self, c: str) -> None:
+        if c in self.NEWLINE:
+            self.state, self.key = self.pre_key, ""
+        elif c == "=":
+            self.state, self.value_end = self.pre_value, None
+        else:
+            if c not in self.WHITESPACE:
+                self.key_end = None
+            elif self.key_end is None:
+                self.key_end = len(self.key)
+            self.key += c
+
+    def pre_value(self, c: str) -> None:
+        if c in self.NEWLINE:
+            self.state = self.pre_key
+            self.push()
+        elif c in "'\"\\":
+            self.state = {"'": self.single, '"': self.double, "\\": self.value_escape}[c]
+        elif c not in self.WHITESPACE:
+            self.state = self.in_value
+            self.add(c)
+
+    def in_value(self, c: str) -> None:
+        if c in self.NEWLINE:
+            self.chomp()
+            self.state = self.pre_key
+            self.push()
+        elif c == "\\":
+            self.state, self.value_end = self.value_escape, None
+        else:
+            if c not in self.WHITESPACE:
+                self.value_end = None
+            elif self.value_end is None:
+                self.value_end = len(self.value or "")
+            self.add(c)
+
+    def chomp(self) -> None:
+        if self.value_end is not None:
+            self.value = self.value[: self.value_end]
+
+    def value_escape(self, c: str) -> None:
+        self.state = self.in_value
+        if c not in self.NEWLINE:
+            self.add(c)
+
+    def single(self, c: str) -> None:
+        if c == "'":
+            self.state = self.pre_value
+        else:
+            self.add(c)
+
+    def double(self, c: str) -> None:
+        if c == '"':
+            self.state = self.pre_value
+        elif c == "\\":
+            self.state = self.double_escape
+        else:
+            self.add(c)
+
+    def double_escape(self, c: str) -> None:
+        self.state = self.double
+        if c in '"\\`$':  # SHELL_NEED_ESCAPE
+            self.add(c)
+        elif c != "\n":
+            self.add("\\" + c)
+
+    def comment(self, c: str) -> None:
+        if c in self.NEWLINE:
+            self.state = self.pre_key
+
+    def read(self, text: str) -> dict[str, str]:
+        for char in text:
+            self.state(char)
+        if self.state not in (self.pre_key, self.in_key, self.comment):
+            if self.state == self.in_value:
+                self.chomp()
+            self.push()
+        return self.values
+
+
 def systemd_env(text: str) -> dict[str, str]:
-    """systemd's EnvironmentFile= reader: parse_env_file_internal's states, in order."""
-    values: dict[str, str] = {}
-    state, key, value = "PRE_KEY", "", None
-    key_end = value_end = None  # where trailing whitespace began, as last_*_whitespace
-
-    def push() -> None:
-        nonlocal key, value
-        name = key if key_end is None else key[:key_end]
-        values[name] = value or ""
-        key, value = "", None
-
-    for char in text:
-        if state == "PRE_KEY":
-            if char in "#;":
-                state = "COMMENT"
-            elif char not in " \t\n\r":
-                state, key, key_end = "KEY", char, None
-        elif state == "KEY":
-            if char in "\n\r":
-                state, key = "PRE_KEY", ""
-            elif char == "=":
-                state, value_end = "PRE_VALUE", None
-            else:
-                if char not in " \t\n\r":
-                    key_end = None
-                elif key_end is None:
-                    key_end = len(key)
-                key += char
-        elif state == "PRE_VALUE":
-            if char in "\n\r":
-                state = "PRE_KEY"
-                push()
-            elif char == "'":
-                state = "SINGLE"
-            elif char == '"':
-                state = "DOUBLE"
-            elif char == "\\":
-                state = "VALUE_ESCAPE"
-            elif char not in " \t\n\r":
-                state, value = "VALUE", (value or "") + char
-        elif state == "VALUE":
-            if char in "\n\r":
-                if value_end is not None:
-                    value = value[:value_end]
-                state = "PRE_KEY"
-                push()
-            elif char == "\\":
-                state, value_end = "VALUE_ESCAPE", None
-            else:
-                if char not in " \t\n\r":
-                    value_end = None
-                elif value_end is None:
-                    value_end = len(value or "")
-                value = (value or "") + char
-        elif state == "VALUE_ESCAPE":
-            state = "VALUE"
-            if char not in "\n\r":
-                value = (value or "") + char
-        elif state == "SINGLE":
-            if char == "'":
-                state = "PRE_VALUE"
-            else:
-                value = (value or "") + char
-        elif state == "DOUBLE":
-            if char == '"':
-                state = "PRE_VALUE"
-            elif char == "\\":
-                state = "DOUBLE_ESCAPE"
-            else:
-                value = (value or "") + char
-        elif state == "DOUBLE_ESCAPE":
-            state = "DOUBLE"
-            if char in '"\\`$':  # SHELL_NEED_ESCAPE
-                value = (value or "") + char
-            elif char != "\n":
-                value = (value or "") + "\\" + char
-        elif state == "COMMENT" and char in "\n\r":
-            state = "PRE_KEY"
-    if state in ("PRE_VALUE", "VALUE", "VALUE_ESCAPE", "SINGLE", "DOUBLE", "DOUBLE_ESCAPE"):
-        if state == "VALUE" and value_end is not None:
-            value = value[:value_end]
-        push()
-    return values
+    return SystemdEnv().read(text)
 
 
 # --- The systemd reader itself, against systemd's own examples ----------------------------
