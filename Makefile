@@ -19,7 +19,8 @@ $(VENV)/.installed: pyproject.toml
 	@echo "Installing Boardwalk and its dependencies into $(VENV) (a minute or two the first time)"
 	@test -x $(PY) || python3 -m venv $(VENV)
 	@$(PY) -m pip install --quiet --upgrade pip
-	@$(PY) -m pip install --quiet -e '.[dev]'
+	@# setuptools' generic advice on editable installs is no news for a source checkout.
+	@PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
 # The web server and one background worker (printouts, big imports) side by side; Ctrl-C
