@@ -193,7 +193,8 @@ def nginx_site(deploy: Deployment, folder: Path) -> str:
     text = (ROOT / "deploy" / "nginx" / "boardwalk.conf").read_text()
     a, b = deploy.app_ports
     swaps = {
-        "/var/cache/nginx/boardwalk": str(folder / "cache"),
+        # Not made beforehand: nginx must make it, as it must make the real one.
+        "/var/cache/nginx-boardwalk": str(folder / "cache"),
         "server 127.0.0.1:8001;": f"server 127.0.0.1:{a};",
         "server 127.0.0.1:8002;": f"server 127.0.0.1:{b};",
         "listen 443 ssl http2;": f"listen 127.0.0.1:{deploy.https_port} ssl http2;",
@@ -219,7 +220,7 @@ def nginx_check_and_start(deploy: Deployment) -> tuple[str, str] | None:
         print("   nginx is not installed: skipped (apt-get install nginx to check the site)")
         return None
     folder = deploy.work / "nginx"
-    (folder / "cache").mkdir(parents=True)
+    folder.mkdir()
     run(
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
          "-subj", f"/CN={HOST}", "-keyout", str(folder / "key.pem"),
@@ -234,6 +235,7 @@ def nginx_check_and_start(deploy: Deployment) -> tuple[str, str] | None:
         f"http {{\n    access_log off;\n{temp}\n    include /etc/nginx/mime.types;\n"
         f"    include {folder / 'site.conf'};\n}}\n"
     )
+    nginx_test_in_debians_http_block(nginx, folder)
     base = [nginx, "-p", str(folder), "-e", str(deploy.logs / "nginx.log")]
     base += ["-c", str(folder / "nginx.conf")]
     result = subprocess.run([*base, "-t"], capture_output=True, text=True)
@@ -243,6 +245,22 @@ def nginx_check_and_start(deploy: Deployment) -> tuple[str, str] | None:
     deploy.start_program("nginx", [*base, "-g", "daemon off;"])
     wait_listening(deploy, "nginx", deploy.https_port, timeout_s=15)
     return f"https://127.0.0.1:{deploy.https_port}", f"http://127.0.0.1:{deploy.http_port}"
+
+
+def nginx_test_in_debians_http_block(nginx: str, folder: Path) -> None:
+    """The site as the README installs it: included by Debian's own nginx.conf (its
+    sites-enabled line), next to its SSL, gzip and log settings. Root only: that file
+    opens Debian's logs."""
+    debian = Path("/etc/nginx/nginx.conf")
+    include = "include /etc/nginx/sites-enabled/*;"
+    if os.geteuid() != 0 or not debian.is_file() or include not in debian.read_text():
+        return
+    conf = folder / "debian-nginx.conf"
+    conf.write_text(debian.read_text().replace(include, f"include {folder / 'site.conf'};"))
+    result = subprocess.run([nginx, "-t", "-c", str(conf)], capture_output=True, text=True)
+    print("   in Debian's nginx.conf: " + result.stderr.strip().splitlines()[-1])
+    if result.returncode != 0:
+        raise CheckError(f"nginx -t refused the site inside {debian}:\n{result.stderr}")
 
 
 # --- The backup drill -------------------------------------------------------------------------
