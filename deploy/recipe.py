@@ -49,7 +49,10 @@ def install(deploy: Deployment) -> None:
         shutil.copy2(ROOT / name, target)
     python3 = shutil.which("python3") or sys.executable
     run([python3, "-m", "venv", str(deploy.venv)])
+    # --no-compile: Python writes the bytecode on first import anyway; compiling every
+    # dependency ahead (Django's thousands of files) would double the step and the clean-up.
     pip = [str(deploy.venv / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check"]
+    pip.append("--no-compile")
     run([*pip, str(deploy.src)], cwd=deploy.work)
     site = run(
         [
