@@ -158,7 +158,7 @@ def load_demo_event(*, play: bool = True) -> Event | None:
             officials=officials,
         ).event
         # A played day with its public site released, so a newcomer sees every public page
-        # filled in (a real organizer releases each page when it is ready).
+        # filled in (publishing and posting released most of them already).
         release_set(event=event, pages=dict.fromkeys(PAGES, True), by=officials.organizer)
         for format, name, places in (
             (CLUB, DEMO_CLUB_NAME, DEMO_CLUB_PLACES),

@@ -34,6 +34,15 @@ def link_grants(request: HttpRequest, table: Table) -> bool:
     return True
 
 
+def granted_table(request: HttpRequest) -> Table | None:
+    """The table this tablet's private link opens, while the link is in force."""
+    grant = request.session.get(_SESSION_GRANT) if hasattr(request, "session") else None
+    if not isinstance(grant, dict):
+        return None
+    table = banker_link_table(key=str(grant.get("key", "")))
+    return table if table is not None and table.pk == grant.get("table") else None
+
+
 def sheet_access(view):
     """``banker_required`` (the link-holding tablet, the table's banker, or a judge), with
     the table looked up once and handed to the view."""

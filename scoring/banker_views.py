@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -27,7 +26,6 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -45,6 +43,8 @@ from tournament.formats import event_edition
 from tournament.idempotency import idempotent
 from tournament.lookups import table_or_404
 from tournament.models import Player, Table
+from tournament.money import money_spec
+from tournament.qr import qr_svg
 from tournament.selectors import table_seating
 from tournament.throttle import BANKER_LINK_MISSES_PER_IP, client_ip, throttle_hit
 
@@ -67,14 +67,15 @@ from .selectors import (
     banker_table_players,
 )
 from .services import banker_links, sheets, signatures
+from .sheet_readiness import game_is_over
 from .sheet_report import (
     ReportView,
     bound_report,
     deed_rows,
     recorded_columns,
     report_view,
-    sheet_is_empty,
     sheet_start,
+    verdict_texts,
 )
 from .violations import violation_texts
 
@@ -111,10 +112,11 @@ def banker_tables(request: HttpRequest) -> HttpResponse:
     """Where a banker lands after logging in: the tables assigned to them, or why none are.
 
     Carries no permission: anyone logged in sees their own (possibly empty) list. The
-    current table comes first and large, with its clock; the others are folded below.
+    current table comes first and large, with its clock; then the other games to play,
+    the sheets still to finish, and the finished tables folded (``banker_desk``).
     """
     desk = banker_desk(user=request.user)
-    context: dict[str, Any] = {"desk": desk, "tables": [v.table for v in desk.older]}
+    context: dict[str, Any] = {"desk": desk}
     if desk.current is not None:
         table = desk.current.table
         clock = wave_clock(wave=table.wave, now=timezone.now())
@@ -166,14 +168,19 @@ def _page(
         initial = SheetForm.initial_from(data, version=sheet.version if sheet else 0)
         initial["submission_key"] = uuid.uuid4()
         form = SheetForm(initial=initial, players=players, edition=edition)
+    game_over = game_is_over(table_status=table.status)
     if view is None:
         if form.is_bound:
             view = bound_report(table, form, players, edition)
-        elif sheet is not None and sheet.report and data == sheet.data:
-            view = report_view(report=sheet.report, data=data, players=players, edition=edition)
         else:
-            report = sheets.sheet_check(table=table, data=data)
-            view = report_view(report=report, data=data, players=players, edition=edition)
+            report = (
+                sheet.report
+                if sheet is not None and sheet.report and data == sheet.data
+                else sheets.sheet_check(table=table, data=data)
+            )
+            view = report_view(
+                report=report, data=data, players=players, edition=edition, game_over=game_over
+            )
     sheet_signatures = list(sheet.signatures.all()) if sheet else []
     signed = {s.player_id: s for s in sheet_signatures if s.player_id}
     for column in view.columns:
@@ -206,7 +213,8 @@ def _page(
         "players_all_signed": all(c.signed for c in remaining),
         "sign_form": SignForm(),
         "results": sorted(view.columns, key=lambda c: (c.place is None, c.place or 0)),
-        "game_over": table.status in (Table.Status.FINISHED, Table.Status.SCORED),
+        "game_over": game_over,
+        "sheet_rule": _sheet_rule(table, edition, game_over=game_over),
         "last_submission_key": str(sheet.last_submission_key or "") if sheet else "",
         # Changes when a bankruptcy is recorded or undone: sheet.js then offers this
         # tablet's older entries instead of laying them over the recorded ones.
@@ -217,6 +225,28 @@ def _page(
         "hotel_word": edition.word("hotel"),
     }
     return render(request, "scoring/banker/sheet.html", context, status=status)
+
+
+def _sheet_rule(table: Table, edition: Edition, *, game_over: bool) -> dict[str, Any]:
+    """What sheet.js needs to say what the server would: the facts of the submission rule
+    it cannot see in the fields (``sheet_readiness``), the verdict's sentences, and the
+    edition's values, so the totals bar adds up what is in the fields at every moment
+    (``gameplay.valuation``: a deed at its price, half when mortgaged; houses at their
+    price; a hotel with the houses turned in for it)."""
+    deeds = {}
+    for space in edition.deeds:
+        deeds[str(space.position)] = {
+            "price": space.price,
+            "house": space.house_cost or 0,
+            "hotel": edition.hotel_value(space) if space.kind == "street" else 0,
+        }
+    return {
+        "facts": {"locked": False, "game_over": game_over},
+        "verdicts": verdict_texts(),
+        "deeds": deeds,
+        "money": money_spec(edition=edition),
+        "bank": {"houses": edition.bank_houses, "hotels": edition.bank_hotels},
+    }
 
 
 def _labels() -> dict[str, str]:
@@ -398,9 +428,8 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
 
     def write(form: SheetForm) -> _Saved:
         key = form.cleaned_data.get("submission_key") or uuid.uuid4()
-        if sheet_is_empty(data=form.sheet_data()):
-            # Issue 15: the button is disabled for an empty sheet; a post is refused too.
-            raise ValidationError(_("Nothing entered yet: there is nothing to submit."))
+        # Refused as the page's button is disabled: signed, game not over, nothing entered
+        # (``sheet_readiness``), then the rules engine.
         sheets.sheet_submit(
             table=table,
             data=form.sheet_data(),
@@ -508,8 +537,7 @@ def banker_link_page(request: HttpRequest, table_pk: int) -> HttpResponse:
         url = request.build_absolute_uri(
             reverse("scoring:banker_link_open", kwargs={"key": link.key})
         )
-        # segno writes the SVG itself (no user text in it), so it can go in as it is.
-        qr = mark_safe(segno.make(url, error="m").svg_inline(scale=5, border=2))  # noqa: S308
+        qr = qr_svg(url)
     return render(
         request,
         "scoring/banker/link.html",

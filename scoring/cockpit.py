@@ -33,6 +33,10 @@ class RoundFacts:
     sheets_approved: int
     open_ties: int
     posted: bool
+    # Tables with no banker assigned, and the first of them by number (a final's banker is
+    # the organizer's to choose; preliminary tables may run on the table card's link).
+    bankers_missing: int = 0
+    first_without_banker: int | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,10 @@ class EventFacts:
     bracket_confirmed: bool
     rounds: tuple[RoundFacts, ...] = ()
     winner: tuple[str, ...] = ()
+    # The public site (tournament.public_site): whether the event home is released, and
+    # whether the organizer holds the site (nothing follows publishing and posting).
+    public_home: bool = False
+    public_held: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,9 @@ class Action:
     why: str = ""
     # Other pages that may be the right one now, shown beside the primary button.
     also: tuple[Action, ...] = ()
+    # The URL name of the form the page posts to take this step, when taking it needs more
+    # than opening the page (a judge opens a round's results; the head judge posts it).
+    act: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,8 +119,11 @@ def _round_action(round_: RoundFacts) -> Action:
             "tournament:seating",
             anchor=f"round-{n}",
         )
+    start = Action(_("Start the clock of %(name)s") % {"name": name}, "tournament:clock_control")
+    if round_.final and not round_.clock_started and round_.bankers_missing:
+        return _final_banker_action(round_, start)
     if not round_.clock_started:
-        return Action(_("Start the clock of %(name)s") % {"name": name}, "tournament:clock_control")
+        return start
     if not round_.clock_ended and round_.tables_playing:
         return Action(
             ngettext(
@@ -133,6 +147,7 @@ def _round_action(round_: RoundFacts) -> Action:
             % {"count": round_.open_ties},
             "scoring:results_round",
             round_number=n,
+            act="scoring:results_tie",
         )
     # 002, POSTING SCORES: a round is posted once every sheet is signed and its ties are
     # decided; a judge's approval is a check on the way, not a condition.
@@ -141,6 +156,30 @@ def _round_action(round_: RoundFacts) -> Action:
         "scoring:results_round",
         round_number=n,
         anchor="post",
+        act="scoring:results_post",
+    )
+
+
+def _final_banker_action(round_: RoundFacts, start: Action) -> Action:
+    """000, BANKERS RESPONSIBILITIES: "The Banker in the Final Round must not be a player."
+
+    The organizer chooses the final's banker on the seating page; the action opens that
+    page at the first table without one. Starting the clock stays one tap away beside it.
+    """
+    return Action(
+        ngettext(
+            "Assign the final's banker",
+            "Assign the final's bankers: %(count)s tables without one",
+            round_.bankers_missing,
+        )
+        % {"count": round_.bankers_missing},
+        "tournament:seating",
+        anchor=f"round-{round_.number}-table-{round_.first_without_banker}",
+        why=_(
+            "The final needs a banker who is not playing in it. Choose one on the seating "
+            "page; the banker then finds the table under My tables."
+        ),
+        also=(start,),
     )
 
 
@@ -170,6 +209,7 @@ def _before_play(facts: EventFacts) -> tuple[str, Action]:
             "tournament:player_list",
             why=_("The start time has passed; an alternate takes each no-show's seat."),
             also=(Action(_("Check-in desk"), "tournament:check_in"),),
+            act="tournament:player_no_show",
         )
     if facts.knockout and not facts.bracket_confirmed:
         return "seating", Action(_("Confirm the bracket"), "tournament:seating")
@@ -190,13 +230,17 @@ def next_action(facts: EventFacts) -> tuple[str, Action | None]:
     last = facts.rounds[-1]
     if facts.knockout and not last.final and last.number < facts.planned_rounds:
         return "seating", Action(
-            _("Seat round %(n)s") % {"n": last.number + 1}, "scoring:standings"
+            _("Seat round %(n)s") % {"n": last.number + 1},
+            "scoring:standings",
+            act="scoring:final_seat",
         )
     if facts.has_final and not any(r.final for r in facts.rounds):
-        return "final", Action(_("Seat the final"), "scoring:standings")
+        return "final", Action(_("Seat the final"), "scoring:standings", act="scoring:final_seat")
     if not facts.knockout and len(facts.rounds) < facts.planned_rounds:
         return "seating", Action(_("Seat the rounds"), "tournament:seating")
-    return "winner", Action(_("Decide the tie for first place"), "scoring:standings")
+    return "winner", Action(
+        _("Decide the tie for first place"), "scoring:standings", act="scoring:standings_tie"
+    )
 
 
 def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:
@@ -216,12 +260,25 @@ def _round_step(round_: RoundFacts, current: RoundFacts | None) -> Step:
     )
     label = _("Final") if round_.final else _("Round %(n)s") % {"n": round_.number}
     page = Action(label, "scoring:results_round", round_number=round_.number)
+    banker = (
+        (
+            part(
+                "banker",
+                _("Banker"),
+                not round_.bankers_missing,
+                f"{tables - round_.bankers_missing}/{tables}",
+            ),
+        )
+        if round_.final
+        else ()
+    )
     return Step(
         "final" if round_.final else f"round-{round_.number}",
         label,
         state,
         ngettext("%(tables)s table", "%(tables)s tables", tables) % {"tables": tables},
         (
+            *banker,
             part("clock", _("Clock"), round_.clock_ended, clock_detail),
             part(
                 "sheets",
@@ -269,7 +326,27 @@ def _opening_steps(facts: EventFacts, stage: str) -> list[Step]:
             _state(seated and stage != "seating", stage == "seating"),
             page=Action(_("Seating"), "tournament:seating"),
         ),
+        _public_step(facts),
     ]
+
+
+def _public_step(facts: EventFacts) -> Step:
+    """Before round 1: the hall display on the projector and the spectators' address (the
+    cockpit shows both and a QR code). Done once the event home is public, which publishing
+    round 1's tables does unless the organizer holds the public site."""
+    if facts.public_home:
+        detail = _("the event home is public")
+    elif facts.public_held:
+        detail = _("the public site is held: release the event home when you are ready")
+    else:
+        detail = _("the event home opens when round 1's tables are published")
+    return Step(
+        "public",
+        _("Open the public site and the hall display"),
+        _state(facts.public_home, bool(facts.rounds)),
+        detail,
+        page=Action(_("Public event page"), "spectator:event_home"),
+    )
 
 
 def day_steps(facts: EventFacts, stage: str) -> tuple[Step, ...]:

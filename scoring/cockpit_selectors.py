@@ -23,6 +23,7 @@ from tournament.formats import (
 )
 from tournament.knockout_selectors import confirmed_plan
 from tournament.models import Clock, Event, Player, Round, Table
+from tournament.public_site import HOME, public_site
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER
 from tournament.selectors import check_in_counts
 
@@ -48,6 +49,7 @@ def _round_facts(round_: Round) -> RoundFacts:
     # The typed sheet (data) is not needed here, and 500 of them are megabytes of JSON.
     sheets = list(TableSheet.objects.filter(table__round=round_).defer("data"))
     started = bool(clocks)
+    without_banker = sorted(t.number for t in tables if t.banker_id is None)
     return RoundFacts(
         number=round_.number,
         final=round_.kind == Round.Kind.FINAL,
@@ -63,6 +65,8 @@ def _round_facts(round_: Round) -> RoundFacts:
         sheets_approved=sum(1 for s in sheets if s.status == TableSheet.Status.APPROVED),
         open_ties=sum(len(sheet_open_ties(sheet=s)) for s in sheets if s.is_locked),
         posted=RoundPosting.objects.filter(round=round_).exists(),
+        bankers_missing=len(without_banker),
+        first_without_banker=without_banker[0] if without_banker else None,
     )
 
 
@@ -77,6 +81,7 @@ def event_facts(*, event: Event, now: datetime.datetime | None = None) -> EventF
     knockout = event_is_knockout(event=event)
     plan = confirmed_plan(event=event) if knockout else None
     winner = event_winner(event=event, with_players=False)
+    site = public_site(event_pk=event.pk)
     return EventFacts(
         knockout=knockout,
         has_final=event_has_final(event=event),
@@ -90,6 +95,8 @@ def event_facts(*, event: Event, now: datetime.datetime | None = None) -> EventF
         bracket_confirmed=plan is not None,
         rounds=tuple(_round_facts(r) for r in seated_rounds(event=event)),
         winner=winner.aliases if winner is not None else (),
+        public_home=HOME in site.released,
+        public_held=site.held,
     )
 
 

@@ -33,11 +33,13 @@ from tournament.formats import (
 )
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
+from tournament.public_site import pages_on_post, say_public
 from tournament.tablet_selectors import round_tablet_worries
 
 from . import selectors
 from .diff import conflict_screen, deed_name, describe_changes
 from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
+from .results_board import results_board
 from .results_forms import OrderForm, SheetCorrectionForm
 from .selectors import TableProgress
 from .services import posting, sheets, ties
@@ -96,27 +98,30 @@ def _points_format(event: Event) -> bool:
 
 @judge_required
 def results_round(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
-    """Every table of a round by wave: playing, entering scores, signed or approved."""
+    """Every table of a round by wave, a page at a time: its places (alias, net worth,
+    points), its progress and what still holds it up (``results_board``)."""
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
+    only_open = request.GET.get("show") == "open"
+    board = results_board(round_=round_, page=request.GET.get("page") or 1, only_open=only_open)
     waves: dict[int, list[dict[str, Any]]] = {}
-    rows = selectors.round_table_statuses(round_=round_)
-    for row in rows:
+    for row in board.rows:
         waves.setdefault(row.wave, []).append(
             {"row": row, "label": STATUS_LABELS.get(row.status, row.status)}
         )
-    settled = sum(1 for r in rows if r.status in (TableProgress.SIGNED, TableProgress.APPROVED))
     return render(
         request,
         "scoring/results/round.html",
         {
             "event": event,
+            "edition": _edition(event),
             "round": round_,
             "rounds": Round.objects.filter(event=event).order_by("number"),
             "waves": sorted(waves.items()),
-            "table_count": len(rows),
-            "settled": settled,
-            "open_ties": sum(r.open_ties for r in rows),
+            "board": board,
+            "table_count": board.table_count,
+            "settled": board.settled,
+            "open_ties": board.open_ties,
             "posting": RoundPosting.objects.filter(round=round_).first(),
             # Tablets offline or with actions waiting (issue #20).
             "tablet_worries": round_tablet_worries(round_=round_),
@@ -408,16 +413,23 @@ def results_tie(
 def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Publish a round's scores; the service refuses while any table is unsettled."""
     round_ = round_or_404(event_or_404(pk), round_number)
+    back = _round_page(round_)
     try:
         posting.round_post(round_=round_, by=request.user)
     except ValidationError as error:
         _error_message(request, error)
     else:
-        messages.success(
+        # Public unless the public site is held; the message says which.
+        say_public(
             request,
-            _("Round %(number)s is posted: its scores are public.") % {"number": round_.number},
+            event=round_.event,
+            pages=pages_on_post(round_=round_),
+            public=_("Round %(number)s is posted: its scores are public."),
+            waiting=_("Round %(number)s is posted; not public yet: %(pages)s."),
+            params={"number": round_.number},
+            back=back.url,
         )
-    return _round_page(round_)
+    return back
 
 
 @head_judge_required

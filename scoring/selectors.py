@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from tournament.bracket import TABLE_WINNERS, BracketPlan
 from tournament.formats import event_has_final, event_is_knockout
 from tournament.knockout_selectors import confirmed_plan
-from tournament.models import Clock, Event, Player, Round, Seat, Table
+from tournament.models import Event, Player, Round, Seat, Table
 
 from .models import (
     BankerLink,
@@ -368,61 +368,14 @@ def _with(row: StandingRow, *, rank: int, tied: bool) -> StandingRow:
 
 
 class TableProgress:
+    """Where a table of a round stands, for the judges' round page (``results_board``)."""
+
     NOT_STARTED = "not_started"
     PLAYING = "playing"
     LAST_TURN = "last_turn"
     ENTERING = "entering"
     SIGNED = "signed"
     APPROVED = "approved"
-
-
-@dataclass(frozen=True)
-class TableStatusRow:
-    table: Table
-    number: int
-    wave: int
-    status: str
-    sheet_version: int
-    open_ties: int
-
-
-def round_table_statuses(*, round_: Round) -> list[TableStatusRow]:
-    """For the judges' desk: which tables are still playing, entering scores, or done.
-
-    "entering" covers a finished game whose sheet is not signed yet (draft or submitted),
-    and any table whose banker has already started a sheet.
-    """
-    started_waves = set(Clock.objects.filter(wave__round=round_).values_list("wave_id", flat=True))
-    sheets = {s.table_id: s for s in TableSheet.objects.filter(table__round=round_)}
-    rows = []
-    for table in Table.objects.filter(round=round_).select_related("wave").order_by("number"):
-        sheet = sheets.get(table.pk)
-        if sheet is not None and sheet.status == TableSheet.Status.APPROVED:
-            status = TableProgress.APPROVED
-        elif sheet is not None and sheet.status == TableSheet.Status.SIGNED:
-            status = TableProgress.SIGNED
-        elif (sheet is not None and sheet.version > 0) or table.status in (
-            Table.Status.FINISHED,
-            Table.Status.SCORED,
-        ):
-            status = TableProgress.ENTERING
-        elif table.status == Table.Status.LAST_TURN:
-            status = TableProgress.LAST_TURN
-        elif table.wave_id in started_waves:
-            status = TableProgress.PLAYING
-        else:
-            status = TableProgress.NOT_STARTED
-        rows.append(
-            TableStatusRow(
-                table=table,
-                number=table.number,
-                wave=table.wave.number,
-                status=status,
-                sheet_version=sheet.version if sheet else 0,
-                open_ties=len(sheet_open_ties(sheet=sheet)) if sheet and sheet.is_locked else 0,
-            )
-        )
-    return rows
 
 
 # --- CSV rows (aliases only: these files are for posting) --------------------------------------

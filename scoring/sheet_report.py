@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from gameplay import Edition
 from tournament.models import Bankruptcy, Player, Table
 from tournament.money import money
@@ -18,6 +21,16 @@ from tournament.money import money
 from .banker_forms import SheetForm
 from .models import SheetSignature, TableSheet
 from .services.sheets import sheet_check
+from .sheet_readiness import (
+    EMPTY,
+    GAME_NOT_OVER,
+    INVALID,
+    READY,
+    UNCHECKED,
+    game_is_over,
+    sheet_is_empty,
+    submit_blockers,
+)
 from .violations import violation_text
 
 
@@ -54,13 +67,36 @@ class ReportView:
     checked: bool = True
     # Problems about several deeds of one colour group, shown once at the group.
     by_group: dict[str, list[str]] = field(default_factory=dict)
-    # Issue 15: nothing entered yet (no cash, bills, bankruptcy or owned deed) is not
-    # "ready to submit", even though the engine finds nothing wrong with it.
+    # Nothing entered yet (no cash, bills, bankruptcy or owned deed) is not "ready to
+    # submit", even though the engine finds nothing wrong with it.
     empty: bool = False
+    # The table's game is marked over: before that the server refuses the submission.
+    game_over: bool = False
+
+    @property
+    def blockers(self) -> list[str]:
+        """Why the submission would be refused now (``sheet_readiness``), first first."""
+        return submit_blockers(
+            locked=False, game_over=self.game_over, empty=self.empty, valid=self.valid
+        )
 
     @property
     def ready(self) -> bool:
-        return self.valid and not self.empty
+        return not self.blockers
+
+    @property
+    def verdict(self) -> str:
+        """The one thing the bar says: "ready", or the first reason it is not."""
+        blockers = self.blockers
+        return blockers[0] if blockers else READY
+
+    @property
+    def verdict_text(self) -> str:
+        if self.verdict == INVALID:
+            return ngettext(
+                "%(count)s problem to fix.", "%(count)s problems to fix.", self.problem_count
+            ) % {"count": self.problem_count}
+        return verdict_texts()[self.verdict]
 
     @property
     def problem_count(self) -> int:
@@ -80,8 +116,26 @@ class ReportView:
         return self.hotels > self.bank_hotels
 
 
+def verdict_texts() -> dict[str, str]:
+    """The bar's sentence for each verdict but "invalid" (which counts its problems): the
+    page's, and sheet.js's when the fields change before the engine has answered."""
+    return {
+        READY: _("No problems: ready to submit."),
+        EMPTY: _(
+            "Nothing entered yet: enter each player's cash and the deeds they own, then submit."
+        ),
+        GAME_NOT_OVER: _("No problems found. Submit once the game is marked over."),
+        UNCHECKED: _("Checking the sheet…"),
+    }
+
+
 def report_view(
-    *, report: dict[str, Any], data: dict[str, Any], players: list[Player], edition: Edition
+    *,
+    report: dict[str, Any],
+    data: dict[str, Any],
+    players: list[Player],
+    edition: Edition,
+    game_over: bool = False,
 ) -> ReportView:
     aliases = {str(p.pk): p.alias for p in players}
     results = {str(p.get("id")): p for p in report.get("players", [])}
@@ -123,6 +177,7 @@ def report_view(
     return ReportView(
         valid=bool(report.get("valid")),
         empty=sheet_is_empty(data=data),
+        game_over=game_over,
         columns=columns,
         by_position=by_position,
         general=general,
@@ -153,30 +208,10 @@ def _place(
     return None
 
 
-def sheet_is_empty(*, data: dict[str, Any]) -> bool:
-    """Nothing entered on the sheet: no player with cash, bills or a bankruptcy, no deed
-    owned. An untouched cash field is read as 0, so 0 everywhere is nothing entered."""
-
-    def _entered(entry: dict[str, Any]) -> bool:
-        bills = entry.get("bills") if isinstance(entry.get("bills"), dict) else {}
-        return bool(
-            entry.get("cash") not in (None, "", 0)
-            or any(count not in (None, "", 0) for count in bills.values())
-            or entry.get("bankrupt")
-        )
-
-    entered = [e for e in data.get("players") or [] if isinstance(e, dict) and _entered(e)]
-    owned = [
-        h
-        for h in data.get("properties") or []
-        if isinstance(h, dict) and h.get("owner") not in (None, "")
-    ]
-    return not entered and not owned
-
-
 def form_report(form: SheetForm, players: list[Player], edition: Edition) -> ReportView:
     """A form the engine cannot read yet (a negative count...): its errors where they belong."""
     view = report_view(report={"valid": False}, data={}, players=players, edition=edition)
+    view.empty = False
     columns = {str(c.player.pk): c for c in view.columns}
     for name, errors in form.errors.items():
         label = form.fields[name].label if name in form.fields else ""
@@ -253,14 +288,18 @@ def recorded_columns(columns: list[PlayerColumn], bankruptcies: list[Bankruptcy]
 def bound_report(
     table: Table, form: SheetForm, players: list[Player], edition: Edition
 ) -> ReportView:
+    game_over = game_is_over(table_status=table.status)
     if not form.is_valid():
-        return form_report(form, players, edition)
+        view = form_report(form, players, edition)
+        view.game_over = game_over
+        return view
     data = form.sheet_data()
     return report_view(
         report=sheet_check(table=table, data=data),
         data=data,
         players=players,
         edition=edition,
+        game_over=game_over,
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -25,7 +25,7 @@ from tournament.formats import (
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.money import edition_of
-from tournament.roles import MANAGE
+from tournament.public_site import FINAL, say_public
 from tournament.selectors import round_seating
 
 from . import selectors
@@ -41,13 +41,6 @@ from .tie_breakers import columns as tie_breaker_columns
 
 def _error_message(request: HttpRequest, error: ValidationError) -> None:
     messages.error(request, " ".join(error.messages))
-
-
-def _standings_home(request: HttpRequest, event: Event) -> HttpResponseRedirect:
-    """Organizers go back to the standings; a head judge, who cannot open it, to the desk."""
-    if request.user.has_perm(MANAGE):
-        return redirect("scoring:standings", pk=event.pk)
-    return redirect("tournament:judge_dashboard")
 
 
 # --- Standings ---------------------------------------------------------------------------
@@ -66,9 +59,15 @@ def _final(event: Event, kind: str = Round.Kind.FINAL):
     return round_seating(round_=final) if final else None
 
 
-@organizer_required
+@head_judge_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every result so far, unposted ones marked, with real names; the officials' view."""
+    """Every result so far, unposted ones marked, with real names; the officials' view.
+
+    The head judge opens it too: the ties the tie-breakers leave (the top place, the cut
+    for the final) are theirs to decide, here. The organizer's controls on it (the order of
+    the tie-breakers, seating the next stage, the CSV files) are shown to whoever may use
+    them.
+    """
     event = event_or_404(pk)
     rows = selectors.standings(event=event, only_posted=False)
     tie_breakers = tie_breakers_for(event=event)
@@ -169,7 +168,7 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
             _error_message(request, error)
         else:
             messages.success(request, _("Standings tie decided."))
-    return _standings_home(request, event)
+    return redirect("scoring:standings", pk=event.pk)
 
 
 @organizer_required
@@ -182,16 +181,35 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as error:
         _error_message(request, error)
     else:
-        if stage.kind == Round.Kind.SEMIFINAL:
-            text = _("The semifinal is seated as round %(number)s.")
-        elif stage.kind == Round.Kind.PRELIMINARY:
-            text = _(
-                "Round %(number)s is seated from the table winners: publish it on the seating page."
-            )
-        else:
-            text = _("The final is seated as round %(number)s.")
-        messages.success(request, text % {"number": stage.number})
+        _stage_message(request, event, stage)
     return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#final")
+
+
+def _stage_message(request: HttpRequest, event: Event, stage: Round) -> None:
+    """What was seated; a semifinal or final shows at once on the public final page, if
+    that page is released, so the message says whether it is."""
+    number = {"number": stage.number}
+    if stage.kind == Round.Kind.PRELIMINARY:
+        text = _(
+            "Round %(number)s is seated from the table winners: publish it on the seating page."
+        )
+        messages.success(request, text % number)
+        return
+    if stage.kind == Round.Kind.SEMIFINAL:
+        public = _("The semifinal is seated as round %(number)s: the public final page shows it.")
+        waiting = _("The semifinal is seated as round %(number)s; not public yet: %(pages)s.")
+    else:
+        public = _("The final is seated as round %(number)s: the public final page shows it.")
+        waiting = _("The final is seated as round %(number)s; not public yet: %(pages)s.")
+    say_public(
+        request,
+        event=event,
+        pages=(FINAL,),
+        public=public,
+        waiting=waiting,
+        params=number,
+        back=reverse("scoring:standings", kwargs={"pk": event.pk}) + "#final",
+    )
 
 
 @organizer_required

@@ -4,8 +4,8 @@ from .models import PAGES, PublicRelease
 
 
 class ReleaseForm(forms.ModelForm):
-    """The organizer's switches, one checkbox per public page."""
+    """The organizer's switches: one checkbox per public page, and the hold."""
 
     class Meta:
         model = PublicRelease
-        fields = list(PAGES)
+        fields = [*PAGES, "held"]

@@ -3,6 +3,11 @@
 A page the organizer has not released answers politely that nothing is posted yet. Tables
 also need the round's assignments published, and results the round posted: the switch
 says "the public may see this kind of page", the round says "this round is ready".
+
+Unless the organizer holds the public site (``held``), publishing a round's tables and
+posting a round switch on the pages they appear on (``services.release_following``,
+connected to tournament's and scoring's signals in apps.py), so a new organizer's public
+site follows the day without a visit to this page.
 """
 
 from __future__ import annotations
@@ -12,9 +17,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Event
+from tournament.public_site import PAGES
 
-# The switches, in the order the organizer's page lists them.
-PAGES = ("home", "tables", "results", "standings", "final", "winner")
+# The switches, in the order the organizer's page lists them (tournament.public_site, so the
+# officials' messages below this app name the same pages).
+__all__ = ["PAGES", "PublicRelease"]
 
 
 class PublicRelease(models.Model):
@@ -46,6 +53,13 @@ class PublicRelease(models.Model):
     )
     winner = models.BooleanField(
         _("winner"), default=False, help_text=_("The winner, once the final is posted.")
+    )
+    held = models.BooleanField(
+        _("hold the public site"),
+        default=False,
+        help_text=_(
+            "Publishing tables and posting rounds release nothing: you release each page here."
+        ),
     )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     updated_by = models.ForeignKey(

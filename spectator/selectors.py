@@ -35,6 +35,7 @@ from tournament.formats import (
 )
 from tournament.models import Event, Round, Seat, Wave
 from tournament.money import edition_of
+from tournament.public_site import PublicSite
 from tournament.services import default_registration_closes
 
 from .models import PAGES, PublicRelease
@@ -138,6 +139,18 @@ class Release:
 def release_for(*, event_pk: int) -> Release:
     values = PublicRelease.objects.filter(event_id=event_pk).values(*PAGES).first()
     return Release(**values) if values else Release()
+
+
+def public_site(event_pk: int) -> PublicSite:
+    """The switches and the hold as the officials' pages read them (registered in apps.py),
+    with each page's name as the organizer's page calls it."""
+    values = PublicRelease.objects.filter(event_id=event_pk).values(*PAGES, "held").first()
+    values = values or {}
+    return PublicSite(
+        held=bool(values.get("held")),
+        released=frozenset(page for page in PAGES if values.get(page)),
+        labels={page: str(PublicRelease._meta.get_field(page).verbose_name) for page in PAGES},
+    )
 
 
 def hall_release(event_pk: int) -> HallRelease:

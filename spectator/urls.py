@@ -1,8 +1,8 @@
 """The public site's routes, and the organizer's page that releases them.
 
 ``public_patterns`` need no login and show aliases only; each page has a ``_live``
-fragment its htmx polls. ``page_patterns`` are the organizer's (the permission matrix in
-tests/project/test_permissions.py walks them).
+fragment its htmx polls. ``page_patterns`` and ``action_patterns`` (POST) are the
+organizer's (the permission matrix in tests/project/test_permissions.py walks them).
 """
 
 from django.urls import path
@@ -36,4 +36,8 @@ page_patterns = [
     path("organizer/events/<int:pk>/public/", views.release, name="release"),
 ]
 
-urlpatterns = [*public_patterns, *page_patterns]
+action_patterns = [
+    path("organizer/events/<int:pk>/public/pages/", views.release_pages, name="release_pages"),
+]
+
+urlpatterns = [*public_patterns, *page_patterns, *action_patterns]

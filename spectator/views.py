@@ -21,17 +21,19 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from tournament.access import organizer_required
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
+from tournament.public_site import release_button
 from tournament.services import registration_is_open
 
 from . import following, selectors
 from .forms import ReleaseForm
-from .models import PublicRelease
+from .models import PAGES, PublicRelease
 from .services import release_set
 from .versioning import cached_public_response, public_version
 
@@ -340,20 +342,78 @@ def hall_results_rows(event_pk: int) -> dict[str, tuple[tuple[str, str], ...]]:
 
 @organizer_required
 def release(request: HttpRequest, pk: int) -> HttpResponse:
-    """Release (or withdraw) each public page; the GET shows the switches, POST saves."""
+    """Release (or withdraw) each public page, and hold the site or let it follow the day;
+    the GET shows the switches, POST saves."""
     event = event_or_404(pk)
     instance = PublicRelease.objects.filter(event=event).first() or PublicRelease(event=event)
     form = ReleaseForm(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
         release_set(
             event=event,
-            pages={name: form.cleaned_data[name] for name in ReleaseForm.Meta.fields},
+            pages={name: form.cleaned_data[name] for name in PAGES},
             by=request.user,
+            held=form.cleaned_data["held"],
         )
         messages.success(request, _("The public pages are updated."))
         return redirect("spectator:release", pk=event.pk)
     return render(
         request,
         "spectator/organizer/release.html",
-        {"event": event, "form": form, "public_url": reverse("spectator:event_home", args=[pk])},
+        {
+            "event": event,
+            "form": form,
+            "held_field": form["held"],
+            "page_fields": [form[name] for name in PAGES],
+            "public_url": reverse("spectator:event_home", args=[pk]),
+            "hall_url": reverse("tournament:hall_display", args=[pk]),
+        },
     )
+
+
+@organizer_required
+@require_POST
+def release_pages(request: HttpRequest, pk: int) -> HttpResponse:
+    """One tap from a message: release (``released=1``) or withdraw (``0``) the named pages,
+    then back to the page the message was on, with a message whose button undoes it."""
+    event = event_or_404(pk)
+    back = request.POST.get("back", "")
+    # A page of this site only: a path, no control character that would break the header.
+    if (
+        not back.startswith("/")
+        or any(ord(char) < 32 or ord(char) == 127 for char in back)
+        or not url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+    ):
+        back = reverse("spectator:release", kwargs={"pk": event.pk})
+    released = request.POST.get("released", "1") == "1"
+    named = [page for page in request.POST.getlist("pages") if page in PAGES]
+    current = selectors.public_site(event.pk)
+    # Only the pages this tap changes, so its undo puts back exactly what was there.
+    changed = tuple(
+        page for page in PAGES if page in named and (page in current.released) != released
+    )
+    if not changed:
+        messages.info(request, _("Nothing to change: the public pages are as you asked."))
+        return redirect(back)
+    release_set(event=event, pages=dict.fromkeys(changed, released), by=request.user)
+    names = ", ".join(current.label(page) for page in changed)
+    text = (
+        _("Released to the public: %(pages)s.")
+        if released
+        else _("Withdrawn from the public: %(pages)s.")
+    ) % {"pages": names}
+    messages.success(
+        request,
+        release_button(
+            request,
+            event=event,
+            text=text,
+            pages=changed,
+            back=back,
+            button=_("Undo"),
+            released=not released,
+            primary=False,
+        ),
+    )
+    return redirect(back)

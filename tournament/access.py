@@ -11,6 +11,11 @@ open any table, to help at it). Table-scoped views carry ``table_scoped = True``
 
 Every page behind a permission is sent ``Cache-Control: private, no-store``: they hold
 registered names, emails and birth dates. Signing in, and its throttle, live in ``signin``.
+
+Pages never decide on their own which links an official sees: ``may_open`` and
+``allowed_url`` read the ``required_permission`` the decorators put on the view a link
+leads to, so a link is shown exactly when its page would open (the event's tabs, the
+cockpit's next step, every guarded button; ``{% allowed_url %}`` in templates).
 """
 
 from __future__ import annotations
@@ -25,11 +30,12 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import Resolver404, ResolverMatch, URLResolver, get_resolver, resolve, reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from .models import Table
-from .roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
+from .roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE, ROLE_DOES, role_holding
 
 
 def _requires(permission: str):
@@ -111,6 +117,13 @@ def acting_user(request: HttpRequest) -> Any:
     return request.user if request.user.is_authenticated else None
 
 
+def _table_opens(request: HttpRequest, table: Table) -> bool:
+    """The tablet holds the table's link, or the signed-in person may bank the table."""
+    if any(check(request, table) for check in _TABLE_GRANTS):
+        return True
+    return request.user.is_authenticated and may_bank_table(user=request.user, table=table)
+
+
 def banker_required(view):
     """The tablet holding this table's private link, the logged-in banker of this table
     (``table_pk``), or a judge or above; no one else.
@@ -125,16 +138,84 @@ def banker_required(view):
         table = Table.objects.filter(pk=kwargs.get("table_pk")).first()
         if table is None:
             raise Http404(_("No such table."))
-        if not any(check(request, table) for check in _TABLE_GRANTS):
+        if not _table_opens(request, table):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not (request.user.has_perm(BANK) or request.user.has_perm(JUDGE_PERMISSION)):
                 raise PermissionDenied
-            if not may_bank_table(user=request.user, table=table):
-                return not_your_table(request, table)
+            return not_your_table(request, table)
         return view(request, *args, **kwargs)
 
     wrapped.required_permission = BANK
     wrapped.table_scoped = True
     wrapped.private_link = True
     return wrapped
+
+
+# --- Which links to show: the views' own checks, asked before drawing the link -----------
+
+
+def _match(path: str) -> ResolverMatch | None:
+    try:
+        return resolve(path.split("?", 1)[0].split("#", 1)[0])
+    except Resolver404:
+        return None
+
+
+@functools.lru_cache(maxsize=4)
+def _permissions_by_name(resolver: URLResolver) -> dict[str, str | None]:
+    found: dict[str, str | None] = {}
+
+    def walk(inner: URLResolver, namespace: str) -> None:
+        for entry in inner.url_patterns:
+            if isinstance(entry, URLResolver):
+                walk(entry, ":".join(part for part in (namespace, entry.namespace) if part))
+            elif entry.name:
+                name = f"{namespace}:{entry.name}" if namespace else entry.name
+                found.setdefault(name, getattr(entry.callback, "required_permission", None))
+
+    walk(resolver, "")
+    return found
+
+
+def view_permission(url_name: str) -> str | None:
+    """The permission the view named ``url_name`` checks (None for a public or logged-in
+    page): for a step that is a form's post, whose address needs more than the event."""
+    return _permissions_by_name(get_resolver()).get(url_name)
+
+
+def who_does(url_name: str) -> str:
+    """Who takes the step behind ``url_name``, in a sentence ("The organizer does this."),
+    for an official who may not: "" when no role is needed."""
+    permission = view_permission(url_name)
+    role = role_holding(permission) if permission else None
+    return str(ROLE_DOES.get(role, "")) if role else ""
+
+
+def may_open(request: HttpRequest, path: str) -> bool:
+    """Whether ``path`` opens for this request rather than refusing it: the check the view's
+    access decorator makes, asked before the link is drawn.
+
+    A table's banker pages ask what ``banker_required`` asks (the table card's link, the
+    table's banker, a judge); a page behind a login does not open without one (a tablet
+    holding only a table card's link); an address that resolves to no page never opens.
+    """
+    match = _match(path)
+    if match is None:
+        return False
+    view = match.func
+    if getattr(view, "table_scoped", False):
+        table = Table.objects.filter(pk=match.kwargs.get("table_pk")).first()
+        return table is not None and _table_opens(request, table)
+    # Django's login_required leaves ``login_url`` on the view it wraps (for its
+    # LoginRequiredMiddleware): a tablet without a login would be sent to log in.
+    if hasattr(view, "login_url") and not request.user.is_authenticated:
+        return False
+    permission = getattr(view, "required_permission", None)
+    return permission is None or request.user.has_perm(permission)
+
+
+def allowed_url(request: HttpRequest, url_name: str, /, **kwargs: Any) -> str:
+    """The address of ``url_name`` if it opens for this request, else "" (draw no link)."""
+    url = reverse(url_name, kwargs=kwargs)
+    return url if may_open(request, url) else ""

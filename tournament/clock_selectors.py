@@ -89,6 +89,9 @@ class WaveClock:
     schedule: tuple[Announcement, ...]
     tables: tuple[TableView, ...]
     actions: tuple[ClockAction, ...]
+    # The clock row's version (0 before the start), read with its start and end, before the
+    # actions: the facts shown are never older than the version they are labelled with.
+    version: int = 0
 
     @property
     def round(self) -> Round:
@@ -132,8 +135,8 @@ def _tables(wave: Wave) -> tuple[TableView, ...]:
 
 def wave_clock(*, wave: Wave, now: datetime.datetime) -> WaveClock:
     """Everything about one wave's clock at ``now``."""
-    facts = clock_facts(wave=wave)
     clock = _clock_of(wave)
+    facts = clock_facts(wave=wave)
     actions = tuple(clock.actions.select_related("by").order_by("at", "pk")) if clock else ()
     return WaveClock(
         wave=wave,
@@ -142,6 +145,7 @@ def wave_clock(*, wave: Wave, now: datetime.datetime) -> WaveClock:
         schedule=round_announcements(round_=wave.round, duration_s=facts.duration_s),
         tables=_tables(wave),
         actions=actions,
+        version=clock.version if clock else 0,
     )
 
 

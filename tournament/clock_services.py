@@ -1,9 +1,10 @@
 """Writes for the official clock and the end of each table's game.
 
-Every control records a fact (``ClockAction``) with who did it and when; nothing else is
-stored, because the time left is always recomputed from the facts (``clock``). Each
-control first checks the clock's state at ``now`` and refuses an illegal move with a
-``ValidationError`` whose message the head judge reads, leaving everything unchanged.
+Every control records a fact (``ClockAction``) with who did it and when, and counts it in
+the clock's ``version``; nothing else is stored, because the time left is always
+recomputed from the facts (``clock``). Each control first checks the clock's state at
+``now`` and refuses an illegal move with a ``ValidationError`` whose message the head
+judge reads, leaving everything unchanged.
 ``now`` is injectable so that tests can replay a round second by second.
 """
 
@@ -14,6 +15,7 @@ import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -53,9 +55,16 @@ def _log(
     seconds: int = 0,
     reason: str = "",
 ) -> ClockAction:
-    return ClockAction.objects.create(
+    """Record one change, and count it in the clock's version in the same transaction.
+
+    Every change to a clock goes through here, so the version moves with every fact the
+    pages show; F() keeps the count right however the row was read.
+    """
+    action = ClockAction.objects.create(
         clock=clock, kind=kind, at=at, by=by, seconds=seconds, reason=reason.strip()
     )
+    Clock.objects.filter(pk=clock.pk).update(version=F("version") + 1)
+    return action
 
 
 def _require_reason(reason: str, message: str) -> None:

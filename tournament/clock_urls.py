@@ -25,6 +25,7 @@ public_patterns = [
 
 page_patterns = [
     path(EVENT + "clock/", views.clock_control, name="clock_control"),
+    path(WAVE_CLOCK + "card/", views.clock_card, name="clock_card"),
     path(TABLE, views.banker_table, name="banker_table"),
 ]
 

@@ -1,10 +1,13 @@
 """The official clock's pages: the head judge's controls, the hall display, the banker's table.
 
 Thin views over ``clock_services`` and ``clock_selectors``. Changes are POSTs answered
-with a redirect and a message; a refused move (start twice, resume a running clock...)
-becomes an error message and changes nothing. The countdown on every page is drawn by
-``static/js/clock.js`` from the JSON state (never by counting down), and each page also
-renders the time server-side so that it works without JavaScript.
+with a redirect and a message, or with htmx by the wave's card drawn from the database
+after the change; a refused move (start twice, resume a running clock...) becomes an
+error message and changes nothing. The countdown on every page is drawn by
+``static/js/clock.js`` from the JSON state (never by counting down); each page also
+renders the time server-side, so that it works without JavaScript, and embeds the same
+state with the clock's version, which clock.js holds on to: an answer with an older
+version (a poll sent before the change) is never drawn over it.
 """
 
 from __future__ import annotations
@@ -94,6 +97,8 @@ def clock_payload(clock: WaveClock, *, now) -> dict:
     return {
         "server_ms": int(now.timestamp() * 1000),
         "wave": clock.wave.pk,
+        # The page keeps the newest version it has shown and ignores an older answer.
+        "version": clock.version,
         # Lines clock.js writes into [data-clock-text="<key>"], hidden while empty.
         "texts": {"started": started_label(clock)},
         "status": str(state.status),
@@ -135,7 +140,9 @@ def _labels() -> dict[str, str]:
     return {"chimeOn": _("Chime on"), "chimeOff": _("Chime off"), "next": _("Next: %s")}
 
 
-def _clock_context(clock: WaveClock | None) -> dict:
+def _clock_context(clock: WaveClock | None, *, now) -> dict:
+    """What a page needs to draw ``clock`` at ``now``; ``state`` is the JSON the page polls,
+    rendered into the page too, so clock.js starts from (and keeps to) what the page shows."""
     if clock is None:
         return {"clock": None, "clock_labels": _labels()}
     return {
@@ -143,6 +150,8 @@ def _clock_context(clock: WaveClock | None) -> dict:
         "clock_labels": _labels(),
         "status_label": STATUS_LABELS[clock.state.status],
         "remaining": format_remaining(clock.state.remaining_s),
+        "state": clock_payload(clock, now=now),
+        "state_id": f"clock-state-{clock.wave.pk}",
     }
 
 
@@ -167,10 +176,11 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     """Full-screen page for the projector: aliases only, never real names, and only what
     the organizer has released (the URL is public)."""
     event = event_or_404(pk)
+    now = timezone.now()
     # The projector speaks the event's language, whoever's browser opened it.
     with translation.override(event.language):
         wave = hall_wave(event=event)
-        clock = _public_hall_clock(event, wave, timezone.now())
+        clock = _public_hall_clock(event, wave, now)
         winner = hall_winner(event=event)
         texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
         context = {
@@ -181,7 +191,30 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
             "winner": winner,
             "results": hall_results(event=event) if winner else {},
         }
-        return render(request, "tournament/clock/hall.html", {**context, **_clock_context(clock)})
+        clock_context = {
+            **_clock_context(clock, now=now),
+            "state": _hall_payload(event, clock, now),
+            "state_id": "clock-state",
+        }
+        return render(request, "tournament/clock/hall.html", {**context, **clock_context})
+
+
+def _hall_payload(event: Event, clock: WaveClock | None, now) -> dict:
+    """The hall's state as the page polls it (and as the page starts with)."""
+    winner = _winner_label(event)
+    if clock is None:
+        # The winner is released on its own switch, so it can stand with no clock shown.
+        return {
+            "server_ms": int(now.timestamp() * 1000),
+            "wave": None,
+            "texts": {"winner": winner},
+            "ended": bool(winner),
+        }
+    payload = clock_payload(clock, now=now)
+    payload["texts"]["winner"] = winner
+    # The page reloads into (or out of) its end state when this changes.
+    payload["ended"] = bool(winner)
+    return payload
 
 
 @never_cache
@@ -193,23 +226,7 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     now = timezone.now()
     with translation.override(event.language):
         clock = _public_hall_clock(event, hall_wave(event=event), now)
-        winner = _winner_label(event)
-        if clock is None:
-            # The winner is released on its own switch, so it can stand with no clock shown.
-            texts = {"winner": winner}
-            return JsonResponse(
-                {
-                    "server_ms": int(now.timestamp() * 1000),
-                    "wave": None,
-                    "texts": texts,
-                    "ended": bool(winner),
-                }
-            )
-        payload = clock_payload(clock, now=now)
-        payload["texts"]["winner"] = winner
-        # The page reloads into (or out of) its end state when this changes.
-        payload["ended"] = bool(winner)
-        return JsonResponse(payload)
+        return JsonResponse(_hall_payload(event, clock, now))
 
 
 @never_cache
@@ -224,11 +241,17 @@ def wave_state(request: HttpRequest, pk: int, wave_pk: int) -> JsonResponse:
 # --- Head judge: the controls -------------------------------------------------------------
 
 
+@never_cache
 @head_judge_required
 def clock_control(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every round and wave with its clock, controls, log and announcements."""
+    """Every round and wave with its clock, controls, log and announcements.
+
+    Never cached: a page brought back from the browser's cache would show an old state
+    and old controls until its first poll.
+    """
     event = event_or_404(pk)
-    clocks = [_clock_context(clock) for clock in event_clocks(event=event, now=timezone.now())]
+    now = timezone.now()
+    clocks = [_clock_context(clock, now=now) for clock in event_clocks(event=event, now=now)]
     # The live waves first, then those to come; the ended ones are folded below.
     live = [c for c in clocks if c["clock"].state.status not in (Status.NOT_STARTED, Status.ENDED)]
     to_come = [c for c in clocks if c["clock"].state.status == Status.NOT_STARTED]
@@ -267,19 +290,35 @@ def _answer(
     """An action's result: with htmx, the wave's card again (the page keeps its place),
     the result inside it; without, a message and the redirect back to the card."""
     if request.htmx:
-        clock = next(c for c in event_clocks(event=event, now=timezone.now()) if c.wave == wave)
-        return render(
-            request,
-            "tournament/clock/_clock_card_body.html",
-            {
-                "event": event,
-                "item": _clock_context(clock),
-                "feedback": text,
-                "feedback_level": level,
-            },
-        )
+        return _card(request, event, wave, feedback=text, level=level)
     messages.add_message(request, messages.ERROR if level == "error" else messages.SUCCESS, text)
     return _back_to_card(event, wave)
+
+
+def _card(
+    request: HttpRequest, event: Event, wave: Wave, *, feedback: str = "", level: str = "success"
+) -> HttpResponse:
+    """The inside of ``wave``'s card as the database has it now (after the action, if any):
+    the wave is read again, so nothing read before the action is drawn."""
+    now = timezone.now()
+    clock = wave_clock(wave=wave_get(event=event, pk=wave.pk), now=now)
+    context = {
+        "event": event,
+        "item": _clock_context(clock, now=now),
+        "feedback": feedback,
+        "feedback_level": level,
+    }
+    return render(request, "tournament/clock/_clock_card_body.html", context)
+
+
+@never_cache
+@head_judge_required
+@require_GET
+def clock_card(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+    """One wave's card, for the clock page to fetch when its poll finds that another
+    official changed the clock: the status line follows the poll, this brings the controls."""
+    event = event_or_404(pk)
+    return _card(request, event, _wave(event, wave_pk))
 
 
 def _back_to_card(event: Event, wave: Wave) -> HttpResponse:
@@ -394,7 +433,8 @@ def announcement_delete(request: HttpRequest, pk: int, announcement_pk: int) -> 
 def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
     """The banker's tablet: the official countdown, the calls, and the end-of-game buttons."""
     table = table_or_404(table_pk)
-    clock = wave_clock(wave=table.wave, now=timezone.now())
+    now = timezone.now()
+    clock = wave_clock(wave=table.wave, now=now)
     view = next(v for v in clock.tables if v.table.pk == table.pk)
     status = TableStatus(table.status)
     last_turn = event_has_last_turn(event=table.round.event)
@@ -417,7 +457,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
             "can_reopen": status == TableStatus.FINISHED
             and game_over_undo_refusal(table=table) is None,
             "bankruptcy": table_bankruptcy_view(table=table),
-            **_clock_context(clock),
+            **_clock_context(clock, now=now),
         },
     )
 

@@ -478,6 +478,10 @@ class Clock(models.Model):
     duration_seconds = models.PositiveIntegerField(_("duration (seconds)"))
     started_at = models.DateTimeField(_("started at"))
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    # One more with every change (start, pause, resume, a correction, the end), in the same
+    # transaction. A page carries the version it shows and ignores an answer with an older
+    # one: a poll sent before a change must not paint the old state over the new.
+    version = models.PositiveIntegerField(_("version"), default=0)
 
     class Meta:
         verbose_name = _("clock")

@@ -60,3 +60,15 @@ def money(amount: int | Decimal | None, *, edition: Edition, places: int = 0) ->
         places=places,
         decimal_separator=get_format("DECIMAL_SEPARATOR") or ".",
     )
+
+
+def money_spec(*, edition: Edition) -> dict[str, object]:
+    """How ``money`` writes an amount of ``edition`` in the active language, for a script
+    that writes amounts itself (the banker's totals bar, static/js/sheet.js): the same sign,
+    grouping (sizes from the right, the last repeating), separator and pattern."""
+    return {
+        "symbol": edition.currency_symbol,
+        "grouping": list(edition.digit_grouping or _locale_grouping()),
+        "separator": get_format("THOUSAND_SEPARATOR") or ",",
+        "pattern": pgettext("money", "%(symbol)s%(amount)s"),
+    }

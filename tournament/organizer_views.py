@@ -21,13 +21,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import services, waiting_services
-from .access import judge_required, organizer_required
+from .access import allowed_url, judge_required, organizer_required
 from .formats import FORMATS, event_is_knockout, event_minimum_players
 from .lookups import event_or_404
 from .models import Event, Player
 from .no_show_selectors import no_show_refusal
 from .organizer_forms import AliasForm, EventForm, ReasonForm, SearchForm
-from .roles import MANAGE
 from .selectors import (
     check_in_counts,
     event_list,
@@ -62,8 +61,8 @@ def _back(request: HttpRequest, event: Event) -> HttpResponseRedirect:
     ):
         # Not redirect(): it would take a "next" without "/" for a route name to reverse.
         return HttpResponseRedirect(next_url)
-    name = "tournament:player_list" if request.user.has_perm(MANAGE) else "tournament:check_in"
-    return redirect(name, pk=event.pk)
+    players = allowed_url(request, "tournament:player_list", pk=event.pk)
+    return redirect(players or reverse("tournament:check_in", kwargs={"pk": event.pk}))
 
 
 def _error_message(request: HttpRequest, error: ValidationError) -> None:

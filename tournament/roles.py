@@ -5,6 +5,8 @@ Pages check permissions, never group names, so an organizer can give one volunte
 roles by adding them to two groups.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 ORGANIZER, HEAD_JUDGE, JUDGE, BANKER = "Organizer", "Head judge", "Judge", "Banker"
 
 ROLE_PERMISSIONS: dict[str, list[str]] = {
@@ -18,6 +20,21 @@ MANAGE = "tournament.manage_event"
 HEAD_JUDGE_PERMISSION = "tournament.head_judge_event"
 JUDGE_PERMISSION = "tournament.judge_event"
 BANK = "tournament.bank_event"
+
+# What a page says where an official is shown a step another role takes.
+ROLE_DOES = {
+    ORGANIZER: _("The organizer does this."),
+    HEAD_JUDGE: _("The head judge does this."),
+    JUDGE: _("A judge does this."),
+}
+
+
+def role_holding(permission: str) -> str | None:
+    """The narrowest role given ``permission`` ("tournament.<codename>"): the one who
+    takes a step that needs it."""
+    codename = permission.removeprefix("tournament.")
+    holding = [role for role, codenames in ROLE_PERMISSIONS.items() if codename in codenames]
+    return min(holding, key=lambda role: len(ROLE_PERMISSIONS[role]), default=None)
 
 
 def ensure_roles(apps=None) -> None:

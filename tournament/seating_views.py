@@ -25,13 +25,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from . import reseat_services, seating_services
-from .access import head_judge_required, judge_required, organizer_required
+from .access import allowed_url, head_judge_required, judge_required, organizer_required
 from .formats import event_is_knockout
 from .knockout_views import OverrideForm, planner_context
 from .lookups import event_or_404, round_or_404
 from .models import Event, Round, Seat, Table
+from .public_site import say_published
 from .reseat_selectors import reseat_undo_refusal
-from .roles import MANAGE
 from .seating_services import MoveCost, VacancyResult
 from .seating_words import report_summary
 from .selectors import (
@@ -68,7 +68,7 @@ def _seating_page(
 def _round_home(request: HttpRequest, round_: Round) -> HttpResponseRedirect:
     """Organizers go back to the seating page; judges, who cannot open it, to the round's
     change page, which is their view of the tables."""
-    if request.user.has_perm(MANAGE):
+    if allowed_url(request, "tournament:seating", pk=round_.event_id):
         return _seating_page(
             round_.event, anchor=f"round-{round_.number}", round_number=round_.number
         )
@@ -228,18 +228,19 @@ def seating_publish(request: HttpRequest, pk: int, round_number: int) -> HttpRes
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
     published = request.POST.get("published", "1") == "1"
+    back = _seating_page(event, anchor=f"round-{round_.number}", round_number=round_.number)
     try:
         seating_services.round_publish(round_=round_, published=published)
     except ValidationError as error:
         _error_message(request, error)
     else:
-        text = (
-            _("Round %(number)s's tables are public.")
-            if published
-            else _("Round %(number)s's tables are hidden from the public.")
-        )
-        messages.success(request, text % {"number": round_.number})
-    return _seating_page(event, anchor=f"round-{round_.number}", round_number=round_.number)
+        if published:
+            # Public unless the public site is held; the message says which.
+            say_published(request, round_=round_, back=back.url)
+        else:
+            text = _("Round %(number)s's tables are hidden from the public.")
+            messages.success(request, text % {"number": round_.number})
+    return back
 
 
 def _vacancy_messages(request: HttpRequest, result: VacancyResult) -> None:

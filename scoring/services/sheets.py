@@ -24,6 +24,14 @@ from tournament.models import Event, Seat, Table
 
 from ..diff import sheet_changes
 from ..models import SheetRevision, SheetSignature, TableSheet
+from ..sheet_readiness import (
+    EMPTY,
+    GAME_NOT_OVER,
+    LOCKED,
+    game_is_over,
+    sheet_is_empty,
+    submit_blockers,
+)
 from ..violations import seating_violation, violation_text
 from .posting import refuse_if_posted
 from .results import write_results
@@ -298,16 +306,7 @@ def _submit(
     if sheet.last_submission_key == submission_key:
         return sheet
     _expect(sheet=sheet, expected_version=expected_version, data=data)
-    if sheet.is_locked:
-        raise ValidationError(
-            _("This score sheet is already signed; only a judge can correct it now."),
-            code="locked",
-        )
-    if sheet.table.status not in (Table.Status.FINISHED, Table.Status.SCORED):
-        raise ValidationError(
-            _("The game at this table is not finished yet; mark it finished, then submit."),
-            code="not-finished",
-        )
+    _refuse_unless_submittable(sheet=sheet, data=data)
     changed = data != sheet.data
     sheet.data = data
     sheet.report = _examine(table=sheet.table, data=data)
@@ -327,6 +326,30 @@ def _submit(
         _drop_stale_signatures(sheet=sheet)
     _sign_as_recorded(sheet=sheet)
     return sheet
+
+
+def _refuse_unless_submittable(*, sheet: TableSheet, data: dict[str, Any]) -> None:
+    """The sheet page's rule (``sheet_readiness``), before anything is saved: a signed
+    sheet, a sheet with nothing on it or a game not over is refused as it stands, for the
+    first reason the page names. The rules engine's verdict comes after, on the saved
+    draft (``sheet_submit``)."""
+    blockers = submit_blockers(
+        locked=sheet.is_locked,
+        game_over=game_is_over(table_status=sheet.table.status),
+        empty=sheet_is_empty(data=data),
+        valid=True,
+    )
+    if not blockers:
+        return
+    refusals = {
+        LOCKED: _("This score sheet is already signed; only a judge can correct it now."),
+        EMPTY: _("Nothing entered yet: there is nothing to submit."),
+        GAME_NOT_OVER: _(
+            "The game at this table is not finished yet; mark it finished, then submit."
+        ),
+    }
+    codes = {LOCKED: "locked", EMPTY: "empty", GAME_NOT_OVER: "not-finished"}
+    raise ValidationError(refusals[blockers[0]], code=codes[blockers[0]])
 
 
 def locked(sheet: TableSheet) -> TableSheet:

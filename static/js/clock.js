@@ -6,6 +6,15 @@
  * server's time, offset = server_ms - (t0 + t1) / 2 using the quickest recent round trip,
  * and on every tick recomputes the time left from that state and the offset. A tablet
  * that slept, a reloaded page and a second server therefore all show the same time.
+ *
+ * Never an older state over a newer one. The page embeds the state it was drawn from
+ * (<script type="application/json" id="clock-state...">), with the clock's version, one
+ * more with every change; so does every card the head judge's controls bring back (htmx).
+ * An answer is taken only if its version is newer, or the same version told later: a poll
+ * sent before Start and answered after it is ignored, and so is an htmx answer older than
+ * what the card shows. When a poll brings a newer version than the head judge's card was
+ * drawn with (another official changed the clock), the card is fetched again, unless
+ * someone is typing in it.
  */
 (() => {
   "use strict";
@@ -71,6 +80,32 @@
     }, { once: true });
   };
 
+  // The state a page or an htmx answer was drawn from, or null.
+  const embeddedState = (container) => {
+    const element = container.querySelector('script[type="application/json"][id^="clock-state"]');
+    if (!element) return null;
+    try {
+      return JSON.parse(element.textContent);
+    } catch (error) {
+      return null;
+    }
+  };
+
+  // Whether ``incoming`` may replace ``shown``: a newer version, or the same one told later
+  // (the tables' statuses change without the clock's version). Another wave (the hall
+  // moving on) is always taken.
+  const isNewer = (incoming, shown) => {
+    if (!shown || incoming.wave !== shown.wave) return true;
+    const incomingVersion = incoming.version || 0;
+    const shownVersion = shown.version || 0;
+    if (incomingVersion !== shownVersion) return incomingVersion > shownVersion;
+    return incoming.server_ms >= shown.server_ms;
+  };
+
+  const count = (element, name) => {
+    element.dataset[name] = String(Number(element.dataset[name] || 0) + 1);
+  };
+
   class PageClock {
     constructor(root) {
       this.root = root;
@@ -80,11 +115,53 @@
       this.state = null;
       this.previous = null;
       this.find = (name) => root.querySelector(`[${name}]`);
+      this.refreshing = false;
+      // The version the card's controls were drawn with (the head judge's page).
+      this.cardVersion = null;
+      this.takeEmbedded();
     }
 
     offset() {
+      // Before the first answer: the page's own state, told just before it arrived.
+      if (!this.samples.length) return this.firstOffset || 0;
       const best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a));
       return best.offset;
+    }
+
+    // The state drawn into the page (at load, and after htmx brought a new card).
+    takeEmbedded() {
+      const state = embeddedState(this.root);
+      if (!state) return;
+      if (this.firstOffset === undefined) this.firstOffset = state.server_ms - Date.now();
+      this.cardVersion = state.version || 0;
+      // A card of the version shown but told earlier than the last poll: draw the poll's.
+      if (!this.take(state) && this.state) this.render();
+    }
+
+    // Show ``data`` if it is not older than what is shown; says whether it was taken.
+    take(data) {
+      if (!isNewer(data, this.state)) return false;
+      this.state = data;
+      if (data.version !== undefined) this.root.dataset.version = String(data.version);
+      this.render();
+      return true;
+    }
+
+    // The head judge's card fetched again when the clock changed under it. Not while a
+    // request of the card is on its way, nor while someone types in it: nothing typed is lost.
+    refreshCard() {
+      const url = this.root.dataset.cardUrl;
+      if (!url || !window.htmx || this.refreshing || this.cardVersion === null) return;
+      if ((this.state.version || 0) <= this.cardVersion) return;
+      if (this.root.querySelector(".htmx-request")) return;
+      const typing = Array.from(this.root.querySelectorAll("input, textarea, select")).some(
+        (field) => field === document.activeElement || (field.type !== "hidden" && field.value !== field.defaultValue),
+      );
+      if (typing) return;
+      this.refreshing = true;
+      Promise.resolve(window.htmx.ajax("GET", url, { target: this.root, swap: "innerHTML" })).finally(() => {
+        this.refreshing = false;
+      });
     }
 
     async poll() {
@@ -109,8 +186,14 @@
         window.location.reload();
         return;
       }
-      this.state = data;
-      this.render();
+      const taken = this.take(data);
+      // Told to whoever listens (the browser tests): each answer, and whether it was shown.
+      if (!taken) count(this.root, "pollsIgnored");
+      count(this.root, "pollsSeen");
+      this.root.dispatchEvent(
+        new CustomEvent("clock:answer", { detail: { serverMs: data.server_ms, version: data.version, taken } }),
+      );
+      this.refreshCard();
     }
 
     remaining() {
@@ -183,8 +266,35 @@
     }
   }
 
+  // htmx answers into a clock (the head judge's card): never an older card over a newer
+  // one; the result line of an ignored answer is still shown.
+  const clockOf = new Map();
+  const guardSwaps = () => {
+    document.addEventListener("htmx:beforeSwap", (event) => {
+      const clock = clockOf.get(event.detail.target);
+      if (!clock || !clock.state || typeof event.detail.serverResponse !== "string") return;
+      const answer = new DOMParser().parseFromString(event.detail.serverResponse, "text/html");
+      const incoming = embeddedState(answer);
+      if (!incoming || incoming.wave !== clock.state.wave) return;
+      if ((incoming.version || 0) >= (clock.state.version || 0)) return;
+      event.detail.shouldSwap = false;
+      count(clock.root, "swapsIgnored");
+      const feedback = answer.querySelector("[data-card-feedback]");
+      const shown = clock.root.querySelector("[data-card-feedback]");
+      if (feedback && shown) shown.replaceWith(document.importNode(feedback, true));
+      else if (feedback) clock.root.querySelector(".actions")?.before(document.importNode(feedback, true));
+      clock.refreshCard();
+    });
+    document.addEventListener("htmx:afterSwap", (event) => {
+      const clock = clockOf.get(event.detail.target);
+      if (clock) clock.takeEmbedded();
+    });
+  };
+
   const init = () => {
     const clocks = Array.from(document.querySelectorAll("[data-clock]"), (root) => new PageClock(root));
+    clocks.forEach((clock) => clockOf.set(clock.root, clock));
+    guardSwaps();
     clocks.forEach((clock) => clock.start());
     setInterval(() => clocks.forEach((clock) => clock.state && clock.render()), TICK_MS);
     // After sleep or a tab switch, ask the server at once rather than wait for the next poll.

@@ -12,12 +12,22 @@
  *   after the writes queued before it (issue #20).
  * - The − / + steppers change a bill count and fire the events htmx listens to, so live
  *   validation (hx-post to the validate endpoint) runs after every tap.
+ * - The page never contradicts itself. One function, refresh(), runs on load, after
+ *   entries are put back (a reload, a reconnection, a conflict) and after every input:
+ *   the totals bar is added up from what is in the fields (the edition's values come in
+ *   the page), and "ready to submit" follows the server's own rule
+ *   (scoring/sheet_readiness.py, handed over as #sheet-rule): game over, something
+ *   entered, and the rules engine's verdict on exactly these entries.
  */
 (function () {
   "use strict";
 
   var root = document.querySelector("[data-sheet]");
   if (!root) return;
+  var domReady = document.readyState === "complete";
+  document.addEventListener("DOMContentLoaded", function () {
+    domReady = true;
+  });
   var form = document.getElementById("sheet-form");
   var table = root.dataset.table;
   var storeKey = "boardwalk.sheet." + table;
@@ -28,7 +38,25 @@
   var labels = {};
   var labelsNode = document.getElementById("sheet-labels");
   if (labelsNode) labels = JSON.parse(labelsNode.textContent);
+  var rule = { facts: {}, verdicts: {}, deeds: {}, money: null, bank: {} };
+  var ruleNode = document.getElementById("sheet-rule");
+  if (ruleNode) rule = JSON.parse(ruleNode.textContent);
   var SKIP = /^(csrfmiddlewaretoken|version|submission_key|version_override|initials_\d+)$/;
+
+  // The server's rule (scoring/sheet_readiness.py submit_blockers), with its facts under
+  // the server's names: every reason a submission would be refused, first to deal with
+  // first; none means ready. ``valid`` is null while the engine has not judged these
+  // entries yet.
+  function sheetBlockers(facts) {
+    var blockers = [];
+    if (facts.locked) blockers.push("locked");
+    if (facts.valid === null || facts.valid === undefined) blockers.push("unchecked");
+    else if (!facts.valid) blockers.push("invalid");
+    if (facts.empty) blockers.push("empty");
+    if (!facts.game_over) blockers.push("game-not-over");
+    return blockers;
+  }
+  window.BoardwalkSheet = { blockers: sheetBlockers, refresh: function () {} };
   var RETRY_MS = [1000, 2000, 4000, 8000, 15000];
 
   function load() {
@@ -94,6 +122,7 @@
       else el.value = fields[name];
     });
     toggleLeaveSign();
+    refresh();
   }
 
   function params(fields, extra) {
@@ -122,8 +151,22 @@
     store(state);
   }
 
+  // Until DOMContentLoaded htmx has not read the form (this deferred script runs before
+  // it), and a trigger would be lost: entries put back on load would then wait for the
+  // next tap to be checked. This listener comes after htmx's, so htmx has read the page.
   function revalidate() {
-    if (window.htmx) window.htmx.trigger(form, "change");
+    if (!window.htmx) return;
+    if (!domReady) {
+      document.addEventListener(
+        "DOMContentLoaded",
+        function () {
+          window.htmx.trigger(form, "change");
+        },
+        { once: true }
+      );
+      return;
+    }
+    window.htmx.trigger(form, "change");
   }
 
   function toggleLeaveSign() {
@@ -133,10 +176,185 @@
     });
   }
 
-  function lockSubmit() {
-    var button = document.getElementById("sheet-submit");
-    if (button && state.pending) button.disabled = true;
+  // --- The totals bar and the verdict: from the fields, at every moment ----------------------
+
+  function verdictValid() {
+    var verdict = document.querySelector("#sheet-report .sheet-verdict");
+    return verdict ? verdict.dataset.valid === "true" : null;
   }
+
+  // The entries the engine last judged (the page's own, as the server drew it), and how.
+  var checked = { fields: JSON.stringify(snapshot()), valid: verdictValid() };
+  var wasOffline = false;
+
+  // A count as the form reads it: null when empty, NaN when it is not a whole number >= 0.
+  function count(el) {
+    var text = (el.value || "").trim();
+    if (text === "") return null;
+    return /^\d+$/.test(text) ? Number(text) : NaN;
+  }
+
+  // What each player's entries add up to (gameplay/valuation.py): cash from the counted
+  // total, else the bills; each deed at its price, half when mortgaged; houses at their
+  // price; a hotel with the houses turned in for it. A count that cannot be read leaves
+  // that player's total unknown, as on the server.
+  function totals() {
+    var players = {};
+    var houses = 0;
+    var hotels = 0;
+    function player(pid) {
+      if (!players[pid]) players[pid] = { counted: null, bills: null, deeds: 0, unreadable: false };
+      return players[pid];
+    }
+    Array.prototype.forEach.call(form.elements, function (el) {
+      var match = /^bills_(\d+)_(\d+)$/.exec(el.name || "");
+      if (match) {
+        var bills = count(el);
+        if (bills === null) return player(match[1]);
+        if (isNaN(bills)) player(match[1]).unreadable = true;
+        else player(match[1]).bills = (player(match[1]).bills || 0) + bills * Number(match[2]);
+        return;
+      }
+      match = /^cash_(\d+)$/.exec(el.name || "");
+      if (match) {
+        var cash = count(el);
+        if (cash !== null && isNaN(cash)) player(match[1]).unreadable = true;
+        else player(match[1]).counted = cash;
+      }
+    });
+    Object.keys(rule.deeds).forEach(function (position) {
+      var deed = rule.deeds[position];
+      var owner = form.elements.namedItem("owner_" + position);
+      var mortgaged = form.elements.namedItem("mortgaged_" + position);
+      var buildings = form.elements.namedItem("buildings_" + position);
+      var level = buildings ? buildings.value : "0";
+      var built = level === "hotel" ? deed.hotel : (Number(level) || 0) * deed.house;
+      if (level === "hotel") hotels += 1;
+      else houses += Number(level) || 0;
+      if (owner && owner.value) {
+        var price = mortgaged && mortgaged.checked ? Math.floor(deed.price / 2) : deed.price;
+        player(owner.value).deeds += price + built;
+      }
+    });
+    var worths = {};
+    Object.keys(players).forEach(function (pid) {
+      var p = players[pid];
+      var cash = p.counted !== null ? p.counted : p.bills || 0;
+      worths[pid] = p.unreadable ? null : cash + p.deeds;
+    });
+    return { worths: worths, houses: houses, hotels: hotels };
+  }
+
+  // gameplay/money.py format_money with the page's sign, grouping, separator and pattern.
+  function money(amount) {
+    var spec = rule.money;
+    if (!spec) return String(amount);
+    var digits = String(Math.abs(Math.trunc(amount)));
+    var sizes = (spec.grouping || [3]).slice();
+    var groups = [];
+    if (spec.separator) {
+      while (digits) {
+        var size = sizes.length > 1 ? sizes.shift() : sizes[0];
+        if (!(size > 0)) {
+          groups.push(digits);
+          break;
+        }
+        groups.push(digits.slice(-size));
+        digits = digits.slice(0, Math.max(digits.length - size, 0));
+      }
+      digits = groups.reverse().join(spec.separator);
+    }
+    return spec.pattern.replace("%(symbol)s", spec.symbol).replace("%(amount)s", digits);
+  }
+
+  function paintTotals(sums) {
+    Object.keys(sums.worths).forEach(function (pid) {
+      var text = sums.worths[pid] === null ? "–" : money(sums.worths[pid]);
+      var bar = document.querySelector("[data-worth='" + pid + "']");
+      if (bar) {
+        var strong = bar.querySelector("[data-net-worth]");
+        if (strong) strong.textContent = text;
+        var box = form.elements.namedItem("bankrupt_" + pid);
+        bar.classList.toggle("is-bankrupt", !!(box && box.checked));
+      }
+      var cell = document.getElementById("player-worth-" + pid);
+      if (cell) cell.textContent = text;
+    });
+    [["houses", sums.houses], ["hotels", sums.hotels]].forEach(function (pair) {
+      var node = document.querySelector("[data-supply='" + pair[0] + "']");
+      var number = node && node.querySelector("[data-supply-count]");
+      if (!number) return;
+      number.textContent = String(pair[1]);
+      node.classList.toggle("over", pair[1] > (rule.bank[pair[0]] || Infinity));
+    });
+  }
+
+  // Nothing entered (scoring/sheet_readiness.py sheet_is_empty): no cash or bills other
+  // than 0, nobody bankrupt, no deed with an owner.
+  function nothingEntered() {
+    return !Array.prototype.some.call(form.elements, function (el) {
+      var name = el.name || "";
+      if (/^(bills_\d+_\d+|cash_\d+)$/.test(name)) {
+        var text = (el.value || "").trim();
+        return text !== "" && Number(text) !== 0;
+      }
+      if (/^bankrupt_\d+$/.test(name)) return el.checked;
+      if (/^owner_\d+$/.test(name)) return el.value !== "";
+      return false;
+    });
+  }
+
+  function isOffline() {
+    var tablet = window.BoardwalkTablet;
+    return !navigator.onLine || !!(tablet && tablet.isOffline());
+  }
+
+  function showVerdict(blockers, offline) {
+    var verdict = document.querySelector("#sheet-report .sheet-verdict");
+    var text = verdict && verdict.querySelector("[data-verdict-text]");
+    if (!text) return;
+    var first = blockers[0] || "ready";
+    // "invalid" is only ever the engine's fresh verdict: its sentence (with the count of
+    // problems) is the server's and stays. Offline, tablet.js says why nothing is checked.
+    if (first !== "invalid" && rule.verdicts[first]) text.textContent = rule.verdicts[first];
+    text.hidden = first === "unchecked" && offline;
+    text.className =
+      first === "ready" ? "ok" : first === "game-not-over" || first === "unchecked" ? "wait" : "bad";
+    text.id = "sheet-" + first;
+    verdict.dataset.verdict = first;
+  }
+
+  function refresh() {
+    paintTotals(totals());
+    var tablet = window.BoardwalkTablet;
+    var offline = isOffline();
+    var fresh = checked.fields === JSON.stringify(snapshot());
+    var blockers = sheetBlockers({
+      locked: !!rule.facts.locked,
+      // A game over waiting in this tablet's queue is sent before the sheet.
+      game_over: !!rule.facts.game_over || !!(tablet && tablet.gameOverQueued && tablet.gameOverQueued()),
+      empty: nothingEntered(),
+      valid: fresh ? checked.valid : null,
+    });
+    showVerdict(blockers, offline);
+    root.dataset.blockers = blockers.join(" ");
+    // Offline the engine cannot be asked: the sheet may still go into the queue, and is
+    // checked when it arrives. Nothing else the server would refuse is offered.
+    var allowed = !blockers.length || (offline && blockers.join() === "unchecked");
+    var button = document.getElementById("sheet-submit");
+    if (button) {
+      button.disabled = !allowed || !!state.pending;
+      if (button.disabled && blockers.length) button.setAttribute("aria-describedby", "sheet-" + blockers[0]);
+      else button.removeAttribute("aria-describedby");
+    }
+    // Back online with entries the engine has not seen: ask it now (the check's own
+    // "change" event comes back here, so the state is updated first).
+    var reconnected = wasOffline && !offline;
+    wasOffline = offline;
+    if (reconnected && !fresh) revalidate();
+  }
+  window.BoardwalkSheet.refresh = refresh;
+  window.BoardwalkSheet.money = money;
 
   // --- Steppers and small conveniences -----------------------------------------------------
 
@@ -191,6 +409,7 @@
     if (event.target.name && /^initials_/.test(event.target.name)) return;
     if (state.pending) return;
     toggleLeaveSign();
+    refresh();
     keepLocally();
     window.clearTimeout(autosaveTimer);
     autosaveTimer = window.setTimeout(function () {
@@ -272,7 +491,7 @@
   function send() {
     var pending = state.pending;
     if (!pending) return;
-    lockSubmit();
+    refresh(); // the submit button stays off while the submission is pending
     say(labels.sending, "sending");
     root.dataset.submitting = "sending";
     var body = params(pending.fields, {
@@ -369,7 +588,22 @@
     // A bankrupt player's signature posts the whole form the ordinary way.
   });
 
-  document.addEventListener("htmx:afterSwap", lockSubmit);
+  // The engine's verdict belongs to the entries that were sent, not to what is in the
+  // fields when it arrives: each check carries a copy of what it sent.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt === form && event.detail.xhr) {
+      event.detail.xhr.boardwalkFields = JSON.stringify(snapshot());
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "sheet-report") return;
+    var sent = event.detail.xhr && event.detail.xhr.boardwalkFields;
+    if (sent) checked = { fields: sent, valid: verdictValid() };
+    refresh();
+  });
+  window.addEventListener("online", refresh);
+  window.addEventListener("offline", refresh);
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-take-theirs]")) forget();
     if (event.target.closest("[data-restore-local]")) {
@@ -410,5 +644,6 @@
     }
   }
   toggleLeaveSign();
+  refresh();
   if (!state.pending) keepLocally();
 })();

@@ -591,14 +591,15 @@
         var bar = sheetForm.querySelector(".sheet-bar") || sheetForm;
         bar.insertBefore(rulesNote, bar.firstChild);
       }
-      // Without the engine's verdict the banker may still submit; it is checked on arrival.
-      var submit = document.getElementById("sheet-submit");
-      var root = document.querySelector("[data-sheet]");
-      if (submit && !(root && root.dataset.submitting)) submit.disabled = false;
     } else if (rulesNote) {
       rulesNote.remove();
       rulesNote = null;
     }
+    // Whether the sheet may be submitted now is sheet.js's to say (the server's rule):
+    // offline, without the engine's verdict, it may still go into the queue, to be checked
+    // on arrival, once the game is over (or its game over is queued here) and something
+    // is entered.
+    if (window.BoardwalkSheet) window.BoardwalkSheet.refresh();
   }
 
   document.addEventListener("htmx:sendError", function () {
@@ -699,7 +700,14 @@
     }
   }
 
-  window.BoardwalkTablet = { enqueue: enqueue, labels: labels, isOffline: isOffline };
+  window.BoardwalkTablet = {
+    enqueue: enqueue,
+    labels: labels,
+    isOffline: isOffline,
+    gameOverQueued: function () {
+      return gameOverQueued;
+    },
+  };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -251,7 +251,10 @@ def test_a_30_player_club_knockout_to_its_six_player_final(
     assert all(alias in knockout for alias in winners)
     page.get_by_role("button", name="Seat the final").click()
     page.wait_for_load_state()
-    assert "The final is seated as round 2." in page.inner_text(".messages")
+    # Posting round 1 released the public final page: the message says the final is on it.
+    assert "The final is seated as round 2: the public final page shows it." in page.inner_text(
+        ".messages"
+    )
     final = Round.objects.get(event=event, kind=Round.Kind.FINAL)
     assert {s.player.alias for s in final.seats.all()} == winners
     play(page, url, event, final)

@@ -66,6 +66,8 @@ HEAD_JUDGE_ROUTES = {"seating_start"}
 # The official clock: the head judge holds the timepiece (002, TIME KEEPING).
 HEAD_JUDGE_ROUTES |= {
     "clock_control",
+    # One wave's card, which the clock page fetches when another official changed it.
+    "clock_card",
     *(f"clock_{a}" for a in ("start", "pause", "resume", "adjust", "end")),
 }
 # Bankers reach their table page and its end-of-game buttons, nothing else.
@@ -108,6 +110,7 @@ def _routes() -> list[tuple[URLPattern, str]]:
         *[(pattern, "POST") for pattern in bankruptcy_urls.action_patterns],
         # The organizer's release switches for the public pages (spectator app).
         *[(pattern, "GET") for pattern in spectator_urls.page_patterns],
+        *[(pattern, "POST") for pattern in spectator_urls.action_patterns],
     ]
 
 
@@ -221,7 +224,8 @@ def _url(pattern: URLPattern, setting: dict) -> str:
     if "table_number" in converters:
         kwargs["table_number"] = 1
     kwargs.update(_clock_kwargs(pattern, setting))
-    namespace = "spectator" if pattern in spectator_urls.page_patterns else "tournament"
+    spectator = [*spectator_urls.page_patterns, *spectator_urls.action_patterns]
+    namespace = "spectator" if pattern in spectator else "tournament"
     return reverse(f"{namespace}:{pattern.name}", kwargs=kwargs)
 
 
@@ -387,10 +391,15 @@ def test_every_spectator_route_is_public_or_the_organizers():
     assert spectator_urls.urlpatterns == [
         *spectator_urls.public_patterns,
         *spectator_urls.page_patterns,
+        *spectator_urls.action_patterns,
     ]
 
 
-@pytest.mark.parametrize("pattern", spectator_urls.page_patterns, ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "pattern",
+    [*spectator_urls.page_patterns, *spectator_urls.action_patterns],
+    ids=lambda p: p.name,
+)
 def test_only_organizers_release_public_pages(pattern):
     assert pattern.callback.required_permission == MANAGE
 

@@ -450,6 +450,19 @@ FUZZED: dict[str, Spec] = {
     "scoring:final_seat": Spec(),
     # The organizer's switches for the public pages.
     "spectator:release": Spec(lambda w: form_values(_release_form())),
+    # The one-tap release or undo a message carries: pages, which way, and where back to.
+    "spectator:release_pages": Spec(
+        lambda w: {
+            "pages": st.one_of(
+                pick("home", "tables", "results", "standings", "final", "winner"), texts
+            ),
+            "released": st.one_of(pick("1", "0"), texts),
+            "back": st.one_of(
+                pick("/organizer/", "/x\r\nSet-Cookie: a=b", "https://evil.example/", "a\x00b"),
+                texts,
+            ),
+        }
+    ),
     # Running a failed background job again.
     # It reads no field (only the job in its path), and each retry lays out a PDF: a few
     # examples of posted noise say all there is to say.

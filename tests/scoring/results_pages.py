@@ -35,7 +35,9 @@ ALLOWED = {
     ORGANIZER: {JUDGE_PERMISSION, HEAD_JUDGE_PERMISSION, MANAGE},
 }
 # Who may do what, as the issue asks: judges read tables, approve and correct; the head
-# judge decides ties and posts; the organizer sees standings, seats the final, exports.
+# judge decides ties and posts, and so opens the standings, where the ties the
+# tie-breakers leave are decided; the organizer orders the tie-breakers, seats the final,
+# exports.
 EXPECTED = {
     "results_round": JUDGE_PERMISSION,
     "results_table": JUDGE_PERMISSION,
@@ -44,7 +46,7 @@ EXPECTED = {
     "results_tie": HEAD_JUDGE_PERMISSION,
     "results_post": HEAD_JUDGE_PERMISSION,
     "results_unpost": HEAD_JUDGE_PERMISSION,
-    "standings": MANAGE,
+    "standings": HEAD_JUDGE_PERMISSION,
     "standings_tie": HEAD_JUDGE_PERMISSION,
     "standings_tie_breakers": MANAGE,
     "final_seat": MANAGE,

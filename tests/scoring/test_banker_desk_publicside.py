@@ -1,5 +1,5 @@
 """The banker's landing page (#15): the current table first, large, with its clock; the
-older tables folded below with their state."""
+other tables below it by what they need, with their state."""
 
 from __future__ import annotations
 
@@ -30,15 +30,15 @@ def test_the_earliest_table_needing_the_banker_is_current_until_a_later_game_is_
     clock_start(wave=playing.wave)
     desk = banker_desk(user=banker)
     assert desk.current.table == playing
-    assert [v.table for v in desk.older] == [finished]
+    assert [v.table for v in desk.waiting] == [finished]
 
     client.force_login(banker)
     body = client.get(reverse("scoring:banker_tables")).content.decode()
-    top, folded = body.split('<details class="banker-older">')
+    top, below = body.split('data-desk="waiting"')
     assert reverse("tournament:banker_table", kwargs={"table_pk": playing.pk}) in top
     assert "data-clock-remaining" in top and "data-primary-action" in top
-    assert reverse("scoring:banker_sheet", kwargs={"table_pk": finished.pk}) in folded
-    assert "1 other table" in folded and "game finished" in folded
+    assert reverse("scoring:banker_sheet", kwargs={"table_pk": finished.pk}) in below
+    assert "A score sheet still to finish" in below and "game finished" in below
 
 
 def test_a_finished_table_without_a_signed_sheet_opens_on_the_sheet(client, banker):
@@ -48,7 +48,7 @@ def test_a_finished_table_without_a_signed_sheet_opens_on_the_sheet(client, bank
     body = client.get(reverse("scoring:banker_tables")).content.decode()
     sheet = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
     assert f'data-primary-action href="{sheet}"' in body
-    assert "Enter the score sheet" in body and "banker-older" not in body
+    assert "Enter the score sheet" in body and 'data-desk="' not in body
 
 
 def test_a_banker_without_tables_is_told_why(client, banker):

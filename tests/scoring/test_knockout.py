@@ -412,6 +412,9 @@ def test_the_standings_page_seats_the_final_from_round_1s_table_winners(client, 
         assert f"<strong>{alias}</strong>" in page
     assert "Seat the final" in page
     response = client.post(reverse("scoring:final_seat", kwargs={"pk": club.pk}), follow=True)
-    assert [str(m) for m in response.context["messages"]] == ["The final is seated as round 2."]
+    # Posting round 1 released the final page (the site is not held): it shows the table.
+    assert [str(m) for m in response.context["messages"]] == [
+        "The final is seated as round 2: the public final page shows it."
+    ]
     final = Round.objects.get(event=club, kind=Round.Kind.FINAL)
     assert {s.player.alias for s in final.seats.all()} == winners

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 
 from scoring import selectors, tie_breakers
 from scoring.models import ResultLine, TableSheet
+from scoring.results_board import results_board
 from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_approve, sheet_save_draft
@@ -230,7 +231,7 @@ def test_round_table_statuses_for_the_judges_desk(event, judge):
     play(table_of(round_, 4), dict(zip(players[12:16], (4, 3, 2, 1), strict=True)))
     sheet = play(table_of(round_, 5), dict(zip(players[16:20], (4, 3, 2, 1), strict=True)))
     sheet_approve(sheet=sheet, by=judge)
-    rows = selectors.round_table_statuses(round_=round_)
+    rows = results_board(round_=round_).rows
     assert [(r.number, r.wave, r.status) for r in rows] == [
         (1, 1, "playing"),
         (2, 1, "last_turn"),
@@ -246,7 +247,7 @@ def test_round_table_statuses_for_the_judges_desk(event, judge):
         expected_version=0,
         by=None,
     )
-    assert selectors.round_table_statuses(round_=round_)[1].status == "entering"
+    assert results_board(round_=round_).rows[1].status == "entering"
 
 
 def test_csv_rows_list_aliases_places_and_points(event, judge):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
+from django.test import Client
 from django.urls import reverse
 
 from scoring.services.posting import round_post
@@ -14,7 +15,7 @@ from tests.scoring import results_pages
 from tests.scoring.results_pages import login, messages_of, url
 from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Round
-from tournament.roles import ORGANIZER
+from tournament.roles import HEAD_JUDGE, ORGANIZER
 
 # The shared fixtures (results_pages.py), bound here so that pytest finds them.
 players = results_pages.players
@@ -68,6 +69,45 @@ def test_the_head_judge_decides_a_standings_tie(client, event, players):
     assert "Standings tie decided." in messages_of(response)
     rows = [(r["row"].rank, r["row"].alias, r["row"].tied) for r in response.context["rows"]][:2]
     assert rows == [(1, "Hat", False), (2, "Boot", False)]
+
+
+def test_the_head_judge_opens_the_standings_to_decide_a_tie_and_sees_only_their_controls(
+    client, event, players
+):
+    """The ties the tie-breakers leave are the head judge's (README, "Who does what"), and
+    they are decided on the standings page: it opens for them, without the organizer's
+    controls (the tie-breaker order, seating the final, the CSV files, the seating page)."""
+    _level_round(event, players)
+    organizer_only = [
+        url("standings_tie_breakers", event),
+        url("final_seat", event),
+        url("standings_csv", event),
+        reverse("tournament:seating", kwargs={"pk": event.pk}),
+    ]
+    organizer = login(Client(), ORGANIZER).get(url("standings", event)).content.decode()
+    assert all(f'"{address}' in organizer for address in organizer_only)
+
+    client = login(client, HEAD_JUDGE)
+    page = client.get(url("standings", event))
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert f'action="{url("standings_tie", event)}"' in body
+    assert [address for address in organizer_only if f'"{address}' in body] == []
+    assert "The organizer does this." in body  # beside the final, which they cannot seat
+
+    boot, hat = players["Boot"], players["Hat"]
+    response = client.post(
+        url("standings_tie", event),
+        {
+            "players": f"{boot.pk},{hat.pk}",
+            "place_1": str(boot.pk),
+            "place_2": str(hat.pk),
+            "reason": "Coin toss before witnesses",
+        },
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == url("standings", event)
+    assert "Standings tie decided." in messages_of(response)
 
 
 def test_a_standings_tie_decision_needs_a_reason(client, event, players):
@@ -132,7 +172,10 @@ def test_the_organizer_seats_the_final_and_sees_its_table(client, event, players
     event.save(update_fields=["advancing"])
     client = login(client, ORGANIZER)
     response = client.post(url("final_seat", event), follow=True)
-    assert "The final is seated as round 2." in messages_of(response)
+    # Posting round 1 released the final page (the site is not held): it shows the table.
+    assert "The final is seated as round 2: the public final page shows it." in messages_of(
+        response
+    )
     body = response.content.decode()
     assert 'id="final-table-1"' in body and "Rosalind Quimby" in body
     assert "Seat the final" not in body
@@ -215,7 +258,9 @@ def test_the_standings_page_seats_a_semifinal_when_the_final_would_not_fit(clien
     round_post(round_=round_, by=None)
     client = login(client, ORGANIZER)
     response = client.post(url("final_seat", event), follow=True)
-    assert "The semifinal is seated as round 2." in messages_of(response)
+    assert "The semifinal is seated as round 2: the public final page shows it." in messages_of(
+        response
+    )
     body = response.content.decode()
     assert "The semifinal is round 2." in body and 'id="semifinal-table-3"' in body
     response = client.post(url("final_seat", event), follow=True)

@@ -36,7 +36,8 @@ def page_urls(event) -> list[str]:
     ]
 
 
-def test_nothing_is_public_until_the_organizer_releases_it(client, event, round1):
+def test_a_held_site_shows_nothing_until_the_organizer_releases_it(client, event, round1):
+    release_set(event=event, pages={}, by=None, held=True)
     round_post(round_=round1, by=None)
     for address in page_urls(event):
         response = client.get(address)

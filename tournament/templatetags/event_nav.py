@@ -1,8 +1,9 @@
 """The navigation inside an event, on every officials' page that has an ``event``.
 
 ``{% event_nav %}`` (in base.html) draws the event's sections, each shown to whoever may
-open it, and marks the one the page belongs to with ``aria-current="page"``. Pages are
-matched by their URL name, so a new officials' page joins its section by one line here.
+open it (asked of the section's own view, ``tournament.access.may_open``), and marks the
+one the page belongs to with ``aria-current="page"``. Pages are matched by their URL name,
+so a new officials' page joins its section by one line here.
 """
 
 from __future__ import annotations
@@ -11,22 +12,22 @@ from django import template
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
+from ..access import may_open
 from ..models import Event, Round
-from ..roles import HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE
 
 register = template.Library()
 
-# (section key, label, URL name, permission); "results" takes a round number.
+# (section key, label, URL name); "results" takes a round number.
 SECTIONS = (
-    ("overview", _("Overview"), "scoring:cockpit", JUDGE_PERMISSION),
-    ("players", _("Players"), "tournament:player_list", MANAGE),
-    ("check_in", _("Check-in"), "tournament:check_in", JUDGE_PERMISSION),
-    ("seating", _("Seating"), "tournament:seating", MANAGE),
-    ("clock", _("Clock"), "tournament:clock_control", HEAD_JUDGE_PERMISSION),
-    ("results", _("Results"), "scoring:results_round", JUDGE_PERMISSION),
-    ("standings", _("Standings"), "scoring:standings", MANAGE),
-    ("printouts", _("Printouts"), "printouts:index", MANAGE),
-    ("public", _("Public pages"), "spectator:release", MANAGE),
+    ("overview", _("Overview"), "scoring:cockpit"),
+    ("players", _("Players"), "tournament:player_list"),
+    ("check_in", _("Check-in"), "tournament:check_in"),
+    ("seating", _("Seating"), "tournament:seating"),
+    ("clock", _("Clock"), "tournament:clock_control"),
+    ("results", _("Results"), "scoring:results_round"),
+    ("standings", _("Standings"), "scoring:standings"),
+    ("printouts", _("Printouts"), "printouts:index"),
+    ("public", _("Public pages"), "spectator:release"),
 )
 
 # The officials' pages by URL name ("namespace:name") and the section each belongs to.
@@ -77,12 +78,9 @@ def event_nav(context) -> dict:
     match = getattr(request, "resolver_match", None)
     if not isinstance(event, Event) or match is None or match.view_name not in PAGE_SECTIONS:
         return {"links": []}
-    user = request.user
     current = PAGE_SECTIONS[match.view_name]
     links = []
-    for key, label, url_name, permission in SECTIONS:
-        if not user.has_perm(permission):
-            continue
+    for key, label, url_name in SECTIONS:
         kwargs: dict[str, int] = {"pk": event.pk}
         if key == "results":
             number = _results_round(event)
@@ -92,6 +90,8 @@ def event_nav(context) -> dict:
         try:
             url = reverse(url_name, kwargs=kwargs)
         except NoReverseMatch:
+            continue
+        if not may_open(request, url):
             continue
         links.append({"key": key, "label": label, "url": url, "current": key == current})
     return {"links": links, "event": event}
