@@ -11,24 +11,35 @@ PYTEST_ARGS ?=
 PYTEST_WORKERS ?= 2
 PYTEST_DIST ?= worksteal
 
-.PHONY: install run test e2e bench lint format clean messages
+.PHONY: install run test e2e bench lint format clean messages deploy-check
 
 install: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
-	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install -e '.[dev]'
-	touch $@
+	@echo "Installing Boardwalk and its dependencies into $(VENV) (a minute or two the first time)"
+	@test -x $(PY) || python3 -m venv $(VENV)
+	@$(PY) -m pip install --quiet --upgrade pip
+	@# setuptools' generic advice on editable installs is no news for a source checkout.
+	@PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
 
 # The web server and one background worker (printouts, big imports) side by side; Ctrl-C
-# stops both (the trap also stops the worker if the server exits on its own).
+# stops both (the trap also stops the worker if the server exits on its own). The worker
+# writes to var/jobs_worker.log: the demo's printouts, built ahead, would bury the address.
+# Once the server answers, `welcome` prints the address, the demo's sign-ins and what to
+# open first.
+RUN_ADDRESS ?= 127.0.0.1:8000
+WORKER_LOG := var/jobs_worker.log
 run: install
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_demo
-	@$(PY) manage.py jobs_worker & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@echo "Preparing the database (db.sqlite3, or DATABASE_URL)"
+	@$(PY) manage.py migrate --noinput --verbosity 0
+	@$(PY) manage.py load_demo
+	@mkdir -p $(dir $(WORKER_LOG))
+	@$(PY) manage.py jobs_worker >>$(WORKER_LOG) 2>&1 & worker=$$!; \
+	$(PY) manage.py welcome --address $(RUN_ADDRESS) --wait 120 --worker-log $(WORKER_LOG) & \
+	welcome=$$!; \
+	trap 'kill $$worker $$welcome 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	$(PY) manage.py runserver $(RUN_ADDRESS)
 
 test: install
 	$(VENV)/bin/ruff check .
@@ -52,6 +63,12 @@ bench: install
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
 	$(PY) benchmarks/run.py
+
+# The README's production recipe on this machine, then a smoke test and a backup drill
+# (deploy/check.py): needs PostgreSQL and Redis, checks the nginx site when nginx is installed,
+# and cleans up after itself. Ports 8110, 8111 (gunicorn), 8130 and 8129 (nginx).
+deploy-check: install
+	$(PY) deploy/check.py
 
 # Translations (README "Adding a language"): refresh every catalog in locale/ from the code and
 # templates, then compile them. The .mo files are committed, so a deploy needs no gettext tools.

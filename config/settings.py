@@ -41,6 +41,8 @@ Environment variables:
                                 QR codes of table cards and the poster point there (default:
                                 the address the organizer uses), and so do the links in
                                 emails (no email is sent without it, except under DEBUG).
+``DJANGO_STATIC_ROOT``          Where collectstatic gathers the static files for the proxy
+                                (default staticfiles/ beside config/).
 ``BOARDWALK_FILES_DIR``         Where finished printouts are kept (default var/files/).
 ``BOARDWALK_S3_BUCKET``         Keep them in this S3-compatible bucket instead (django-storages;
                                 README), with ``BOARDWALK_S3_ENDPOINT_URL`` and
@@ -95,9 +97,9 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off. Generate one with: "
-            "python -c 'from django.core.management.utils import get_random_secret_key; "
-            "print(get_random_secret_key())'"
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off. `boardwalk write_env` "
+            "(manage.py write_env) writes an environment file with a fresh key, quoted so "
+            "that both systemd and a shell read it whole (README, Production)."
         )
     # Development only: a public key protects nothing, which is fine on a laptop.
     SECRET_KEY = "django-insecure-boardwalk-development-key-do-not-use-in-production"
@@ -266,7 +268,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# An installed copy lives in site-packages: production names a folder of its own for nginx.
+STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles"
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 

@@ -24,6 +24,7 @@ tablet. The cookie proves only "this browser knew the password once"; it opens n
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -192,6 +193,17 @@ class ThrottledAdminAuthenticationForm(_RefusalMessage, AdminAuthenticationForm)
     pass
 
 
+# Who else may list accounts on the login page: the demo app registers its own
+# (demo/apps.py), which it names only while DEBUG is on; tournament cannot import demo.
+_LOGIN_ACCOUNTS: list[Callable[[], list[str]]] = []
+
+
+def login_accounts_register(provider: Callable[[], list[str]]) -> None:
+    """Show the usernames ``provider()`` returns under the login form (none: nothing)."""
+    if provider not in _LOGIN_ACCOUNTS:
+        _LOGIN_ACCOUNTS.append(provider)
+
+
 class ThrottledLoginView(LoginView):
     """Django's login page; a refused attempt is the form again, with 429 and Retry-After.
 
@@ -200,6 +212,11 @@ class ThrottledLoginView(LoginView):
     """
 
     form_class = ThrottledAuthenticationForm
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["demo_accounts"] = [name for provider in _LOGIN_ACCOUNTS for name in provider()]
+        return context
 
     def form_invalid(self, form):
         response = super().form_invalid(form)

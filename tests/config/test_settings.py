@@ -31,6 +31,7 @@ SETTINGS_VARS = [
     "DJANGO_CLIENT_IP_HEADER",
     "DJANGO_TRUSTED_PROXIES",
     "REDIS_URL",
+    "DJANGO_STATIC_ROOT",
     "EMAIL_HOST",
     "EMAIL_PORT",
     "EMAIL_HOST_USER",
@@ -67,6 +68,8 @@ def production_env(**extra: str) -> dict[str, str]:
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
         "DJANGO_ALLOWED_HOSTS": "boardwalk.example.org",
         "EMAIL_HOST": "mail.example.org",
+        # Never connected to by `check`: the shared cache production needs (boardwalk.W003).
+        "REDIS_URL": "redis://127.0.0.1:6379/0",
         # An empty database: the demo-password check must not read a developer's db.sqlite3.
         "DATABASE_URL": "sqlite://:memory:",
         **extra,
@@ -168,6 +171,26 @@ def test_production_without_a_mail_server_fails_the_deploy_check():
     assert result.returncode != 0
     assert "boardwalk.W001" in result.stderr + result.stdout
     assert "password reset emails cannot be sent" in result.stderr + result.stdout
+
+
+# --- The shared cache ---------------------------------------------------------------------
+
+
+def test_production_without_a_shared_cache_fails_the_deploy_check():
+    """Without REDIS_URL one gunicorn of three workers served stale standings to 18 of 30
+    requests after a change, and `check --deploy` passed."""
+    env = production_env()
+    del env["REDIS_URL"]
+    result = run_django(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **env)
+    output = result.stderr + result.stdout
+    assert result.returncode != 0
+    assert "boardwalk.W003" in output and "REDIS_URL" in output
+
+
+def test_development_keeps_its_memory_cache_without_a_warning():
+    result = run_django(["manage.py", "check", "--deploy"], DATABASE_URL="sqlite://:memory:")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "boardwalk.W003" not in result.stdout + result.stderr
 
 
 def test_the_mail_server_comes_from_the_environment():
