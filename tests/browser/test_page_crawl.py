@@ -197,14 +197,64 @@ class Demo:
     sessions: dict  # who -> session cookie value
 
 
-@pytest.fixture(scope="module")
-def demo(django_db_setup, django_db_blocker):
-    from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, load_demo_event
+def _event_kwargs(event, banker) -> tuple[dict, object, object]:
+    """The path parameters of one demo event's pages: its round 1, first table and player,
+    a failed printout job, a table card's link, the demo series and a qualifier's emailed
+    link; with the banker's current table and round 1's first table."""
     from jobs.models import Job
     from scoring.services.banker_links import banker_link_issue
     from series.invitation_mail import invitation_token
     from series.models import Entrant, Invitation, Series, SeriesEvent
-    from tournament.models import Event, Player, Round, Table
+    from tournament.models import Player, Round, Table
+
+    round_1 = Round.objects.get(event=event, number=1)
+    table = Table.objects.filter(round=round_1).order_by("number").first()
+    own = Table.objects.filter(banker=banker, round__event=event)
+    # The banker's current table: the latest round's (the championship's final).
+    current = own.order_by("-round__number", "number").first() or table
+    player = Player.objects.filter(seats__table=table).first()
+    job = Job.objects.create(
+        kind="printouts:event-registration",
+        scope=f"event-{event.pk}",
+        key="crawl",
+        params={
+            "form": "event-registration",
+            "label": "Event registration form",
+            "request": {"event": event.pk},
+        },
+        task_path="printouts.tasks.build_printout",
+        token="crawl",
+        status=Job.Status.FAILED,
+        error="Paper jam",
+    )
+    entrant = Entrant.objects.order_by("pk").first()
+    invitation, _ = Invitation.objects.get_or_create(entrant=entrant, defaults={"nonce": "crawl"})
+    base = {
+        "pk": event.pk,
+        "number": 1,
+        "round_number": 1,
+        "table_number": table.number,
+        "table_pk": table.pk,
+        "wave_pk": table.wave_id,
+        "round_pk": round_1.pk,
+        "player_pk": player.pk,
+        "job_pk": job.pk,
+        "key": banker_link_issue(table=table, by=None).key,
+        # The demo's small series, its senior Finals, an entrant, a member event.
+        "series_pk": Series.objects.order_by("pk").first().pk,
+        "division": "senior",
+        "entrant_pk": entrant.pk,
+        "member_pk": SeriesEvent.objects.order_by("pk").first().pk,
+        # The first entrant's emailed link, as its page shows it.
+        "token": invitation_token(invitation),
+    }
+    return base, current, table
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, load_demo_event
+    from tournament.models import Event, Table
 
     with django_db_blocker.unblock():
         call_command("flush", interactive=False, verbosity=0)
@@ -224,50 +274,7 @@ def demo(django_db_setup, django_db_blocker):
         Table.objects.filter(pk=final.pk).update(banker=banker)
         kwargs = {}
         for key, event in events.items():
-            round_1 = Round.objects.get(event=event, number=1)
-            table = Table.objects.filter(round=round_1).order_by("number").first()
-            own = Table.objects.filter(banker=banker, round__event=event)
-            # The banker's current table: the latest round's (the championship's final).
-            current = own.order_by("-round__number", "number").first() or table
-            player = Player.objects.filter(seats__table=table).first()
-            job = Job.objects.create(
-                kind="printouts:event-registration",
-                scope=f"event-{event.pk}",
-                key="crawl",
-                params={
-                    "form": "event-registration",
-                    "label": "Event registration form",
-                    "request": {"event": event.pk},
-                },
-                task_path="printouts.tasks.build_printout",
-                token="crawl",
-                status=Job.Status.FAILED,
-                error="Paper jam",
-            )
-            base = {
-                "pk": event.pk,
-                "number": 1,
-                "round_number": 1,
-                "table_number": table.number,
-                "table_pk": table.pk,
-                "wave_pk": table.wave_id,
-                "round_pk": round_1.pk,
-                "player_pk": player.pk,
-                "job_pk": job.pk,
-                "key": banker_link_issue(table=table, by=None).key,
-                # The demo's small series, its senior Finals, an entrant, a member event.
-                "series_pk": Series.objects.order_by("pk").first().pk,
-                "division": "senior",
-                "entrant_pk": Entrant.objects.order_by("pk").first().pk,
-                "member_pk": SeriesEvent.objects.order_by("pk").first().pk,
-                # The first entrant's emailed link, as its page shows it.
-                "token": invitation_token(
-                    Invitation.objects.get_or_create(
-                        entrant=Entrant.objects.order_by("pk").first(),
-                        defaults={"nonce": "crawl"},
-                    )[0]
-                ),
-            }
+            base, current, table = _event_kwargs(event, banker)
             kwargs[key, "organizer"] = kwargs[key, "public"] = base
             kwargs[key, "banker"] = {**base, "table_pk": current.pk, "wave_pk": current.wave_id}
             if key == "championship":

@@ -22,12 +22,15 @@ from scoring.selectors import banker_table_players
 from scoring.tie_breakers import tie_breakers_for
 from series.forms import (
     AddEventForm,
+    DeadlineForm,
     InviteForm,
     PlacesForm,
     ReasonlessConfirmForm,
     ReleaseForm,
     SeriesForm,
 )
+from series.invitation_mail import invitation_token
+from series.models import Invitation
 from tests.builders import an_event, registered_players
 from tests.resilience.fuzz_world import FUZZ_PEOPLE, World
 from tournament.bankruptcy_views import BankruptcyForm
@@ -281,6 +284,13 @@ def _rolls(world: World) -> dict[str, st.SearchStrategy]:
     return {f"{kind}_{pid}": places for kind in ("token", "play") for pid in ids}
 
 
+def _invitation_link(world: World) -> str:
+    invitation, _ = Invitation.objects.get_or_create(
+        entrant=world.entrant, defaults={"nonce": "fuzz"}
+    )
+    return invitation_token(invitation)
+
+
 def _club(world: World) -> dict[str, object]:
     """A club knockout of 24 checked-in players with its bracket confirmed (the fuzz world's
     event is a championship, where the knockout's routes only refuse)."""
@@ -432,6 +442,14 @@ FUZZED: dict[str, Spec] = {
     "series:release": Spec(lambda w: form_values(ReleaseForm())),
     "series:merge": Spec(lambda w: {"keep": st.text(max_size=22), "other": st.text(max_size=22)}),
     "series:split": Spec(lambda w: {"player": pick(w.seated.pk, "", "²", "9" * 30)}),
+    # Finals invitations: the deadline, a link sent again, and the qualifier's own answer
+    # through a real link (a forged one only gets the page that says the link is unknown).
+    "series:deadline": Spec(lambda w: form_values(DeadlineForm())),
+    "series:resend": Spec(),
+    "series:answer": Spec(
+        lambda w: {"answer": pick("accept", "decline", "", "x"), "sure": pick("yes", "", "no")},
+        kwargs=lambda w: {"token": _invitation_link(w)},
+    ),
     # The score sheet on the tablet.
     "scoring:sheet_validate": Spec(_sheet),
     "scoring:sheet_draft": Spec(_sheet),
