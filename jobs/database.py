@@ -19,7 +19,13 @@ logger = logging.getLogger("jobs")
 T = TypeVar("T")
 
 # SQLite's own words when another connection holds the write lock past the busy timeout.
-_SQLITE_BUSY = ("database is locked", "database table is locked", "database is busy")
+# "schema is locked" is the same wait in shared-cache mode (an in-memory database).
+_SQLITE_BUSY = (
+    "database is locked",
+    "database table is locked",
+    "database schema is locked",
+    "database is busy",
+)
 # The waits between tries of ``patiently``, in seconds: quick at first, then every 30 s.
 FIRST_WAIT = 0.5
 LONGEST_WAIT = 30.0

@@ -130,13 +130,34 @@ class _Heartbeat:
         self._thread = threading.Thread(target=self._run, name="jobs-heartbeat", daemon=True)
 
     def start(self) -> None:
+        """Drop old workers' rows and write the first beat before the loop takes a task, so
+        a worker is seen from its start (a --batch run may be over before a second beat)."""
         try:
             workers_forget()
+            self._beat(patient=True)
         except DatabaseError:
-            logger.warning("Could not drop old workers' heartbeats", exc_info=True)
+            logger.warning("Worker %s: first heartbeat not written", self.name, exc_info=True)
         finally:
             connections.close_all()  # this thread's: the loop opens its own
         self._thread.start()
+
+    def _beat(self, *, patient: bool = False) -> None:
+        """One beat; the first waits out a lock (for up to a beat's interval), later ones
+        need not: a beat missed is written again at the next."""
+
+        def write() -> None:
+            worker_beat(
+                name=self.name, host=socket.gethostname(), pid=os.getpid(), started_at=self.started_at
+            )
+
+        if patient:
+            patiently(
+                write,
+                what=f"Worker {self.name}: heartbeat",
+                give_up_after=settings.BOARDWALK_JOB_HEARTBEAT_SECONDS,
+            )
+        else:
+            write()
 
     def stop(self) -> None:
         """Stop beating, and wait for a write under way (its connection is then closed)."""
@@ -145,15 +166,15 @@ class _Heartbeat:
             self._thread.join(timeout=30)
 
     def _run(self) -> None:
-        host, pid = socket.gethostname(), os.getpid()
         try:
-            while self.loop.is_alive() and not self._stop.is_set():
+            while not self._stop.wait(settings.BOARDWALK_JOB_HEARTBEAT_SECONDS):
+                if not self.loop.is_alive():
+                    break
                 try:
-                    worker_beat(name=self.name, host=host, pid=pid, started_at=self.started_at)
+                    self._beat()
                 except DatabaseError as error:
                     logger.warning("Worker %s: heartbeat not written (%s)", self.name, error)
                     _close_connections()
-                self._stop.wait(settings.BOARDWALK_JOB_HEARTBEAT_SECONDS)
         finally:
             connections.close_all()
 
