@@ -211,14 +211,12 @@ def test_event_form_groups_every_event_field_once():
 # --- Dashboard -----------------------------------------------------------------------
 
 
-def test_dashboard_counts_and_offers_each_format(org_client, full_house):
-    full_house[0].checked_in_at = datetime.datetime(2030, 4, 20, 9, tzinfo=datetime.UTC)
-    full_house[0].save()
-    response = org_client.get(reverse("tournament:organizer_dashboard"))
+def test_dashboard_offers_each_format_and_opens_each_event_on_its_cockpit(org_client, full_house):
+    response = org_client.get(reverse("scoring:events_home"))
     assert response.status_code == 200
-    (row,) = response.context["events"]
-    assert (row.player_count, row.alternate_count, row.checked_in_count) == (2, 3, 1)
+    (row,) = response.context["days"].upcoming
     body = response.content.decode()
+    assert reverse("scoring:cockpit", kwargs={"pk": row.event.pk}) in body
     for key in ("championship", "club", "junior"):
         assert f"{reverse('tournament:event_create')}?format={key}" in body
     assert "Ages 8 to 15 (16 and over play the senior championship), one game" in body
