@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from tournament.access import (
@@ -118,5 +119,8 @@ def judges_desk(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "scoring/judges_desk.html",
-        {"days": events_by_day(all_past=request.GET.get("past") == "all")},
+        {
+            "days": events_by_day(all_past=request.GET.get("past") == "all"),
+            "today": timezone.localdate(),
+        },
     )

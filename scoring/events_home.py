@@ -31,6 +31,9 @@ class EventRow:
     # words, from the cockpit's own plan.
     stage: str
     next_step: str
+    # A round is under way (its clock started) and the event has no winner yet: the
+    # judges' desk keeps it at hand whatever its date says.
+    in_play: bool = False
 
 
 @dataclass(frozen=True)
@@ -41,9 +44,15 @@ class EventsByDay:
     # Past events not read because only the most recent PAST_SHOWN were asked for.
     past_hidden: int
 
+    @property
+    def at_hand(self) -> tuple[EventRow, ...]:
+        """Today's events, and any other with a round under way."""
+        return self.today + tuple(r for r in self.upcoming + self.past if r.in_play)
+
 
 def event_row(*, event: Event, now: datetime.datetime | None = None) -> EventRow:
-    plan = cockpit_plan(event_facts(event=event, now=now))
+    facts = event_facts(event=event, now=now)
+    plan = cockpit_plan(facts)
     facts_winner = next((s for s in plan.steps if s.key == "winner" and s.detail), None)
     current = next((s for s in plan.steps if s.state == CURRENT), None)
     if facts_winner is not None:
@@ -51,7 +60,8 @@ def event_row(*, event: Event, now: datetime.datetime | None = None) -> EventRow
     else:
         stage = current.label if current is not None else ""
     next_step = plan.next_action.label if plan.next_action is not None else _("Nothing left")
-    return EventRow(event=event, stage=stage, next_step=next_step)
+    in_play = not facts.winner and any(r.clock_started for r in facts.rounds)
+    return EventRow(event=event, stage=stage, next_step=next_step, in_play=in_play)
 
 
 def events_by_day(*, now: datetime.datetime | None = None, all_past: bool = False) -> EventsByDay:

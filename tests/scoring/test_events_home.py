@@ -17,6 +17,7 @@ from django.utils import timezone
 from demo.simulation import event_simulate
 from scoring.events_home import PAST_SHOWN, events_by_day
 from tests.builders import an_event, registered_players, user_with
+from tournament.models import Event
 from tournament.roles import JUDGE, ORGANIZER
 
 DAY = datetime.timedelta(days=1)
@@ -107,3 +108,15 @@ def test_the_judges_desk_lists_todays_events_first_and_folds_the_past(client, se
 def test_a_judge_cannot_open_the_organizers_home(client, db):
     client.force_login(user_with(JUDGE, "jules"))
     assert client.get(reverse("scoring:events_home")).status_code == 403
+
+
+def test_an_event_under_way_stays_on_the_judges_desk_whatever_its_date(client, db):
+    under_way = event_simulate(players=16, seed=5, final=False).event
+    Event.objects.filter(pk=under_way.pk).update(date=timezone.localdate() + 3 * DAY)
+    client.force_login(user_with(JUDGE, "jules"))
+    body = client.get(reverse("scoring:judges_desk")).content.decode()
+    desk = body[
+        body.index('class="event-list"') : body.index("</ul>", body.index('class="event-list"'))
+    ]
+    assert reverse("tournament:check_in", kwargs={"pk": under_way.pk}) in desk
+    assert "Results, round 1" in desk
