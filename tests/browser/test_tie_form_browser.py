@@ -18,7 +18,7 @@ LEVEL = {"Boot": 2000, "Car": 2000, "Hat": 2000, "Dog": 1000}
 
 
 def test_a_three_way_tie_is_ordered_one_place_per_row(live_server, browser):
-    event = signed_round_1(LEVEL)
+    signed_round_1(LEVEL)
     head_judge = User.objects.create_user("hedda", password=PASSWORD)
     head_judge.groups.add(Group.objects.get(name="Head judge"))
     context = browser.new_context(viewport={"width": 1280, "height": 900})
