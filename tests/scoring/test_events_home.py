@@ -120,3 +120,16 @@ def test_an_event_under_way_stays_on_the_judges_desk_whatever_its_date(client, d
     ]
     assert reverse("tournament:check_in", kwargs={"pk": under_way.pk}) in desk
     assert "Results, round 1" in desk
+
+
+def test_a_knockout_cockpit_shows_only_the_rounds_its_bracket_will_play(db):
+    # 000: 24 players at six tables of four; the six table winners play the final. One
+    # preliminary round, not the two a championship's form would have shown.
+    from scoring.cockpit import day_steps, next_action
+    from scoring.cockpit_selectors import event_facts
+
+    club = an_event(fmt="club", expected_players=24)
+    registered_players(club, count=24)
+    facts = event_facts(event=club)
+    keys = [step.key for step in day_steps(facts, next_action(facts)[0])]
+    assert "round-1" in keys and "round-2" not in keys and "final" in keys
