@@ -309,8 +309,14 @@ def _opening_steps(facts: EventFacts, stage: str) -> list[Step]:
             "registration",
             _("Registration"),
             _state(facts.players >= facts.minimum_players, stage == "registration"),
-            _("%(players)s players, %(alternates)s alternates")
-            % {"players": facts.players, "alternates": facts.alternates},
+            ", ".join(
+                (
+                    ngettext("%(count)s player", "%(count)s players", facts.players)
+                    % {"count": facts.players},
+                    ngettext("%(count)s alternate", "%(count)s alternates", facts.alternates)
+                    % {"count": facts.alternates},
+                )
+            ),
             page=Action(_("Players"), "tournament:player_list"),
         ),
         Step(

@@ -21,7 +21,7 @@ from tournament.formats import (
     event_is_knockout,
     event_minimum_players,
 )
-from tournament.knockout_selectors import confirmed_plan
+from tournament.knockout_selectors import confirmed_plan, knockout_options
 from tournament.models import Clock, Event, Player, Round, Table
 from tournament.public_site import HOME, public_site
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER
@@ -76,6 +76,18 @@ def seated_rounds(*, event: Event):
     return Round.objects.filter(has_tables, event=event).order_by("number")
 
 
+def _planned_rounds(*, event: Event, knockout: bool, players: int) -> int:
+    """The preliminary rounds the day will play: a knockout's from its bracket (confirmed,
+    or the kit's plan for the players registered so far), never a number it will not play."""
+    if not knockout:
+        return event.preliminary_rounds
+    plan = confirmed_plan(event=event)
+    if plan is None and players > 6 and event.table_size_min >= 2:
+        plan = knockout_options(event=event, players=players).recommended
+    # The bracket's preliminary rounds (its round_count counts the final too).
+    return len(plan.rounds) if plan is not None else 1
+
+
 def event_facts(*, event: Event, now: datetime.datetime | None = None) -> EventFacts:
     counts = check_in_counts(event=event)
     knockout = event_is_knockout(event=event)
@@ -85,8 +97,7 @@ def event_facts(*, event: Event, now: datetime.datetime | None = None) -> EventF
     return EventFacts(
         knockout=knockout,
         has_final=event_has_final(event=event),
-        # The bracket's preliminary rounds (its round_count counts the final too).
-        planned_rounds=len(plan.rounds) if plan is not None else event.preliminary_rounds,
+        planned_rounds=_planned_rounds(event=event, knockout=knockout, players=counts.players),
         minimum_players=event_minimum_players(event=event),
         players=counts.players,
         checked_in=counts.players_checked_in,

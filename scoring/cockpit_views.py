@@ -13,14 +13,23 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from tournament.access import judge_required, may_open, view_permission, who_does
+from tournament.access import (
+    judge_required,
+    may_open,
+    organizer_required,
+    view_permission,
+    who_does,
+)
+from tournament.formats import FORMATS
 from tournament.lookups import event_or_404
 from tournament.qr import qr_svg
 
 from .cockpit import Action, cockpit_plan
 from .cockpit_selectors import day_needs, event_facts
+from .events_home import events_by_day
 
 
 def action_url(*, action: Action, event_pk: int) -> str:
@@ -85,3 +94,33 @@ def _public_addresses(request: HttpRequest, pk: int) -> dict:
     public_url = request.build_absolute_uri(reverse("spectator:event_home", kwargs={"pk": pk}))
     hall_url = request.build_absolute_uri(reverse("tournament:hall_display", kwargs={"pk": pk}))
     return {"public_url": public_url, "hall_url": hall_url, "public_qr": qr_svg(public_url)}
+
+
+@organizer_required
+@require_GET
+def events_home(request: HttpRequest) -> HttpResponse:
+    """The organizer's start page: a new event, and each event as one row with where its
+    day stands and its cockpit (which links every other page of the event)."""
+    return render(
+        request,
+        "scoring/events_home.html",
+        {
+            "days": events_by_day(all_past=request.GET.get("past") == "all"),
+            "formats": FORMATS.values(),
+        },
+    )
+
+
+@judge_required
+@require_GET
+def judges_desk(request: HttpRequest) -> HttpResponse:
+    """Judges cannot open the organizer's start page; this one lists today's events first
+    with the desk, the rounds and the clock one tap away, and folds the past ones."""
+    return render(
+        request,
+        "scoring/judges_desk.html",
+        {
+            "days": events_by_day(all_past=request.GET.get("past") == "all"),
+            "today": timezone.localdate(),
+        },
+    )

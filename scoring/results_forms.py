@@ -63,6 +63,8 @@ class OrderForm(forms.Form):
                 label=_("Place %(n)s in the group") % {"n": index},
                 choices=choices,
                 required=False,
+                # tie_order.js finds the places by this and greys out a player placed.
+                widget=forms.Select(attrs={"data-place": index}),
             )
 
     def place_fields(self) -> list[forms.BoundField]:
@@ -74,7 +76,15 @@ class OrderForm(forms.Form):
             data["order"] = None
             return data
         order = [data.get(f"place_{index}") for index in range(1, len(self.players) + 1)]
-        if any(not pid for pid in order) or len(set(order)) != len(order):
+        twice = sorted({pid for pid in order if pid and order.count(pid) > 1})
+        if twice:
+            labels = dict(self.players)
+            raise ValidationError(
+                _("%(players)s cannot have two places: give each tied player exactly one.")
+                % {"players": ", ".join(labels.get(pid, pid) for pid in twice)},
+                code="player-twice",
+            )
+        if any(not pid for pid in order):
             raise ValidationError(
                 _("Give every tied player exactly one place."), code="incomplete-order"
             )

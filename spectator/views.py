@@ -111,13 +111,36 @@ def _registration_open(pk: int) -> bool:
     return registration_is_open(event=Event(**facts))
 
 
+# How many places of the standings the event home shows under the winner.
+HOME_STANDINGS = 8
+
+
 def _home_context(event, release) -> dict:
+    """What the event home shows, and in which order: before the day, when and where;
+    during it, the clock and the round being played; after it, the winner and the
+    standings (``stage``: "before", "during" or "after")."""
+    schedule = selectors.schedule(event_pk=event.pk, release=release) if release.home else None
+    winner = selectors.winner(event_pk=event.pk, release=release)
+    stages = selectors.final_stages(event_pk=event.pk, release=release)
+    # After the day: the final's places where a final was played, else the standings.
+    final = stages[-1] if winner and stages and stages[-1].results else None
+    standings = (
+        selectors.standings(event_pk=event.pk, release=release) if winner and not final else None
+    )
+    if winner is not None:
+        stage = "after"
+    elif schedule is not None and schedule.current_round is not None:
+        stage = "during"
+    else:
+        stage = "before"
     return {
-        "schedule": selectors.schedule(event_pk=event.pk, release=release)
-        if release.home
-        else None,
-        "final_seated": bool(selectors.final_stages(event_pk=event.pk, release=release)),
-        "has_winner": selectors.winner(event_pk=event.pk, release=release) is not None,
+        "schedule": schedule,
+        "final_seated": bool(stages),
+        "has_winner": winner is not None,
+        "winner": winner,
+        "final": final,
+        "top_standings": standings.rows[:HOME_STANDINGS] if standings else (),
+        "stage": stage,
     }
 
 

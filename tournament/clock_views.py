@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -221,10 +222,14 @@ def _hall_payload(event: Event, clock: WaveClock | None, now) -> dict:
 @require_GET
 def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     """The hall's wave right now, as released; when another wave takes over, the page
-    reloads."""
+    reloads. In the event's language, or the one ``?lang=`` names (the event home on a
+    spectator's phone, in its reader's language)."""
     event = event_or_404(pk)
     now = timezone.now()
-    with translation.override(event.language):
+    # The hall display speaks the event's language; a spectator's phone asks for its own.
+    asked = request.GET.get("lang", "")
+    language = asked if asked in dict(settings.LANGUAGES) else event.language
+    with translation.override(language):
         clock = _public_hall_clock(event, hall_wave(event=event), now)
         return JsonResponse(_hall_payload(event, clock, now))
 

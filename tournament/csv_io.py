@@ -31,6 +31,14 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 from .bulk_services import players_register_bulk
+from .csv_columns import (
+    BOOLEAN_COLUMNS,
+    EXPORT_COLUMNS,
+    REQUIRED_COLUMNS,
+    TEXT_COLUMNS,
+    required_columns,
+)
+from .csv_dates import file_date_order, read_date
 from .models import Event, Player
 from .services import Registration, automatic_alias, player_register, registration_errors
 
@@ -47,43 +55,6 @@ MAX_ERRORS_SHOWN = 100
 # Told (lines done, lines in all) as an import goes on.
 Progress = Callable[[int, int], None]
 
-IMPORT_COLUMNS = (
-    "first_name",
-    "last_name",
-    "email",
-    "date_of_birth",
-    "address",
-    "city",
-    "region",
-    "postal_code",
-    "telephone",
-    "family",
-    "guardian_name",
-    "guardian_email",
-    "guardian_consent",
-    "eligibility_declared",
-    "citizenship_declared",
-    "publicity_consent",
-    "signature",
-    "alias",
-)
-REQUIRED_COLUMNS = ("first_name", "last_name", "date_of_birth")
-BOOLEAN_COLUMNS = frozenset(
-    {"guardian_consent", "eligibility_declared", "citizenship_declared", "publicity_consent"}
-)
-TEXT_COLUMNS = tuple(
-    name for name in IMPORT_COLUMNS if name not in BOOLEAN_COLUMNS and name != "date_of_birth"
-)
-# Written by the export and ignored by the import, so an export can be uploaded as it is.
-EXPORT_ONLY_COLUMNS = (
-    "status",
-    "alternate_position",
-    "waiting_position",
-    "checked_in_at",
-    "source",
-    "signed_at",
-)
-EXPORT_COLUMNS = IMPORT_COLUMNS + EXPORT_ONLY_COLUMNS
 
 TRUE_WORDS = frozenset({"yes", "true", "1", "y"})
 FALSE_WORDS = frozenset({"no", "false", "0", "n", ""})
@@ -150,7 +121,7 @@ def _cell(value: str) -> str:
 
 
 def _parse_row(
-    values: dict[str, str], *, text_limits: dict[str, int]
+    values: dict[str, str], *, text_limits: dict[str, int], date_order: str | None
 ) -> tuple[Registration | None, list[str]]:
     """One data row as a Registration, or the reasons it cannot be read."""
     errors: list[str] = []
@@ -179,13 +150,9 @@ def _parse_row(
     if not raw_date:
         errors.append(_("date_of_birth: this is required."))
     else:
-        try:
-            parsed["date_of_birth"] = datetime.datetime.strptime(raw_date, "%Y-%m-%d").date()
-        except ValueError:
-            errors.append(
-                _("date_of_birth: “%(value)s” is not a date; write it as YYYY-MM-DD.")
-                % {"value": raw_date}
-            )
+        parsed["date_of_birth"], problem = read_date(raw_date, order=date_order)
+        if problem:
+            errors.append(f"date_of_birth: {problem}")
     for column in sorted(BOOLEAN_COLUMNS):
         word = values.get(column, "").lower()
         if word in TRUE_WORDS:
@@ -204,7 +171,9 @@ def _parse_row(
     return Registration(**parsed), []
 
 
-def _read(text: str) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]]]:
+def _read(
+    text: str, *, required: tuple[str, ...] = REQUIRED_COLUMNS
+) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]]]:
     """The data rows by line number, keyed by column; or the errors that stop reading."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     try:
@@ -229,16 +198,16 @@ def _read(text: str) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, 
             errors.append(
                 (1, _("Column(s) named twice: %(names)s.") % {"names": ", ".join(repeated)})
             )
-        missing = [name for name in REQUIRED_COLUMNS if name not in columns]
+        missing = [name for name in required if name not in columns]
         if missing:
             errors.append(
                 (
                     1,
                     _(
-                        "Missing required column(s): %(names)s. The first line must name the "
-                        "columns, for example: %(example)s"
+                        "Missing required column(s): %(names)s. This event needs: "
+                        "%(required)s (the template has every column)."
                     )
-                    % {"names": ", ".join(missing), "example": ",".join(IMPORT_COLUMNS)},
+                    % {"names": ", ".join(missing), "required": ", ".join(required)},
                 )
             )
         if errors:
@@ -307,7 +276,7 @@ def import_registrations(
     new registration is emailed its confirmation unless ``send_confirmations`` is off.
     """
     # Lines that cannot be read are reported along with every other line's problems.
-    raw_rows, errors = _read(text)
+    raw_rows, errors = _read(text, required=required_columns(event=event))
     if errors and not raw_rows:
         return ImportResult(errors=errors)
     rows, parse_errors = _parse_rows(raw_rows)
@@ -353,8 +322,9 @@ def _parse_rows(
     text_limits = {column: Player._meta.get_field(column).max_length for column in TEXT_COLUMNS}
     rows: list[_Row] = []
     errors: list[tuple[int, str]] = []
+    order = file_date_order(values.get("date_of_birth", "") for _line, values in raw_rows)
     for line, values in raw_rows:
-        registration, row_errors = _parse_row(values, text_limits=text_limits)
+        registration, row_errors = _parse_row(values, text_limits=text_limits, date_order=order)
         errors.extend((line, message) for message in row_errors)
         if registration is not None:
             rows.append(_Row(line=line, registration=registration))

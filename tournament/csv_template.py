@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from .csv_io import IMPORT_COLUMNS, csv_write
+from .csv_columns import IMPORT_COLUMNS, required_columns
+from .csv_io import csv_write
+from .models import Event
 
 # One made-up registration, so the organizer sees each column's shape (dates YYYY-MM-DD,
 # yes/no answers); a blank alias gets the next free one.
@@ -22,8 +24,9 @@ EXAMPLE = {
 }
 
 
-def write_import_template(*, stream: TextIO) -> None:
-    """The columns and the example line, through the one (formula-safe) CSV writer."""
-    csv_write(
-        rows=[IMPORT_COLUMNS, [EXAMPLE.get(column, "") for column in IMPORT_COLUMNS]], stream=stream
-    )
+def write_import_template(*, event: Event, stream: TextIO) -> None:
+    """The columns, those this event requires first, and the example line, through the one
+    (formula-safe) CSV writer."""
+    required = required_columns(event=event)
+    columns = [*required, *(name for name in IMPORT_COLUMNS if name not in required)]
+    csv_write(rows=[columns, [EXAMPLE.get(column, "") for column in columns]], stream=stream)

@@ -103,6 +103,34 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 
+# What a format does not use: kept at the format's value in a hidden field, not asked. A
+# knockout's rounds come from its bracket and its final seats six (000); a junior event
+# is one game with one winner (002); only a championship regional ends with qualifiers.
+NOT_ASKED: dict[str, tuple[str, ...]] = {
+    "club": ("preliminary_rounds", "advancing", "ends_with_qualifiers"),
+    "junior": ("preliminary_rounds", "advancing", "ends_with_qualifiers"),
+}
+# Asked under "More settings": rarely changed from what the format or the kit gives.
+MORE_SETTINGS = (
+    "contact_title",
+    "contact_fax",
+    "forms_return_fax",
+    "paper_size",
+    "same_language_tables",
+    "tables_per_wave",
+    "minimum_age",
+    "maximum_age",
+    "guardian_consent_under",
+    "travel_flag_under",
+    "registration_opens",
+)
+# The kit's charity lines are a club's; a championship may still fill them in.
+MORE_BY_FORMAT: dict[str, tuple[str, ...]] = {
+    "championship": ("charity", "money_raised"),
+    "junior": ("charity", "money_raised"),
+}
+
+
 # The kit's forms end "Please return to:" with Hasbro's 1990s address; ours print whoever
 # the organizer names here (000, EVENT REGISTRATION FORM), or no return block at all.
 PRINTED_HELP = {
@@ -156,8 +184,35 @@ class EventForm(forms.Form):
         self.mail_note = mail_unavailable()
 
     @property
+    def format_key(self) -> str:
+        return str(self.data.get("format") or self.initial.get("format") or "")
+
+    def _not_asked(self) -> tuple[str, ...]:
+        return NOT_ASKED.get(self.format_key, ())
+
+    def _more(self) -> tuple[str, ...]:
+        return MORE_SETTINGS + MORE_BY_FORMAT.get(self.format_key, ())
+
+    @property
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
-        return [(legend, [self[name] for name in names]) for legend, names in EVENT_FIELDSETS]
+        """The fieldsets with what this format asks, leaving out what goes under "More
+        settings" and what the format does not use (each fieldset keeps its order)."""
+        left_out = set(self._not_asked()) | set(self._more())
+        sets = [
+            (legend, [self[name] for name in names if name not in left_out])
+            for legend, names in EVENT_FIELDSETS
+        ]
+        return [(legend, fields) for legend, fields in sets if fields]
+
+    @property
+    def more_fields(self) -> list[forms.BoundField]:
+        """Asked under "More settings", folded; opened when one of them has an error."""
+        return [self[name] for name in self._more() if name not in self._not_asked()]
+
+    @property
+    def unasked_fields(self) -> list[forms.BoundField]:
+        """What this format does not use, sent back as it was (hidden)."""
+        return [self[name] for name in self._not_asked()]
 
     def add_service_errors(self, error: ValidationError) -> None:
         """Show a service's errors next to their fields, the rest above the form."""

@@ -14,8 +14,6 @@ EVENT = "organizer/events/<int:pk>/"
 PLAYER = EVENT + "players/<int:player_pk>/"
 
 page_patterns = [
-    path("organizer/", views.organizer_dashboard, name="organizer_dashboard"),
-    path("organizer/judging/", views.judge_dashboard, name="judge_dashboard"),
     path("organizer/events/new/", views.event_create, name="event_create"),
     path(EVENT + "edit/", views.event_edit, name="event_edit"),
     path(EVENT + "players/", views.player_list, name="player_list"),

@@ -29,8 +29,6 @@ from .no_show_selectors import no_show_refusal
 from .organizer_forms import AliasForm, EventForm, ReasonForm, SearchForm
 from .selectors import (
     check_in_counts,
-    event_list,
-    event_list_with_counts,
     player_get,
     player_roster,
     player_search,
@@ -70,22 +68,6 @@ def _error_message(request: HttpRequest, error: ValidationError) -> None:
 
 
 # --- Events ------------------------------------------------------------------------
-
-
-@organizer_required
-def organizer_dashboard(request: HttpRequest) -> HttpResponse:
-    """The organizer's start page: their events at a glance and a way to start a new one."""
-    return render(
-        request,
-        "tournament/organizer/dashboard.html",
-        {"events": event_list_with_counts(), "formats": FORMATS.values()},
-    )
-
-
-@judge_required
-def judge_dashboard(request: HttpRequest) -> HttpResponse:
-    """Judges cannot open the organizer's dashboard; this gets them to the check-in desks."""
-    return render(request, "tournament/organizer/judge_dashboard.html", {"events": event_list()})
 
 
 @organizer_required

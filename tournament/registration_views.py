@@ -6,6 +6,7 @@ any ``ValidationError`` back on the form so nothing the person typed is lost.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import replace
 
 from django.contrib import messages
@@ -14,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -23,8 +25,8 @@ from jobs.services import job_retry, jobs_recover
 from mail.services import mail_unavailable
 
 from .access import organizer_required
+from .csv_columns import IMPORT_COLUMNS, required_columns
 from .csv_io import (
-    IMPORT_COLUMNS,
     MAX_ERRORS_SHOWN,
     ImportResult,
     import_registrations,
@@ -225,7 +227,7 @@ def player_import_template(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-import-template.csv"'
-    write_import_template(stream=response)
+    write_import_template(event=event, stream=response)
     return response
 
 
@@ -251,6 +253,9 @@ def _import_page(
             # A job keeps only the first problems, and how many there were.
             "errors_more": max(0, max(error_count, len(errors)) - MAX_ERRORS_SHOWN),
             "columns": IMPORT_COLUMNS,
+            "required": required_columns(event=event),
+            # The date order this organizer's language reads, named as the language writes it.
+            "date_example": date_format(datetime.date(1990, 5, 25), "SHORT_DATE_FORMAT"),
             "player_list_url": _player_list_url(event),
             "job": job,
             "held": held or [],

@@ -20,6 +20,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from jobs.models import Job
 from jobs.services import JobError, JobOutput, Progress, job_run, job_submit
@@ -88,7 +89,11 @@ def search_problem(
     players = seating_roster(event=event, only_checked_in=only_checked_in)
     if len(players) < event.table_size_min:
         raise ValidationError(
-            _("%(count)s players cannot fill a table of %(size)s.")
+            ngettext(
+                "%(count)s player cannot fill a table of %(size)s.",
+                "%(count)s players cannot fill a table of %(size)s.",
+                len(players),
+            )
             % {"count": len(players), "size": event.table_size_min}
         )
     played = Round.objects.filter(event=event).exclude(pk__in=[r.pk for r in rounds])

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .formats import event_is_knockout
 from .language_seating import seat_for_event
@@ -114,7 +115,11 @@ def preseat_event(
     players = seating_roster(event=event, only_checked_in=only_checked_in)
     if len(players) < event.table_size_min:
         raise ValidationError(
-            _("%(count)s players cannot fill a table of %(size)s.")
+            ngettext(
+                "%(count)s player cannot fill a table of %(size)s.",
+                "%(count)s players cannot fill a table of %(size)s.",
+                len(players),
+            )
             % {"count": len(players), "size": event.table_size_min}
         )
     problem = SeatingProblem(
@@ -197,7 +202,11 @@ def round_seat_exact(
     sizes = sorted(sizes, reverse=True)
     if sum(sizes) != len(players) or not sizes or sizes[0] - sizes[-1] > 1:
         raise ValidationError(
-            _("%(count)s players cannot sit at tables of %(sizes)s.")
+            ngettext(
+                "%(count)s player cannot sit at tables of %(sizes)s.",
+                "%(count)s players cannot sit at tables of %(sizes)s.",
+                len(players),
+            )
             % {"count": len(players), "sizes": "+".join(str(size) for size in sizes)}
         )
     round_, _created = Round.objects.get_or_create(

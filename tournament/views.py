@@ -17,9 +17,9 @@ def home(request: HttpRequest) -> HttpResponse:
 def signed_in(request: HttpRequest) -> HttpResponse:
     """Where a login lands: each role on its own start page, never on a 403."""
     if request.user.has_perm(MANAGE):
-        return redirect("tournament:organizer_dashboard")
+        return redirect("scoring:events_home")
     if request.user.has_perm(JUDGE_PERMISSION):
-        return redirect("tournament:judge_dashboard")
+        return redirect("scoring:judges_desk")
     if request.user.has_perm(BANK):
         # Their tables, or a clear word that none is assigned yet.
         return redirect("scoring:banker_tables")

@@ -7,6 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser as User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.bracket import HIGHEST_ASSETS
 from tournament.formats import event_has_final, event_is_knockout
@@ -69,7 +70,13 @@ def advance_to_final(
     rows = _players_in(event)
     if len(rows) < count:
         raise ValidationError(
-            _("Only %(count)s players can advance.") % {"count": len(rows)}, code="too-few"
+            ngettext(
+                "Only %(count)s player can advance.",
+                "Only %(count)s players can advance.",
+                len(rows),
+            )
+            % {"count": len(rows)},
+            code="too-few",
         )
     finalists = [row.player for row in _cut(rows, count)]
     if count <= _final_table_max(event):

@@ -395,7 +395,7 @@ def test_banker_page_on_the_tablet_primary_action_above_the_fold(page, demo, sit
 def test_the_crawl_covers_the_pages_the_issue_names():
     ids = {p.id for p in PAGES}
     assert {
-        "organizer:tournament:organizer_dashboard",
+        "organizer:scoring:events_home",
         "organizer:tournament:seating",
         "organizer:scoring:results_round",
         "organizer:tournament:clock_control",

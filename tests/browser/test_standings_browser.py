@@ -18,8 +18,9 @@ PASSWORD = "a long Boardwalk passphrase"
 PLAYERS = {"Boot": 3000, "Car": 2000, "Hat": 1500, "Dog": 1000}
 
 
-def signed_round_1():
-    """An event whose round 1 is one table of four with a signed sheet, not yet posted."""
+def signed_round_1(cash_by_alias: dict[str, int] = PLAYERS):
+    """An event whose round 1 is one table of four with a signed sheet, not yet posted;
+    each player's cash by alias (``PLAYERS`` unless given)."""
     event = event_create(
         name="Browser Cup",
         organization="Club",
@@ -36,7 +37,7 @@ def signed_round_1():
     )
     table = Table.objects.create(round=round_, wave=wave, number=1, status=Table.Status.FINISHED)
     players = {}
-    for position, alias in enumerate(PLAYERS, start=1):
+    for position, alias in enumerate(cash_by_alias, start=1):
         players[alias] = Player.objects.create(
             event=event,
             first_name=f"Realname{alias}",
@@ -53,7 +54,7 @@ def signed_round_1():
             "edition": event.edition,
             "players": [
                 {"id": str(players[a].pk), "bankrupt": False, "cash": cash}
-                for a, cash in PLAYERS.items()
+                for a, cash in cash_by_alias.items()
             ],
             "properties": [],
         },

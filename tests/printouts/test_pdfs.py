@@ -45,7 +45,7 @@ def test_printouts_are_organizer_only(client, event, seated):
         assert client.get(url).status_code == 403
 
 
-def test_index_links_every_printout_and_dashboard_links_index(organizer_client, event, seated):
+def test_index_links_every_printout_and_the_cockpit_links_index(organizer_client, event, seated):
     index = reverse("printouts:index", kwargs={"pk": event.pk})
     html = organizer_client.get(index).content.decode()
     assert reverse("printouts:round_score_sheets", kwargs={"pk": event.pk, "number": 1}) in html
@@ -62,8 +62,8 @@ def test_index_links_every_printout_and_dashboard_links_index(organizer_client, 
     # No return address set: the page says the forms print without one.
     assert "without a “Please return to” block" in html
     assert reverse("tournament:event_edit", kwargs={"pk": event.pk}) in html
-    dashboard = organizer_client.get(reverse("tournament:organizer_dashboard")).content.decode()
-    assert index in dashboard
+    cockpit = organizer_client.get(reverse("scoring:cockpit", kwargs={"pk": event.pk}))
+    assert index in cockpit.content.decode()
 
 
 # --- 3. table assignments ----------------------------------------------------------------

@@ -45,7 +45,6 @@ ALLOWED = {
 }
 # Judges work the check-in desk and may record no-shows and ejections; nothing else.
 JUDGE_ROUTES = {
-    "judge_dashboard",
     "check_in",
     "player_check_in",
     "player_undo_check_in",
@@ -332,8 +331,8 @@ def test_nav_shows_the_right_links_per_role(client):
     assert 'href="/accounts/login/' in client.get("/").content.decode()
     judge = _client_for(client, JUDGE)
     body = judge.get("/").content.decode()
-    assert reverse("tournament:judge_dashboard") in body
-    assert f'href="{reverse("tournament:organizer_dashboard")}"' not in body
+    assert reverse("scoring:judges_desk") in body
+    assert f'href="{reverse("scoring:events_home")}"' not in body
 
 
 def test_event_pages_for_a_missing_event_are_404(client, db):

@@ -368,14 +368,14 @@ def test_every_route_answers_each_role_as_its_access_says(demo, role, db, monkey
     assert {
         "scoring:banker_sheet",
         "scoring:sheet_submit",
-        "tournament:organizer_dashboard",
+        "scoring:events_home",
     } <= names
 
 
 def test_spot_checks_of_the_walks_expectations(demo, db):
     """A few answers written out by hand, in case the walk's rules were wrong together."""
     sheet = reverse("scoring:banker_sheet", kwargs={"table_pk": demo.table.pk})
-    dashboard = reverse("tournament:organizer_dashboard")
+    dashboard = reverse("scoring:events_home")
     assert _client(OTHER_BANKER, demo).get(sheet).status_code == 403
     assert _client(OWN_BANKER, demo).get(sheet).status_code == 200
     judge = _client(JUDGE, demo)

@@ -35,7 +35,8 @@ from tests.builders import an_event, registered_players
 from tests.resilience.fuzz_world import FUZZ_PEOPLE, World
 from tournament.bankruptcy_views import BankruptcyForm
 from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
-from tournament.csv_io import EXPORT_COLUMNS, IMPORT_COLUMNS, MAX_IMPORT_BYTES
+from tournament.csv_columns import EXPORT_COLUMNS, IMPORT_COLUMNS
+from tournament.csv_io import MAX_IMPORT_BYTES
 from tournament.knockout_services import bracket_confirm
 from tournament.knockout_views import OverrideForm
 from tournament.organizer_forms import AliasForm, EventForm

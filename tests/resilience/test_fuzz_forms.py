@@ -52,8 +52,6 @@ ANSWERED_LIKE_GET = {
     "tournament:signed_in",
     "tournament:register_done",
     "tournament:player_export",
-    "tournament:organizer_dashboard",
-    "tournament:judge_dashboard",
     "tournament:player_list",
     "tournament:check_in",
     "tournament:seating",

@@ -98,8 +98,9 @@ def test_the_organizer_switches_pages_on_and_off(client, event):
     assert selectors.release_for(event_pk=event.pk) == selectors.Release(home=True, standings=True)
     client.post(page, {"home": "on"})
     assert selectors.release_for(event_pk=event.pk) == selectors.Release(home=True)
-    dashboard = client.get(reverse("tournament:organizer_dashboard")).content.decode()
-    assert page in dashboard
+    # The event's own pages (its navigation, from the cockpit) lead to the switches.
+    cockpit = client.get(reverse("scoring:cockpit", kwargs={"pk": event.pk})).content.decode()
+    assert page in cockpit
 
 
 def test_standings_count_posted_rounds_only_by_alias_in_the_tie_breaker_order(

@@ -10,7 +10,8 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournament.csv_io import EXPORT_COLUMNS, ImportResult, import_registrations
+from tournament.csv_columns import EXPORT_COLUMNS
+from tournament.csv_io import ImportResult, import_registrations
 from tournament.models import Player
 from tournament.services import Registration, event_create, player_register, player_withdraw
 
@@ -161,12 +162,12 @@ def test_duplicates_within_the_file_are_errors(event):
 
 def test_bad_date_and_bad_boolean_are_reported(event):
     text = (
-        HEADER + "Ada,Lovelace,ada@example.org,10/12/1990,yes,yes,no,\n"
+        HEADER + "Ada,Lovelace,ada@example.org,31/31/1990,yes,yes,no,\n"
         "Grace,Hopper,grace@example.org,1986-12-09,maybe,yes,no,\n"
         "Alan,Turing,not-an-email,1982-06-23,yes,yes,no,\n"
     )
     result = import_registrations(event=event, text=text)
-    assert "10/12/1990" in messages_for(result, 2)[0]
+    assert "31/31/1990" in messages_for(result, 2)[0]
     assert "YYYY-MM-DD" in messages_for(result, 2)[0]
     assert "eligibility_declared" in messages_for(result, 3)[0]
     assert "maybe" in messages_for(result, 3)[0]
@@ -183,7 +184,10 @@ def test_missing_required_column(event):
 
 
 def test_unknown_column_is_reported_rather_than_dropped(event):
-    text = "first_name,last_name,date_of_birth,emial\nAda,Lovelace,1990-12-10,a@b.org\n"
+    text = (
+        "first_name,last_name,date_of_birth,eligibility_declared,citizenship_declared,emial\n"
+        "Ada,Lovelace,1990-12-10,yes,yes,a@b.org\n"
+    )
     result = import_registrations(event=event, text=text)
     assert result.errors == [(1, "Unknown column(s): emial.")]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -166,8 +167,10 @@ def test_the_forms_return_address_is_set_on_the_event_form(org_client, event):
     body = page.content.decode()
     legend = body.index("<legend>Where the signed forms go</legend>")
     fieldset_end = body.index("</fieldset>", legend)
-    for name in ("forms_return_name", "forms_return_address", "forms_return_fax"):
+    for name in ("forms_return_name", "forms_return_address"):
         assert legend < body.index(f'name="{name}"') < fieldset_end, name
+    # A fax is rarely given: under "More settings".
+    assert body.index('class="more-settings"') < body.index('name="forms_return_fax"')
     assert "<textarea" in body[legend:fieldset_end]  # an address has several lines
     assert "left empty, they print without it" in body
     data = {
@@ -211,14 +214,48 @@ def test_event_form_groups_every_event_field_once():
 # --- Dashboard -----------------------------------------------------------------------
 
 
-def test_dashboard_counts_and_offers_each_format(org_client, full_house):
-    full_house[0].checked_in_at = datetime.datetime(2030, 4, 20, 9, tzinfo=datetime.UTC)
-    full_house[0].save()
-    response = org_client.get(reverse("tournament:organizer_dashboard"))
+def test_dashboard_offers_each_format_and_opens_each_event_on_its_cockpit(org_client, full_house):
+    response = org_client.get(reverse("scoring:events_home"))
     assert response.status_code == 200
-    (row,) = response.context["events"]
-    assert (row.player_count, row.alternate_count, row.checked_in_count) == (2, 3, 1)
+    (row,) = response.context["days"].upcoming
     body = response.content.decode()
+    assert reverse("scoring:cockpit", kwargs={"pk": row.event.pk}) in body
     for key in ("championship", "club", "junior"):
         assert f"{reverse('tournament:event_create')}?format={key}" in body
     assert "Ages 8 to 15 (16 and over play the senior championship), one game" in body
+
+
+def _visible_labels(body: str) -> str:
+    """The page without its "More settings" fold and hidden inputs."""
+    start = body.find('<details class="more-settings"')
+    return body[:start] if start >= 0 else body
+
+
+@pytest.mark.parametrize(
+    ("format_key", "asked", "not_asked"),
+    [
+        # A knockout's rounds come from its bracket, its final seats six (000).
+        ("club", ["Minutes per round", "Charity"], ["Preliminary rounds", "Players advancing"]),
+        # One game, one winner (002, junior).
+        ("junior", ["Minutes per round"], ["Preliminary rounds", "Players advancing"]),
+        ("championship", ["Preliminary rounds", "Minutes per round"], ["Charity"]),
+    ],
+)
+def test_the_event_form_asks_what_its_format_needs(org_client, format_key, asked, not_asked):
+    body = org_client.get(reverse("tournament:event_create") + f"?format={format_key}")
+    body = body.content.decode()
+    shown = _visible_labels(body)
+    labels = re.findall(r"<label[^>]*>([^<]*)", shown)
+    for label in asked:
+        assert any(label.lower() in text.lower() for text in labels), label
+    for label in not_asked:
+        assert not any(label.lower() in text.lower() for text in labels), label
+    # Rarely changed: under the fold, not gone.
+    more = body[body.index('<details class="more-settings"') :]
+    assert 'name="contact_fax"' in more and 'name="contact_fax"' not in shown
+
+
+def test_a_setting_under_more_with_an_error_opens_the_fold(org_client):
+    response, _data = create_through_form(org_client, "?format=club", minimum_age="-3")
+    body = response.content.decode()
+    assert '<details class="more-settings" open>' in body

@@ -301,7 +301,7 @@ def test_login_page_and_logout(client, organizer):
     response = client.post(reverse("login"), {"username": "olive", "password": "pw"})
     assert response.url == reverse("tournament:signed_in")
     response = client.get(response.url)
-    assert response.url == reverse("tournament:organizer_dashboard")
+    assert response.url == reverse("scoring:events_home")
     page = client.get(response.url).content.decode()
     assert f'action="{reverse("logout")}"' in page and 'method="post"' in page
     assert client.post(reverse("logout")).status_code == 302

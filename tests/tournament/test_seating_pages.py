@@ -322,7 +322,9 @@ def test_the_seating_page_is_linked_from_the_organizers_pages(client):
     event = event_with_players(players=4, **PIER_OPEN)
     client = log_in(client, ORGANIZER)
     seating = url("seating", event)
-    assert seating in client.get(reverse("tournament:organizer_dashboard")).content.decode()
+    cockpit = reverse("scoring:cockpit", kwargs={"pk": event.pk})
+    assert cockpit in client.get(reverse("scoring:events_home")).content.decode()
+    assert seating in client.get(cockpit).content.decode()
     assert seating in client.get(url("player_list", event)).content.decode()
     assert "No round is seated yet" in client.get(seating).content.decode()
 
