@@ -120,9 +120,9 @@ FORMATS: dict[str, TournamentFormat] = {
         key="club",
         name=_("Club / charity"),
         description=_(
-            "A knockout for at least 24 players: 90-minute rounds at tables of 3 to 6, only "
-            "table winners go on (or the six highest asset totals of one round), to a "
-            "six-player final."
+            "A knockout for at least 24 players: 90-minute rounds at tables of 3 to 5 (of 6 "
+            "where that saves a round), only table winners go on (or the six highest asset "
+            "totals of one round), to a six-player final."
         ),
         preliminary_rounds=2,
         advancing=6,
@@ -130,9 +130,11 @@ FORMATS: dict[str, TournamentFormat] = {
         round_minutes=90,
         international_round_minutes=120,
         # 000: "a minimum of three and a maximum of five players", yet its own example seats
-        # "36 tables of six": 3 to 6 by default, and the organizer may lower it to 5.
+        # "36 tables of six": 3 to 5 by default; the bracket planner seats six only where
+        # that saves a round (tournament.bracket), or everywhere once the organizer raises
+        # the largest table to 6.
         table_size_min=3,
-        table_size_max=6,
+        table_size_max=5,
         minimum_players=24,
         minimum_age=8,
         maximum_age=None,

@@ -164,6 +164,28 @@ def test_216_players_the_kits_own_example(org_client, club):
     ]
     # 15 + 2 x (90 + 15) + 90 = 315 minutes.
     assert "about 5 h 15 min" in page
+    # 000: "a minimum of three and a maximum of five players": a club's tables are 3 to 5,
+    # and the page says why this plan seats six (three rounds at tables of 3 to 5).
+    assert "tables of 3 to 5" in page
+    assert (
+        "At tables of 3 to 5 the bracket needs 3 preliminary rounds; tables of six save a round"
+        in page
+    )
+
+
+def test_219_players_are_told_216_fit_the_kits_two_round_plan(org_client, club):
+    # 000: "if you start with 216 people ... 36 tables of six ... six tables of six"; and
+    # "You can allow people to play only if there is room or if they can gather a new table
+    # of people". 219 at tables of up to six need three rounds; 216 need two.
+    arrive(club, 219)
+    page = planner(org_client, club)
+    assert (
+        "216 players fit a bracket of 2 preliminary rounds; the 3 players more here make it 3."
+        in page
+    )
+    assert "only if there is room or if they can gather a new table of people" in page
+    arrive(club, 4, first=220)
+    assert "216 players fit a bracket" not in planner(org_client, club)
 
 
 def test_100_players_25_tables_of_four_then_six_tables(org_client, club):
