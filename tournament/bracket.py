@@ -15,11 +15,13 @@ seats six: the planner keeps to the event's largest table and goes up to six
 (``KIT_EXAMPLE_TABLE``) only where that saves a round (216: three rounds at tables of 3 to 5,
 two at tables of six), or where the organizer allows six.
 
-Not every field divides like that; the kit's choices are then to "seat people unevenly at tables, i.e., half of them at tables of three and half at tables of four, and play as many
-rounds as necessary to arrive at six finalists" (the *table winners* method, when some bracket of
-tables of 3 to 6 reaches exactly six) or to "choose six winners from your preliminary round by
-highest total assets" (the *highest assets* method, which fits any field). Tables are "ideally
-... for four players"; the planner takes the fewest rounds, then the tables closest to four.
+Not every field divides like that; the kit's choices are then to "seat people unevenly at
+tables, i.e., half of them at tables of three and half at tables of four, and play as many
+rounds as necessary to arrive at six finalists" (the *table winners* method, when some bracket
+of tables of 3 to 6 reaches exactly six) or to "choose six winners from your preliminary round
+by highest total assets" (the *highest assets* method, which fits any field). Tables are
+"ideally ... for four players"; the planner takes the fewest rounds, then the tables closest to
+four.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from tournament.knockout_services import knockout_seat_round
 from tournament.models import Event, Player, Round
 from tournament.seating_services import stage_seat
 
+from ..knockout_stand_ins import knockout_goers
 from ..models import RoundPosting
 from ..selectors import StandingRow, round_table_winners, standings
 
@@ -145,7 +146,8 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
     others will win by virtue of having the highest total assets at their table. The same
     method is used for the next round of play, but there must be six tables to give you the
     required six players for the final." With the confirmed bracket's ``table_winners``
-    method the winner of each table goes on (those who have left the event do not); after
+    method the winner of each table goes on (one who has left the event is replaced by that
+    table's next player by assets, ``knockout_stand_ins``); after
     the bracket's last round they play the final. With ``highest_assets`` ("choose six
     winners from your preliminary round by highest total assets") the six highest asset
     totals of the whole round play the final, and a tie at the cut waits for the head judge.
@@ -173,10 +175,9 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
     if event.knockout_method == HIGHEST_ASSETS:
         finalists = [row.player for row in _cut(_players_in(event), plan.final_players)]
     else:
-        winners = _single_winners(
-            last, _("Table %(number)s has no single winner; the head judge orders the tie.")
-        )
-        finalists = [p for p in winners if p.status == Player.Status.PLAYER]
+        # A winner who left is replaced by their table's next player by assets (000: "The
+        # final round must have six players").
+        finalists = knockout_goers(round_=last)
         if last.number < len(plan.rounds):
             return knockout_seat_round(
                 event=event,
