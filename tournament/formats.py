@@ -272,6 +272,24 @@ def event_is_knockout(*, event: Event) -> bool:
     return fmt is not None and fmt.knockout
 
 
+# 000: "The tournament must have at least two rounds, each with a 90-minute time limit."
+KIT_ROUND_MINUTES = 90
+
+
+def round_minutes_warning(*, event: Event) -> str | None:
+    """Why a club event's rounds are shorter than the kit allows, or None.
+
+    A warning, not a refusal: the organizer may have their reasons (a practice evening),
+    but the kit's sanctioned tournament plays 90-minute rounds.
+    """
+    if not event_is_knockout(event=event) or event.round_minutes >= KIT_ROUND_MINUTES:
+        return None
+    return gettext(
+        "Rounds of %(minutes)s minutes are shorter than the kit's: “The tournament must have "
+        "at least two rounds, each with a %(kit)s-minute time limit.”"
+    ) % {"minutes": event.round_minutes, "kit": KIT_ROUND_MINUTES}
+
+
 def event_has_last_turn(*, event: Event) -> bool:
     """Whether time called starts a last turn (002) or stops the game at once (000)."""
     fmt = FORMATS.get(event.format)

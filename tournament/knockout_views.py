@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from . import knockout_services
 from .access import organizer_required
 from .bracket import HIGHEST_ASSETS, TABLE_WINNERS, BracketPlan
+from .formats import round_minutes_warning
 from .knockout_selectors import KnockoutPlanner, knockout_planner
 from .lookups import event_or_404
 from .models import Event
@@ -117,6 +118,7 @@ def planner_context(event: Event) -> dict:
         if planner.confirmed
         else None,
         "table_winners_method": TABLE_WINNERS,
+        "round_minutes_warning": round_minutes_warning(event=event),
         "poll_seconds": settings.BOARDWALK_LIVE_POLL_SECONDS,
     }
 

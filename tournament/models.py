@@ -422,6 +422,15 @@ class Table(models.Model):
         related_name="banked_tables",
         verbose_name=_("banker"),
     )
+    # 000: "a player from each table must act as that table's Banker" (table_services).
+    banker_player = models.ForeignKey(
+        "Player",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player acting as banker"),
+    )
     # Dice for token choice and play order, as rolled at the table or by the app:
     # {"source": "app"|"table", "token_rolls": {...}, "order_rolls": {...}, "order": [ids]}.
     play_order = models.JSONField(_("token choice and play order"), default=dict, blank=True)
