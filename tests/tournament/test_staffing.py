@@ -117,7 +117,10 @@ def test_club_csv_files_carry_no_column_of_points(seated):
     # 000 ranks by "highest total assets"; its day awards no points, so neither file has a
     # Points column of zeros (the championship's keeps it).
     round_, players = seated
-    play(table_of(round_, 1), {players["AA"]: 4, players["BB"]: 3, players["CC"]: 2, players["DD"]: 1})
+    play(
+        table_of(round_, 1),
+        {players["AA"]: 4, players["BB"]: 3, players["CC"]: 2, players["DD"]: 1},
+    )
     results = results_csv_rows(round_=round_)
     assert "Points" not in results[0] and results[0][-1] == "Place"
     standings = standings_csv_rows(event=round_.event, only_posted=False)
