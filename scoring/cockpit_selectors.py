@@ -201,8 +201,7 @@ def day_needs(*, event: Event) -> DayNeeds:
         ),
         _score_sheets(event, players, finalists),
         Need(
-            _("Participant registration forms (sheets of %(n)s lines)")
-            % {"n": REGISTRATION_LINES},
+            _("Participant registration forms (sheets of %(n)s lines)") % {"n": REGISTRATION_LINES},
             -(-registrants // REGISTRATION_LINES),
         ),
         Need(_("Winner notification form"), 1),

@@ -597,4 +597,4 @@ from .bankruptcy_models import Bankruptcy  # noqa: E402, F401
 from .language_models import OfficialProfile  # noqa: E402, F401
 
 # The banker tablets' writes and heartbeats (issue #20), kept in their own module.
-from .tablet_models import TabletHeartbeat, TabletWrite  # noqa: E402, F401
+from .tablet_models import JudgeCall, TabletHeartbeat, TabletWrite  # noqa: E402, F401

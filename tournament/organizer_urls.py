@@ -7,7 +7,7 @@ the moment it is added here.
 
 from django.urls import path
 
-from . import leave_views, no_show_views
+from . import judge_call_views, leave_views, no_show_views
 from . import organizer_views as views
 
 EVENT = "organizer/events/<int:pk>/"
@@ -43,6 +43,17 @@ action_patterns = [
     path(PLAYER + "check-in/", views.player_check_in, name="player_check_in"),
     path(PLAYER + "undo-check-in/", views.player_undo_check_in, name="player_undo_check_in"),
     path(PLAYER + "undo-no-show/", no_show_views.player_no_show_undo, name="player_no_show_undo"),
+    # A table's "Judge, please": a judge takes it ("on my way"), then closes it.
+    path(
+        EVENT + "judge-calls/<int:call_pk>/take/",
+        judge_call_views.judge_call_take,
+        name="judge_call_take",
+    ),
+    path(
+        EVENT + "judge-calls/<int:call_pk>/close/",
+        judge_call_views.judge_call_close,
+        name="judge_call_close",
+    ),
     path(PLAYER + "undo-leave/", leave_views.player_leave_undo, name="player_leave_undo"),
 ]
 
