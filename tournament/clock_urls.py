@@ -8,7 +8,7 @@ protected, and the permission tests walk them like the organizer routes.
 from django.urls import path
 
 from . import clock_views as views
-from . import judge_call_views
+from . import judge_call_views, tablet_views
 
 EVENT = "organizer/events/<int:pk>/"
 WAVE_CLOCK = EVENT + "waves/<int:wave_pk>/clock/"
@@ -28,6 +28,8 @@ page_patterns = [
     path(EVENT + "clock/", views.clock_control, name="clock_control"),
     path(WAVE_CLOCK + "card/", views.clock_card, name="clock_card"),
     path(TABLE, views.banker_table, name="banker_table"),
+    # 002, BANKERS: "They will also have a copy of the rules".
+    path(TABLE + "rules/", tablet_views.table_rules, name="table_rules"),
 ]
 
 action_patterns = [

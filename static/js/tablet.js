@@ -27,6 +27,7 @@
   // The table's other pages, beside its clock page (their routes: bank/tables/<pk>/...).
   cfg.sheetPage = cfg.tablePage + "sheet/";
   cfg.bankruptcyPage = cfg.tablePage + "bankruptcy/";
+  cfg.rulesPage = cfg.tablePage + "rules/";
   var csrfInput = config.querySelector("input[name=csrfmiddlewaretoken]");
   var csrf = csrfInput ? csrfInput.value : "";
   var labels = {};
@@ -690,7 +691,7 @@
               return element.src || element.href;
             }
           );
-          var pages = [cfg.tablePage, cfg.sheetPage, cfg.bankruptcyPage, window.location.href];
+          var pages = [cfg.tablePage, cfg.sheetPage, cfg.bankruptcyPage, cfg.rulesPage, window.location.href];
           var clock = document.querySelector("[data-clock][data-state-url]");
           var state = clock ? clock.dataset.stateUrl : null;
           if (registration.active) {

@@ -85,6 +85,8 @@ BANKER_ROUTES = {
     "bankruptcy_undo",
     # 002, JUDGING: the banker "will raise their arm": "Judge, please" on the tablet.
     "table_judge_please",
+    # 002, BANKERS: "They will also have a copy of the rules".
+    "table_rules",
 }
 
 
