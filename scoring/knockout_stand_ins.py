@@ -92,3 +92,33 @@ def stand_in_for(left: Player, round_: Round) -> Player | None:
         return None
     seated = set(round_.seats.values_list("player_id", flat=True))
     return next_by_assets(table=won.table, taken=seated)
+
+
+def round_highest_assets(*, round_: Round, count: int) -> list[Player]:
+    """The ``count`` highest asset totals of ``round_`` among the players still in the event
+    (000: "choose six winners from your preliminary round by highest total assets"), the
+    higher unmortgaged property value first on equal assets (002, TIE BREAKERS). Players
+    level on both across the cut are refused: the head judge decides who goes on."""
+    lines = sorted(
+        (
+            line
+            for line in ResultLine.objects.filter(table__round=round_).select_related("player")
+            if line.player.status == Player.Status.PLAYER
+        ),
+        key=lambda line: (-line.net_worth, -line.unmortgaged_property_value, line.pk),
+    )
+    if len(lines) > count:
+        last_in, first_out = lines[count - 1], lines[count]
+        if (last_in.net_worth, last_in.unmortgaged_property_value) == (
+            first_out.net_worth,
+            first_out.unmortgaged_property_value,
+        ):
+            raise ValidationError(
+                _(
+                    "%(first)s and %(second)s are level on assets and unmortgaged property "
+                    "value at the cut; the head judge decides who goes on."
+                )
+                % {"first": last_in.player.alias, "second": first_out.player.alias},
+                code="tie-at-cut",
+            )
+    return [line.player for line in lines[:count]]

@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from tournament.bracket import TABLE_WINNERS, BracketPlan
+from tournament.bracket import TABLE_WINNERS, WINNERS_ASSETS, BracketPlan
 from tournament.formats import RANKING_POINTS, event_has_final, event_is_knockout, event_ranking
 from tournament.knockout_selectors import confirmed_plan
 from tournament.models import Event, Player, Round, Seat, Table
@@ -338,7 +338,9 @@ def knockout_progress(*, event: Event) -> KnockoutProgress | None:
     has_final = Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists()
     next_stage, next_number = "", None
     if plan is not None and last is not None and not has_final:
-        more = event.knockout_method == TABLE_WINNERS and last.round.number < len(plan.rounds)
+        more = event.knockout_method in (TABLE_WINNERS, WINNERS_ASSETS) and (
+            last.round.number < len(plan.rounds)
+        )
         next_stage = "round" if more else "final"
         next_number = last.round.number + 1 if more else None
     return KnockoutProgress(

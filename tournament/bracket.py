@@ -50,7 +50,11 @@ MAX_ROUNDS = 6
 
 TABLE_WINNERS = "table_winners"
 HIGHEST_ASSETS = "highest_assets"
-METHODS = (TABLE_WINNERS, HIGHEST_ASSETS)
+# Round 1's table winners play round 2, whose six highest asset totals play the final: the
+# kit's "choose six winners ... by highest total assets" after a round of table winners, for
+# the fields no bracket of table winners fits (37 to 53 at tables of 3 to 6).
+WINNERS_ASSETS = "winners_assets"
+METHODS = (TABLE_WINNERS, HIGHEST_ASSETS, WINNERS_ASSETS)
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,8 @@ class BracketOptions:
     # largest such field, e.g. 216 for 217 to 222 players (None when there is none so near).
     fewer_rounds_fit: int | None = None
     stretch_to: int | None = KIT_EXAMPLE_TABLE
+    # Offered only where no bracket of table winners fits.
+    winners_then_assets: BracketPlan | None = None
 
     @property
     def stretched(self) -> bool:
@@ -172,7 +178,11 @@ class BracketOptions:
         return self.players - self.fewer_rounds_fit if self.fewer_rounds_fit else 0
 
     def plan(self, method: str) -> BracketPlan | None:
-        return self.table_winners if method == TABLE_WINNERS else self.highest_assets
+        return {
+            TABLE_WINNERS: self.table_winners,
+            HIGHEST_ASSETS: self.highest_assets,
+            WINNERS_ASSETS: self.winners_then_assets,
+        }.get(method)
 
     @property
     def recommended(self) -> BracketPlan | None:
@@ -323,6 +333,27 @@ def highest_assets_plan(
     )
 
 
+def winners_then_assets_plan(
+    *, players: int, table_min: int = 3, table_max: int = 5, round_minutes: int = ROUND_MINUTES
+) -> BracketPlan | None:
+    """Round 1 at tables closest to four; its table winners play round 2, again at tables
+    closest to four; the six highest asset totals of round 2 play the final. None when round
+    1 would not leave more than six table winners (they would be the final already)."""
+    first = _best_split(players, table_min, table_max)
+    if first is None or len(first) <= FINALISTS:
+        return None
+    second = _best_split(len(first), table_min, table_max)
+    if second is None:
+        return None
+    return BracketPlan(
+        method=WINNERS_ASSETS,
+        players=players,
+        rounds=_rounds(players, (first, second), FINALISTS),
+        final_players=FINALISTS,
+        minutes=_day_minutes(2, round_minutes),
+    )
+
+
 def _fits(players: int, table_min: int, table_max: int) -> bool:
     return any(
         _knockout(players, rounds, table_min, table_max) is not None
@@ -384,6 +415,11 @@ def bracket_options(
         more_fit=None if knockout else _nearest_fit(players, 1, table_min, widest),
         fewer_rounds_fit=_fewer_rounds_fit(players, knockout, plan_args),
         stretch_to=stretch_to,
+        winners_then_assets=None
+        if knockout
+        else winners_then_assets_plan(
+            players=players, table_min=table_min, table_max=table_max, round_minutes=round_minutes
+        ),
     )
     if options.stretched:
         within = _fewest_rounds(players, table_min, table_max)

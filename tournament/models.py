@@ -134,15 +134,15 @@ class Event(models.Model):
     # Standings tie-breaker keys best first (scoring.selectors.TieBreakers); empty means
     # the format's default order. Set on the standings page, not the event form.
     tie_breakers = models.JSONField(_("tie-breaker order"), default=list, blank=True)
-    # The club kit's knockout (000, THE DAY OF THE TOURNAMENT; tournament/bracket.py): table
-    # winners go through to the next round, or the six highest asset totals of the preliminary
-    # round go to the final. Empty for the formats that are not knockouts.
+    # The club kit's knockout (000, THE DAY OF THE TOURNAMENT): how players reach the final
+    # (tournament/bracket.py METHODS). Empty for the formats that are not knockouts.
     knockout_method = models.CharField(
         _("how players reach the final"),
         max_length=16,
         choices=[
             ("table_winners", _("Table winners go through, round after round")),
             ("highest_assets", _("The six highest asset totals of the preliminary round")),
+            ("winners_assets", _("Table winners, then the six highest asset totals")),
         ],
         blank=True,
         default="",

@@ -8,14 +8,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.bracket import HIGHEST_ASSETS
+from tournament.bracket import HIGHEST_ASSETS, WINNERS_ASSETS
 from tournament.formats import event_has_final, event_is_knockout
 from tournament.knockout_selectors import confirmed_plan
 from tournament.knockout_services import knockout_seat_round
 from tournament.models import Event, Player, Round
 from tournament.seating_services import stage_seat
 
-from ..knockout_stand_ins import knockout_goers
+from ..knockout_stand_ins import knockout_goers, round_highest_assets
 from ..models import RoundPosting
 from ..selectors import StandingRow, round_table_winners, standings
 
@@ -151,6 +151,8 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
     the bracket's last round they play the final. With ``highest_assets`` ("choose six
     winners from your preliminary round by highest total assets") the six highest asset
     totals of the whole round play the final, and a tie at the cut waits for the head judge.
+    With ``winners_assets`` round 1's table winners play round 2, whose six highest asset
+    totals play the final.
     """
     if Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists():
         raise ValidationError(_("This event already has a final."), code="exists")
@@ -174,6 +176,9 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
         )
     if event.knockout_method == HIGHEST_ASSETS:
         finalists = [row.player for row in _cut(_players_in(event), plan.final_players)]
+    elif event.knockout_method == WINNERS_ASSETS and last.number == len(plan.rounds):
+        # Round 1's table winners played this round: its six highest asset totals go on.
+        finalists = round_highest_assets(round_=last, count=plan.final_players)
     else:
         # A winner who left is replaced by their table's next player by assets (000: "The
         # final round must have six players").

@@ -25,7 +25,7 @@ from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_decide, tie_decide
 from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import play, table_of
-from tournament.bracket import HIGHEST_ASSETS, TABLE_WINNERS
+from tournament.bracket import HIGHEST_ASSETS, TABLE_WINNERS, WINNERS_ASSETS
 from tournament.knockout_services import (
     bracket_confirm,
     knockout_seat_first_round,
@@ -423,6 +423,32 @@ def play_highest_assets(club) -> dict[str, Player]:
     round_post(round_=round1, by=None)
     assert len(players) == 12
     return letters
+
+
+def test_37_to_53_table_winners_then_the_six_highest_assets_of_their_round(club):
+    # 000: "You can choose six winners from your preliminary round by highest total assets",
+    # here after a round of table winners. 40 players: ten tables of four; each table's
+    # highest number wins it; those ten play two tables of five; the six highest numbers
+    # among them (cash 100 x number) play the final.
+    checked_in(club, 40)
+    bracket_confirm(event=club, method=WINNERS_ASSETS, by=None)
+    round1 = knockout_seat_first_round(event=club)
+    assert [len(t) for t in tables_of(round1)] == [4] * 10
+    finish(round1)
+    play_by_number(round1)
+    round_post(round_=round1, by=None)
+    winners1 = sorted(max(int(p.alias[1:]) for p in t) for t in tables_of(round1))
+    round2 = knockout_advance(event=club)
+    assert (round2.number, round2.kind) == (2, Round.Kind.PRELIMINARY)
+    assert sorted(len(t) for t in tables_of(round2)) == [5, 5]
+    assert sorted(int(p.alias[1:]) for t in tables_of(round2) for p in t) == winners1
+    finish(round2)
+    play_by_number(round2)
+    round_post(round_=round2, by=None)
+    final = knockout_advance(event=club)
+    assert final.kind == Round.Kind.FINAL
+    (seated,) = tables_of(final)
+    assert sorted(int(p.alias[1:]) for p in seated) == winners1[-6:]
 
 
 def test_highest_assets_sends_the_six_richest_of_the_whole_round_to_the_final(club):

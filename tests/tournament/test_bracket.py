@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tournament.bracket import (
     HIGHEST_ASSETS,
     TABLE_WINNERS,
+    WINNERS_ASSETS,
     balanced_tables,
     bracket_options,
 )
@@ -69,6 +70,27 @@ def test_awkward_37_players():
     assert (options.fewer_fit, options.more_fit) == (36, 54)
     # Nine tables: eight of 4 and one of 5.
     assert _structure(options.highest_assets) == [(37, (5,) + (4,) * 8, 6)]
+
+
+def test_37_to_53_players_are_offered_highest_assets_after_a_round_of_table_winners():
+    # 000: "You can choose six winners from your preliminary round by highest total assets".
+    # After a round of table winners: 40 at ten tables of four, their ten winners at two
+    # tables of five (9..10 tables of 3..5 closest to four: 5+5 is distance 2, 4+3+3 is 2:
+    # the fewer tables), and the six highest asset totals of that round play the final.
+    options = bracket_options(players=40)
+    plan = options.winners_then_assets
+    assert plan.method == WINNERS_ASSETS
+    assert _structure(plan) == [(40, (4,) * 10, 10), (10, (5, 5), 6)]
+    assert plan.round_count == 3
+    assert options.plan(WINNERS_ASSETS) is plan
+    # 37: nine tables (one of five), nine winners at a table of five and one of four.
+    assert _structure(bracket_options(players=37).winners_then_assets) == [
+        (37, (5,) + (4,) * 8, 9),
+        (9, (5, 4), 6),
+    ]
+    # Where a bracket of table winners fits, the kit's own plan is the one offered.
+    assert bracket_options(players=54).winners_then_assets is None
+    assert bracket_options(players=36).winners_then_assets is None
 
 
 def test_30_players_six_tables_of_five():

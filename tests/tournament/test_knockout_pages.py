@@ -71,6 +71,7 @@ def plans_on(html: str) -> dict[str, list[tuple[str, ...]]]:
 
 TABLE_WINNERS = "Table winners go through"
 HIGHEST = "The six highest asset totals go to the final"
+WINNERS_THEN_ASSETS = "Table winners, then the six highest asset totals"
 
 
 @pytest.fixture
@@ -215,6 +216,12 @@ def test_fields_no_knockout_fits_get_the_kits_other_choices(org_client, club, pl
     )
     assert f"{players} players cannot reach exactly six table winners" in page
     assert "a knockout of table winners fits 36 or 54 players." in page
+    # And the kit's way out after a round of table winners: round 1's winners play round
+    # 2, whose six highest asset totals play the final (tests/tournament/test_bracket.py).
+    rows = plans[WINNERS_THEN_ASSETS]
+    assert rows[0] == ("Round 1", str(players), tables, f"{players // 4} table winners")
+    assert rows[1][0] == "Round 2" and rows[1][3] == "the 6 highest asset totals to the final"
+    assert rows[2] == ("Final", "6", "1 table of 6", "the winner")
 
 
 def test_the_planner_follows_the_check_in_desk(org_client, club):
