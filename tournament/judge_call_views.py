@@ -8,20 +8,22 @@ replays it once) and listed in ``static/js/tablet.js``'s ``WRITES``.
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from . import judge_call_services as services
 from .access import acting_user, banker_required, judge_required
 from .idempotency import idempotent
+from .judge_call_selectors import judge_calls_waiting
 from .lookups import table_or_404
-from .models import JudgeCall
+from .models import Event, JudgeCall
 
 
 class RulingForm(forms.Form):
@@ -64,6 +66,31 @@ def _call(pk: int, call_pk: int) -> JudgeCall:
         JudgeCall.objects.select_related("table__round__event"),
         pk=call_pk,
         table__round__event_id=pk,
+    )
+
+
+@judge_required
+@require_GET
+def judge_calls_panel(request: HttpRequest) -> HttpResponse:
+    """The waiting calls alone, which the desk and the clock page fetch every few seconds so
+    the minutes waited stay true (``?event=`` one event's; ``?back=`` where forms return)."""
+    raw = request.GET.get("event", "")
+    event = None
+    if raw:
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
+            raise Http404(_("No such event."))
+        event = get_object_or_404(Event, pk=raw)
+    back = request.GET.get("back", "")
+    return render(
+        request,
+        "tournament/judge_calls/_waiting.html",
+        {
+            "calls": judge_calls_waiting(event=event),
+            "event_filter": event,
+            "back": back if back.startswith("/") else "",
+            "show_event": event is None,
+            "poll_seconds": settings.BOARDWALK_LIVE_POLL_SECONDS,
+        },
     )
 
 

@@ -16,6 +16,8 @@ PLAYER = EVENT + "players/<int:player_pk>/"
 page_patterns = [
     path("organizer/", views.organizer_dashboard, name="organizer_dashboard"),
     path("organizer/judging/", views.judge_dashboard, name="judge_dashboard"),
+    # The tables waiting for a judge, refreshed on the desk and the head judge's clock page.
+    path("organizer/judging/calls/", judge_call_views.judge_calls_panel, name="judge_calls_panel"),
     path("organizer/events/new/", views.event_create, name="event_create"),
     path(EVENT + "edit/", views.event_edit, name="event_edit"),
     path(EVENT + "players/", views.player_list, name="player_list"),

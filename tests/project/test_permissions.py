@@ -64,6 +64,7 @@ JUDGE_ROUTES = {
     # 002, JUDGING: a table's "Judge, please" is taken and closed by a judge.
     "judge_call_take",
     "judge_call_close",
+    "judge_calls_panel",
 }
 # Only the head judge (and the organizer) starts a round.
 HEAD_JUDGE_ROUTES = {"seating_start"}

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.builders import user_with
+from tests.builders import an_event, user_with
 from tests.tournament.offline_helpers import playing_table
 from tournament.models import JudgeCall, Table
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE
@@ -153,6 +153,21 @@ def test_the_desk_and_clock_page_show_the_wait_one_judge_takes_it_and_closes_it(
         )
     )
     assert "Judge calls" in record and ruling in record and "taken by ann" in record
+
+
+def test_the_waiting_list_refreshes_itself_for_one_event_or_all(client, table):
+    JudgeCall.objects.create(table=table, called_at=timezone.now() - datetime.timedelta(minutes=12))
+    client.force_login(user_with(JUDGE, "ann"))
+    url = reverse("tournament:judge_calls_panel")
+    desk = text(client.get(reverse("tournament:judge_dashboard")))
+    assert f'hx-get="{url}?back=' in desk
+    panel = text(client.get(url, {"event": table.round.event_id, "back": "/organizer/judging/"}))
+    assert "waiting 12 minutes" in panel and 'value="/organizer/judging/"' in panel
+    other = an_event(name="Elsewhere")
+    assert "No table is waiting" in text(client.get(url, {"event": other.pk}))
+    for bad in ("x", "²", "9" * 30, "999999"):
+        assert client.get(url, {"event": bad}).status_code == 404
+    assert 'value="https://evil' not in text(client.get(url, {"back": "https://evil.example/"}))
 
 
 def test_bad_input_never_answers_500(client, table):
