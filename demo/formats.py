@@ -29,6 +29,7 @@ from tournament.bracket import HIGHEST_ASSETS, bracket_options
 from tournament.formats import FORMATS
 from tournament.knockout_services import bracket_confirm, knockout_seat_first_round
 from tournament.models import Event, Player, Round
+from tournament.services import player_withdraw
 
 from .simulation import (
     ALTERNATES,
@@ -106,6 +107,8 @@ def club_play(
     bracket_confirm(event=event, method=method, by=officials.organizer)
     round_ = knockout_seat_first_round(event=event, seed=seed, time_limit=SEAT_SECONDS)
     moment = round_play(round_=round_, seed=seed, start=start, officials=officials)
+    if round_.number < event.preliminary_rounds:
+        _winner_goes_home(round_=round_, officials=officials)
     while round_.number < event.preliminary_rounds:
         round_ = advance_to_final(event=event, by=officials.organizer, seed=seed)
         moment = round_play(round_=round_, seed=seed, start=next_start(moment), officials=officials)
@@ -118,6 +121,53 @@ def club_play(
         stage = advance_to_final(event=event, by=officials.organizer, seed=seed)
     day_over(round_play(round_=stage, seed=seed, start=next_start(moment), officials=officials))
     return stage
+
+
+def _winner_goes_home(*, round_: Round, officials: Officials) -> None:
+    """Round 1's table 1 winner leaves before round 2, as a real day has someone do: the
+    bracket keeps its shape, their table's next player by assets going on instead."""
+    line = ResultLine.objects.filter(table__round=round_, table__number=1, place=1).first()
+    if line is not None:
+        player_withdraw(
+            player=line.player, reason="Went home after round 1.", by=officials.organizer
+        )
+
+
+def knockout_story(*, event: Event) -> list[str]:
+    """The knockout's rounds in English for the command line: each round's tables, and who
+    went on in the place of a table winner who left."""
+    lines = []
+    low, high = event.table_size_min, event.table_size_max
+    for round_ in event.rounds.filter(tables__isnull=False).distinct().order_by("number"):
+        sizes = [table.seats.count() for table in round_.tables.all()]
+        counts = ", ".join(
+            f"{sizes.count(size)} of {size}" for size in sorted(set(sizes), reverse=True)
+        )
+        if round_.kind == Round.Kind.FINAL:
+            lines.append(f"Final table: {sum(sizes)} players.")
+        else:
+            lines.append(
+                f"Round {round_.number}: {sum(sizes)} players at {len(sizes)} tables ({counts}); "
+                f"the event's tables are {low} to {high}."
+            )
+        later = event.rounds.filter(number__gt=round_.number).order_by("number").first()
+        if later is None:
+            continue
+        for won in ResultLine.objects.filter(
+            table__round=round_, place=1, player__status=Player.Status.WITHDRAWN
+        ).select_related("player", "table"):
+            stand_in = (
+                ResultLine.objects.filter(table=won.table, player__seats__round=later)
+                .exclude(pk=won.pk)
+                .select_related("player")
+                .first()
+            )
+            if stand_in is not None:
+                lines.append(
+                    f"  Table {won.table.number} winner {won.player.alias} withdrew; "
+                    f"{stand_in.player.alias} (next by assets, place {stand_in.place}) went on."
+                )
+    return lines
 
 
 @transaction.atomic

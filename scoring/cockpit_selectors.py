@@ -49,7 +49,11 @@ def _round_facts(round_: Round) -> RoundFacts:
     # The typed sheet (data) is not needed here, and 500 of them are megabytes of JSON.
     sheets = list(TableSheet.objects.filter(table__round=round_).defer("data"))
     started = bool(clocks)
-    without_banker = sorted(t.number for t in tables if t.banker_id is None)
+    # 000: where no volunteer banks, "a player from each table must act as that table's
+    # Banker": such a table has its banker too.
+    without_banker = sorted(
+        t.number for t in tables if t.banker_id is None and t.banker_player_id is None
+    )
     return RoundFacts(
         number=round_.number,
         final=round_.kind == Round.Kind.FINAL,
@@ -142,6 +146,29 @@ def _biggest_round(event: Event, players: int) -> int:
     )
 
 
+# 000, PARTICIPANT REGISTRATION FORM: twelve "Name Address" lines to a sheet (the printed
+# form's PARTICIPANTS_PER_SHEET, which this app may not import).
+REGISTRATION_LINES = 12
+
+
+def _score_sheets(event: Event, players: int, finalists: int) -> Need:
+    """000, MATERIALS NEEDED: "Allow one score sheet per player for each preliminary round
+    and one for each player in the final game." A knockout's later rounds seat only the
+    table winners, so its sheets are its bracket's seats, round by round."""
+    plan = confirmed_plan(event=event) if event_is_knockout(event=event) else None
+    if plan is None and event_is_knockout(event=event):
+        plan = knockout_options(event=event, players=players).recommended if players > 6 else None
+    if plan is not None:
+        return Need(
+            _("Score sheets (one per seat of each round of the bracket, and the final)"),
+            sum(r.players for r in plan.rounds) + plan.final_players,
+        )
+    return Need(
+        _("Score sheets (one per player each round, one per finalist)"),
+        score_sheets_needed(players=players, rounds=event.preliminary_rounds, finalists=finalists),
+    )
+
+
 def day_needs(*, event: Event) -> DayNeeds:
     """Officials and materials for the day (000, PLANNING and THE DAY OF THE TOURNAMENT)."""
     counts = check_in_counts(event=event)
@@ -183,13 +210,11 @@ def day_needs(*, event: Event) -> DayNeeds:
             _("Hotels (only %(n)s in each game)") % {"n": edition.bank_hotels},
             tables * edition.bank_hotels,
         ),
+        _score_sheets(event, players, finalists),
         Need(
-            _("Score sheets (one per player each round, one per finalist)"),
-            score_sheets_needed(
-                players=players, rounds=event.preliminary_rounds, finalists=finalists
-            ),
+            _("Participant registration forms (sheets of %(n)s lines)") % {"n": REGISTRATION_LINES},
+            -(-registrants // REGISTRATION_LINES),
         ),
-        Need(_("Participant registration forms (one per player and alternate)"), registrants),
         Need(_("Winner notification form"), 1),
     )
     return DayNeeds(

@@ -13,8 +13,8 @@ from decimal import Decimal
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from tournament.bracket import TABLE_WINNERS, BracketPlan
-from tournament.formats import event_has_final, event_is_knockout
+from tournament.bracket import TABLE_WINNERS, WINNERS_ASSETS, BracketPlan
+from tournament.formats import RANKING_POINTS, event_has_final, event_is_knockout, event_ranking
 from tournament.knockout_selectors import confirmed_plan
 from tournament.models import Event, Player, Round, Seat, Table
 
@@ -338,7 +338,9 @@ def knockout_progress(*, event: Event) -> KnockoutProgress | None:
     has_final = Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists()
     next_stage, next_number = "", None
     if plan is not None and last is not None and not has_final:
-        more = event.knockout_method == TABLE_WINNERS and last.round.number < len(plan.rounds)
+        more = event.knockout_method in (TABLE_WINNERS, WINNERS_ASSETS) and (
+            last.round.number < len(plan.rounds)
+        )
         next_stage = "round" if more else "final"
         next_number = last.round.number + 1 if more else None
     return KnockoutProgress(
@@ -384,42 +386,42 @@ class TableProgress:
 def results_csv_rows(*, round_: Round) -> list[list[str]]:
     """One row per player and table of the round, header first; the stage (preliminary,
     semifinal, final) names the kind of round on every row."""
-    rows = [
-        [
-            _("Stage"),
-            _("Table"),
-            _("Alias"),
-            _("Bankrupt"),
-            _("Net worth"),
-            _("Unmortgaged property value"),
-            _("Place"),
-            _("Points"),
-        ]
+    # 000 ranks by assets and awards no points: its files carry no column of nothing.
+    with_points = event_ranking(event=round_.event) == RANKING_POINTS
+    header = [
+        _("Stage"),
+        _("Table"),
+        _("Alias"),
+        _("Bankrupt"),
+        _("Net worth"),
+        _("Unmortgaged property value"),
+        _("Place"),
     ]
+    rows = [[*header, _("Points")] if with_points else header]
     lines = (
         ResultLine.objects.filter(table__round=round_)
         .select_related("table", "player")
         .order_by("table__number", "place", "player__alias")
     )
     for line in lines:
-        rows.append(
-            [
-                round_.kind,
-                str(line.table.number),
-                line.player.alias,
-                _("yes") if line.bankrupt else _("no"),
-                str(line.net_worth),
-                str(line.unmortgaged_property_value),
-                "" if line.place is None else str(line.place),
-                format_points(line.points),
-            ]
-        )
+        row = [
+            round_.kind,
+            str(line.table.number),
+            line.player.alias,
+            _("yes") if line.bankrupt else _("no"),
+            str(line.net_worth),
+            str(line.unmortgaged_property_value),
+            "" if line.place is None else str(line.place),
+        ]
+        rows.append([*row, format_points(line.points)] if with_points else row)
     return rows
 
 
 def standings_csv_rows(*, event: Event, only_posted: bool) -> list[list[str]]:
-    """One row per player, best first, header first; a column for every tie-breaker."""
-    tie_breakers = TIE_BREAKERS.values()
+    """One row per player, best first, header first; a column for every tie-breaker (but
+    points in a format that awards none: 000 ranks by assets)."""
+    with_points = event_ranking(event=event) == RANKING_POINTS
+    tie_breakers = [tb for key, tb in TIE_BREAKERS.items() if with_points or key != "points"]
     rows = [[_("Rank"), _("Alias"), _("Games"), *(capfirst(tb.label) for tb in tie_breakers)]]
     for row in standings(event=event, only_posted=only_posted):
         rank = f"{row.rank}=" if row.tied else str(row.rank)

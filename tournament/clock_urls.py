@@ -8,6 +8,7 @@ protected, and the permission tests walk them like the organizer routes.
 from django.urls import path
 
 from . import clock_views as views
+from . import judge_call_views, tablet_views
 
 EVENT = "organizer/events/<int:pk>/"
 WAVE_CLOCK = EVENT + "waves/<int:wave_pk>/clock/"
@@ -27,6 +28,8 @@ page_patterns = [
     path(EVENT + "clock/", views.clock_control, name="clock_control"),
     path(WAVE_CLOCK + "card/", views.clock_card, name="clock_card"),
     path(TABLE, views.banker_table, name="banker_table"),
+    # 002, BANKERS: "They will also have a copy of the rules".
+    path(TABLE + "rules/", tablet_views.table_rules, name="table_rules"),
 ]
 
 action_patterns = [
@@ -48,6 +51,9 @@ action_patterns = [
     path(TABLE + "last-turn/", views.table_last_turn, name="table_last_turn"),
     path(TABLE + "game-over/", views.table_finished, name="table_finished"),
     path(TABLE + "reopen/", views.table_reopen, name="table_reopen"),
+    # "Judge, please" (002: the banker "will raise their arm"); judges answer it on their
+    # desk (organizer_urls).
+    path(TABLE + "judge/", judge_call_views.table_judge_please, name="table_judge_please"),
 ]
 
 urlpatterns = [*public_patterns, *page_patterns, *action_patterns]

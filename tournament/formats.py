@@ -120,9 +120,9 @@ FORMATS: dict[str, TournamentFormat] = {
         key="club",
         name=_("Club / charity"),
         description=_(
-            "A knockout for at least 24 players: 90-minute rounds at tables of 3 to 6, only "
-            "table winners go on (or the six highest asset totals of one round), to a "
-            "six-player final."
+            "A knockout for at least 24 players: 90-minute rounds at tables of 3 to 5 (of 6 "
+            "where that saves a round), only table winners go on (or the six highest asset "
+            "totals of one round), to a six-player final."
         ),
         preliminary_rounds=2,
         advancing=6,
@@ -130,9 +130,11 @@ FORMATS: dict[str, TournamentFormat] = {
         round_minutes=90,
         international_round_minutes=120,
         # 000: "a minimum of three and a maximum of five players", yet its own example seats
-        # "36 tables of six": 3 to 6 by default, and the organizer may lower it to 5.
+        # "36 tables of six": 3 to 5 by default; the bracket planner seats six only where
+        # that saves a round (tournament.bracket), or everywhere once the organizer raises
+        # the largest table to 6.
         table_size_min=3,
-        table_size_max=6,
+        table_size_max=5,
         minimum_players=24,
         minimum_age=8,
         maximum_age=None,
@@ -268,6 +270,24 @@ def event_is_knockout(*, event: Event) -> bool:
     """Whether the event is the kit's knockout: seated round by round from its bracket."""
     fmt = FORMATS.get(event.format)
     return fmt is not None and fmt.knockout
+
+
+# 000: "The tournament must have at least two rounds, each with a 90-minute time limit."
+KIT_ROUND_MINUTES = 90
+
+
+def round_minutes_warning(*, event: Event) -> str | None:
+    """Why a club event's rounds are shorter than the kit allows, or None.
+
+    A warning, not a refusal: the organizer may have their reasons (a practice evening),
+    but the kit's sanctioned tournament plays 90-minute rounds.
+    """
+    if not event_is_knockout(event=event) or event.round_minutes >= KIT_ROUND_MINUTES:
+        return None
+    return gettext(
+        "Rounds of %(minutes)s minutes are shorter than the kit's: “The tournament must have "
+        "at least two rounds, each with a %(kit)s-minute time limit.”"
+    ) % {"minutes": event.round_minutes, "kit": KIT_ROUND_MINUTES}
 
 
 def event_has_last_turn(*, event: Event) -> bool:

@@ -65,7 +65,11 @@ class KnockoutPlanner:
         """The plans the organizer may confirm, the kit's own (table winners) first."""
         if self.options is None:
             return []
-        plans = [self.options.table_winners, self.options.highest_assets]
+        plans = [
+            self.options.table_winners,
+            self.options.highest_assets,
+            self.options.winners_then_assets,
+        ]
         return [plan for plan in plans if plan is not None and plan.rounds]
 
 

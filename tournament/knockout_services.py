@@ -13,7 +13,7 @@ picks the players and calls ``knockout_seat_round`` here.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -26,6 +26,31 @@ from .formats import event_is_knockout
 from .knockout_selectors import confirmed_plan, knockout_planner, knockout_round_plan
 from .models import Event, Player, Round, Seat, Table, Wave
 from .seating_services import round_seat_exact, seating_roster
+
+# 000: "tables can be set up for a minimum of three".
+KIT_SMALLEST_TABLE = 3
+
+
+# Who takes a knockout seat that a table winner left before the round started: that
+# winner's table's next player by assets (000: "others will win by virtue of having the
+# highest total assets at their table"). Results are scoring's, so scoring hands the
+# lookup down (scoring/apps.py) rather than this app importing it.
+_STAND_INS: list[Callable[[Player, Round], Player | None]] = []
+
+
+def knockout_stand_in_register(find: Callable[[Player, Round], Player | None]) -> None:
+    """Add the lookup of who steps in for a knockout player who left before ``round``."""
+    if find not in _STAND_INS:
+        _STAND_INS.append(find)
+
+
+def knockout_stand_in(*, left: Player, round_: Round) -> Player | None:
+    """The player who takes ``left``'s seat in knockout round ``round_``, or None."""
+    for find in _STAND_INS:
+        found = find(left, round_)
+        if found is not None:
+            return found
+    return None
 
 
 def _refuse_unless_knockout(event: Event) -> None:
@@ -179,9 +204,10 @@ def knockout_seat_first_round(*, event: Event, seed: int = 0, time_limit: float 
 def knockout_sizes(*, event: Event, number: int, players: int) -> tuple[int, ...]:
     """Round ``number``'s tables for ``players``: the plan's, or as near as can be.
 
-    A winner who left since (withdrawn, ejected) leaves the round one short; the plan's
-    number of tables is kept while every table can still seat two, so the final still
-    gets as many table winners as it can.
+    A winner who left is replaced by their table's next player by assets, so the field is
+    the plan's; only a table with nobody left to step in leaves the round short. Then the
+    plan's number of tables is kept while every table still seats three (000: "a minimum
+    of three"), never a table of two, so the final gets as many table winners as it can.
     """
     planned = knockout_round_plan(event=event, number=number)
     if planned is None:
@@ -190,7 +216,7 @@ def knockout_sizes(*, event: Event, number: int, players: int) -> tuple[int, ...
         )
     if players == planned.players:
         return planned.tables
-    tables = max(1, min(planned.table_count, players // 2))
+    tables = max(1, min(planned.table_count, players // KIT_SMALLEST_TABLE))
     return balanced_tables(players, tables)
 
 

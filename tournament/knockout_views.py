@@ -22,7 +22,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import knockout_services
 from .access import organizer_required
-from .bracket import HIGHEST_ASSETS, TABLE_WINNERS, BracketPlan
+from .bracket import HIGHEST_ASSETS, TABLE_WINNERS, WINNERS_ASSETS, BracketPlan
+from .formats import round_minutes_warning
 from .knockout_selectors import KnockoutPlanner, knockout_planner
 from .lookups import event_or_404
 from .models import Event
@@ -59,7 +60,7 @@ def _plan_view(plan: BracketPlan, *, planner: KnockoutPlanner) -> dict:
     rows = []
     for round_ in plan.rounds:
         last = round_.number == len(plan.rounds)
-        if plan.method == HIGHEST_ASSETS:
+        if plan.method == HIGHEST_ASSETS or (plan.method == WINNERS_ASSETS and last):
             through = _("the %(count)s highest asset totals to the final")
         elif last:
             through = ngettext(
@@ -117,6 +118,8 @@ def planner_context(event: Event) -> dict:
         if planner.confirmed
         else None,
         "table_winners_method": TABLE_WINNERS,
+        "winners_assets_method": WINNERS_ASSETS,
+        "round_minutes_warning": round_minutes_warning(event=event),
         "poll_seconds": settings.BOARDWALK_LIVE_POLL_SECONDS,
     }
 

@@ -134,15 +134,15 @@ class Event(models.Model):
     # Standings tie-breaker keys best first (scoring.selectors.TieBreakers); empty means
     # the format's default order. Set on the standings page, not the event form.
     tie_breakers = models.JSONField(_("tie-breaker order"), default=list, blank=True)
-    # The club kit's knockout (000, THE DAY OF THE TOURNAMENT; tournament/bracket.py): table
-    # winners go through to the next round, or the six highest asset totals of the preliminary
-    # round go to the final. Empty for the formats that are not knockouts.
+    # The club kit's knockout (000, THE DAY OF THE TOURNAMENT): how players reach the final
+    # (tournament/bracket.py METHODS). Empty for the formats that are not knockouts.
     knockout_method = models.CharField(
         _("how players reach the final"),
         max_length=16,
         choices=[
             ("table_winners", _("Table winners go through, round after round")),
             ("highest_assets", _("The six highest asset totals of the preliminary round")),
+            ("winners_assets", _("Table winners, then the six highest asset totals")),
         ],
         blank=True,
         default="",
@@ -422,6 +422,15 @@ class Table(models.Model):
         related_name="banked_tables",
         verbose_name=_("banker"),
     )
+    # 000: "a player from each table must act as that table's Banker" (table_services).
+    banker_player = models.ForeignKey(
+        "Player",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player acting as banker"),
+    )
     # Dice for token choice and play order, as rolled at the table or by the app:
     # {"source": "app"|"table", "token_rolls": {...}, "order_rolls": {...}, "order": [ids]}.
     play_order = models.JSONField(_("token choice and play order"), default=dict, blank=True)
@@ -588,4 +597,4 @@ from .bankruptcy_models import Bankruptcy  # noqa: E402, F401
 from .language_models import OfficialProfile  # noqa: E402, F401
 
 # The banker tablets' writes and heartbeats (issue #20), kept in their own module.
-from .tablet_models import TabletHeartbeat, TabletWrite  # noqa: E402, F401
+from .tablet_models import JudgeCall, TabletHeartbeat, TabletWrite  # noqa: E402, F401

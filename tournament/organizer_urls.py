@@ -7,13 +7,15 @@ the moment it is added here.
 
 from django.urls import path
 
-from . import leave_views, no_show_views
+from . import judge_call_views, leave_views, no_show_views
 from . import organizer_views as views
 
 EVENT = "organizer/events/<int:pk>/"
 PLAYER = EVENT + "players/<int:player_pk>/"
 
 page_patterns = [
+    # The tables waiting for a judge, refreshed on the desk and the head judge's clock page.
+    path("organizer/judging/calls/", judge_call_views.judge_calls_panel, name="judge_calls_panel"),
     path("organizer/events/new/", views.event_create, name="event_create"),
     path(EVENT + "edit/", views.event_edit, name="event_edit"),
     path(EVENT + "players/", views.player_list, name="player_list"),
@@ -41,6 +43,17 @@ action_patterns = [
     path(PLAYER + "check-in/", views.player_check_in, name="player_check_in"),
     path(PLAYER + "undo-check-in/", views.player_undo_check_in, name="player_undo_check_in"),
     path(PLAYER + "undo-no-show/", no_show_views.player_no_show_undo, name="player_no_show_undo"),
+    # A table's "Judge, please": a judge takes it ("on my way"), then closes it.
+    path(
+        EVENT + "judge-calls/<int:call_pk>/take/",
+        judge_call_views.judge_call_take,
+        name="judge_call_take",
+    ),
+    path(
+        EVENT + "judge-calls/<int:call_pk>/close/",
+        judge_call_views.judge_call_close,
+        name="judge_call_close",
+    ),
     path(PLAYER + "undo-leave/", leave_views.player_leave_undo, name="player_leave_undo"),
 ]
 

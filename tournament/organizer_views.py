@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from . import services, waiting_services
 from .access import allowed_url, judge_required, organizer_required
-from .formats import FORMATS, event_is_knockout, event_minimum_players
+from .formats import FORMATS, event_is_knockout, event_minimum_players, round_minutes_warning
 from .lookups import event_or_404
 from .models import Event, Player
 from .no_show_selectors import no_show_refusal
@@ -100,12 +100,19 @@ def event_create(request: HttpRequest) -> HttpResponse:
             form.add_service_errors(error)
         else:
             messages.success(request, _("Event “%(name)s” created.") % {"name": event.name})
+            _warn_round_minutes(request, event)
             return redirect("tournament:player_list", pk=event.pk)
     return render(
         request,
         "tournament/organizer/event_form.html",
         {"form": form, "format": FORMATS[format_key], "formats": FORMATS.values()},
     )
+
+
+def _warn_round_minutes(request: HttpRequest, event: Event) -> None:
+    warning = round_minutes_warning(event=event)
+    if warning:
+        messages.warning(request, warning)
 
 
 @organizer_required
@@ -123,6 +130,7 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
             event.refresh_from_db()  # the service set the rejected values on the instance
         else:
             messages.success(request, _("Event “%(name)s” saved.") % {"name": event.name})
+            _warn_round_minutes(request, event)
             return redirect("tournament:player_list", pk=event.pk)
     return render(request, "tournament/organizer/event_form.html", {"form": form, "event": event})
 

@@ -381,7 +381,8 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
     _editable(round_)
     event = round_.event
     # A knockout's later rounds hold those who won their way in: an alternate who never
-    # played round 1 takes no seat there, and the table plays one short.
+    # played round 1 takes no seat there; the next player by assets at the table the
+    # leaver won does (knockout_services.knockout_stand_in), else the table plays short.
     alternates_step_in = not (event_is_knockout(event=event) and round_.number > 1)
     replaced, removed = [], []
     vacant = (
@@ -406,7 +407,9 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
         if waiting is not None:
             promoted.remove(waiting)
         stepping_in = waiting or (
-            alternate_fill_seat(event=event, replacing=left) if alternates_step_in else None
+            alternate_fill_seat(event=event, replacing=left)
+            if alternates_step_in
+            else _knockout_stand_in(left=left, round_=round_)
         )
         if stepping_in is None:
             removed.append(left)
@@ -419,6 +422,13 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
         replaced.append((left, stepping_in))
     moved = _rebalance(round_=round_) if removed else []
     return VacancyResult(tuple(replaced), tuple(removed), tuple(moved))
+
+
+def _knockout_stand_in(*, left: Player, round_: Round) -> Player | None:
+    # knockout_services imports this module: its registry is looked up when needed.
+    from .knockout_services import knockout_stand_in
+
+    return knockout_stand_in(left=left, round_=round_)
 
 
 def _rebalance(*, round_: Round) -> list[tuple[Player, int, int]]:

@@ -6,7 +6,7 @@ POST; the permission tests walk both. The public tables are the spectator app's.
 
 from django.urls import path
 
-from . import knockout_views
+from . import knockout_views, staffing_views
 from . import seating_search_views as search_views
 from . import seating_views as views
 
@@ -30,6 +30,11 @@ action_patterns = [
     path(ROUND + "fill-vacancies/", views.seating_fill_vacancies, name="seating_fill_vacancies"),
     path(ROUND + "tables/<int:table_number>/roll/", views.seating_roll, name="seating_roll"),
     path(ROUND + "tables/<int:table_number>/banker/", views.seating_banker, name="seating_banker"),
+    path(
+        ROUND + "tables/<int:table_number>/player-banker/",
+        staffing_views.seating_player_banker,
+        name="seating_player_banker",
+    ),
     path(
         ROUND + "tables/<int:table_number>/language/",
         views.seating_table_language,

@@ -9,11 +9,14 @@ is unique per table.
 ``TabletHeartbeat`` is the last word from one tablet (a browser, by the id it keeps) at a
 table: when, and how many actions it still had waiting. The judges' results page reads it.
 
+``JudgeCall`` is a table's "Judge, please" from the tablet, taken and closed by a judge.
+
 Imported at the end of ``tournament/models.py`` so that Django registers them.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -71,3 +74,56 @@ class TabletHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.device} @ {self.table_id}"
+
+
+class JudgeCall(models.Model):
+    """A table asking for a judge, from the banker's tablet, until a judge closes it.
+
+    002, JUDGING: "If a judge is required the contestant must flag this to the Banker who
+    will raise their arm". The call waits on the judges' desk and the head judge's clock
+    page; a judge takes it ("on my way") and closes it, with the ruling if there was one.
+    Calls are kept: they are the table's record of what was asked and decided.
+    """
+
+    table = models.ForeignKey(
+        "tournament.Table",
+        on_delete=models.CASCADE,
+        related_name="judge_calls",
+        verbose_name=_("table"),
+    )
+    called_at = models.DateTimeField(_("called at"))
+    taken_at = models.DateTimeField(_("taken at"), null=True, blank=True)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("taken by"),
+    )
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("closed by"),
+    )
+    ruling = models.TextField(_("ruling"), blank=True)
+
+    class Meta:
+        ordering = ["called_at", "pk"]
+        verbose_name = _("judge call")
+        verbose_name_plural = _("judge calls")
+        constraints = [
+            # One open call per table: a second tap joins the call already waiting.
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=models.Q(closed_at__isnull=True),
+                name="one_open_judge_call_per_table",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} @ {self.called_at:%H:%M}"

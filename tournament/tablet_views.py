@@ -16,15 +16,18 @@ from pathlib import Path
 
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .access import banker_required
+from .formats import event_edition, event_is_knockout
 from .lookups import table_or_404
+from .table_rules import table_rules as table_rules_for
 from .tablet_services import heartbeat_record
 
 # What a banker page needs, kept by the service worker when it installs.
@@ -37,6 +40,7 @@ PRECACHE = (
     "js/clock.js",
     "js/sheet.js",
     "js/tablet.js",
+    "js/rules.js",
     "img/tablet-icon.svg",
 )
 SCOPE = "/bank/"
@@ -127,3 +131,28 @@ def tablet_heartbeat(request: HttpRequest, table_pk: int) -> JsonResponse:
     )
     now = timezone.now()
     return JsonResponse({"status": "ok", "server_ms": int(now.timestamp() * 1000)})
+
+
+@banker_required
+@require_GET
+def table_rules(request: HttpRequest, table_pk: int) -> HttpResponse:
+    """002, BANKERS: the banker "will also have a copy of the rules": the event edition's
+    rules and the tournament's clarifications, in the table's language (its game language,
+    else the event's), searchable on the page and kept offline by the service worker."""
+    table = table_or_404(table_pk)
+    event = table.round.event
+    language = table.language or event.language
+    with translation.override(language):
+        edition = event_edition(event=event)
+        sections = table_rules_for(edition=edition, knockout=event_is_knockout(event=event))
+        return render(
+            request,
+            "tournament/clock/rules.html",
+            {
+                "event": event,
+                "table": table,
+                "edition": edition,
+                "sections": sections,
+                "rules_language": language,
+            },
+        )

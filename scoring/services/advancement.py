@@ -9,13 +9,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.bracket import HIGHEST_ASSETS
+from tournament.bracket import HIGHEST_ASSETS, WINNERS_ASSETS
 from tournament.formats import event_has_final, event_is_knockout
 from tournament.knockout_selectors import confirmed_plan
 from tournament.knockout_services import knockout_seat_round
 from tournament.models import Event, Player, Round
 from tournament.seating_services import stage_seat
 
+from ..knockout_stand_ins import knockout_goers, round_highest_assets
 from ..models import RoundPosting
 from ..selectors import StandingRow, round_table_winners, standings
 
@@ -152,10 +153,13 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
     others will win by virtue of having the highest total assets at their table. The same
     method is used for the next round of play, but there must be six tables to give you the
     required six players for the final." With the confirmed bracket's ``table_winners``
-    method the winner of each table goes on (those who have left the event do not); after
+    method the winner of each table goes on (one who has left the event is replaced by that
+    table's next player by assets, ``knockout_stand_ins``); after
     the bracket's last round they play the final. With ``highest_assets`` ("choose six
     winners from your preliminary round by highest total assets") the six highest asset
     totals of the whole round play the final, and a tie at the cut waits for the head judge.
+    With ``winners_assets`` round 1's table winners play round 2, whose six highest asset
+    totals play the final.
     """
     if Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists():
         raise ValidationError(_("This event already has a final."), code="exists")
@@ -179,11 +183,13 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
         )
     if event.knockout_method == HIGHEST_ASSETS:
         finalists = [row.player for row in _cut(_players_in(event), plan.final_players)]
+    elif event.knockout_method == WINNERS_ASSETS and last.number == len(plan.rounds):
+        # Round 1's table winners played this round: its six highest asset totals go on.
+        finalists = round_highest_assets(round_=last, count=plan.final_players)
     else:
-        winners = _single_winners(
-            last, _("Table %(number)s has no single winner; the head judge orders the tie.")
-        )
-        finalists = [p for p in winners if p.status == Player.Status.PLAYER]
+        # A winner who left is replaced by their table's next player by assets (000: "The
+        # final round must have six players").
+        finalists = knockout_goers(round_=last)
         if last.number < len(plan.rounds):
             return knockout_seat_round(
                 event=event,

@@ -27,6 +27,7 @@
   // The table's other pages, beside its clock page (their routes: bank/tables/<pk>/...).
   cfg.sheetPage = cfg.tablePage + "sheet/";
   cfg.bankruptcyPage = cfg.tablePage + "bankruptcy/";
+  cfg.rulesPage = cfg.tablePage + "rules/";
   var csrfInput = config.querySelector("input[name=csrfmiddlewaretoken]");
   var csrf = csrfInput ? csrfInput.value : "";
   var labels = {};
@@ -45,13 +46,14 @@
   var KEEP_AFTER_MS = 1500;
   var RETRY_MS = [1000, 2000, 4000, 8000, 15000];
   var KEEP_FINISHED = 30;
-  var WRITES = /\/bank\/tables\/\d+\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|sheet\/sign)\/$/;
+  var WRITES = /\/bank\/tables\/\d+\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|sheet\/sign|judge)\/$/;
   var KINDS = {
     "last-turn": "lastTurn",
     "game-over": "gameOver",
     bankruptcy: "bankruptcy",
     "bankruptcy/undo": "undo",
     "sheet/sign": "signature",
+    judge: "judge",
   };
 
   // --- Small helpers ---------------------------------------------------------------------
@@ -689,7 +691,7 @@
               return element.src || element.href;
             }
           );
-          var pages = [cfg.tablePage, cfg.sheetPage, cfg.bankruptcyPage, window.location.href];
+          var pages = [cfg.tablePage, cfg.sheetPage, cfg.bankruptcyPage, cfg.rulesPage, window.location.href];
           var clock = document.querySelector("[data-clock][data-state-url]");
           var state = clock ? clock.dataset.stateUrl : null;
           if (registration.active) {

@@ -115,6 +115,21 @@ def table_winner(table) -> int:
     return int(level[0])
 
 
+def goer(table) -> int:
+    """Who goes on from ``table``: its winner, or, if the winner has withdrawn since (the
+    simulation sends round 1's table 1 winner home), the next by assets on the sheet. 000:
+    "others will win by virtue of having the highest total assets at their table"."""
+    winner = table_winner(table)
+    if Player.objects.get(pk=winner).status == Player.Status.PLAYER:
+        return winner
+    survivors = sorted(
+        (p for p in table.sheet.report["players"] if not p["bankrupt"] and int(p["id"]) != winner),
+        key=lambda p: (p["net_worth"], p["unmortgaged_property_value"]),
+        reverse=True,
+    )
+    return int(survivors[0]["id"])
+
+
 def seated(round_: Round) -> list[set[int]]:
     return [
         set(table.seats.values_list("player_id", flat=True))
@@ -144,13 +159,20 @@ def test_simulate_event_club_plays_the_knockout_to_its_six_player_final(client, 
     # 000: only table winners go on, round after round, and "the final round must have
     # six players".
     going_on = {p.pk for p in event.players.filter(status=Player.Status.PLAYER)}
+    going_on |= {line.player_id for line in ResultLine.objects.filter(table__round=rounds[0])}
     for round_ in rounds:
         assert set().union(*seated(round_)) == going_on
         assert RoundPosting.objects.filter(round=round_).exists()
-        going_on = {table_winner(table) for table in round_.tables.all()}
+        going_on = {goer(table) for table in round_.tables.all()}
     final = event.rounds.get(kind=Round.Kind.FINAL)
     assert seated(final) == [going_on] and len(going_on) == 6
     assert RoundPosting.objects.filter(round=final).exists()
+    if len(rounds) > 1:
+        # 000: "The final round must have six players": a winner who went home was
+        # replaced, and the command says by whom.
+        assert "Table 1 winner " in out.getvalue() and "(next by assets, place 2) went on." in (
+            out.getvalue()
+        )
     winner = Player.objects.get(pk=table_winner(final.tables.get()))
     assert f"Winner: {winner.alias}" in out.getvalue()
     # Its public pages are released, as the demo's are.

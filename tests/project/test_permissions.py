@@ -11,6 +11,7 @@ import datetime
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
+from django.utils import timezone
 
 from spectator import urls as spectator_urls
 from tournament import (
@@ -20,7 +21,7 @@ from tournament import (
     registration_urls,
     seating_urls,
 )
-from tournament.models import Announcement, Event, Player, Round, Seat, Table, Wave
+from tournament.models import Announcement, Event, JudgeCall, Player, Round, Seat, Table, Wave
 from tournament.roles import (
     BANK,
     BANKER,
@@ -59,6 +60,10 @@ JUDGE_ROUTES = {
     # to judges inside the view, with the reason).
     "player_leave_result",
     "player_leave_undo",
+    # 002, JUDGING: a table's "Judge, please" is taken and closed by a judge.
+    "judge_call_take",
+    "judge_call_close",
+    "judge_calls_panel",
 }
 # Only the head judge (and the organizer) starts a round.
 HEAD_JUDGE_ROUTES = {"seating_start"}
@@ -78,6 +83,10 @@ BANKER_ROUTES = {
     # 002, SPECTATORS: bankrupt players sign as they leave, on the banker's tablet.
     "bankruptcy_record",
     "bankruptcy_undo",
+    # 002, JUDGING: the banker "will raise their arm": "Judge, please" on the tablet.
+    "table_judge_please",
+    # 002, BANKERS: "They will also have a copy of the rules".
+    "table_rules",
 }
 
 
@@ -237,6 +246,9 @@ def _clock_kwargs(pattern: URLPattern, setting: dict) -> dict[str, int]:
         kwargs["wave_pk"] = Wave.objects.get(round__event=event, round__number=1).pk
     if "table_pk" in converters:
         kwargs["table_pk"] = Table.objects.get(round__event=event, round__number=1).pk
+    if "call_pk" in converters:
+        table = Table.objects.get(round__event=event, round__number=1)
+        kwargs["call_pk"] = JudgeCall.objects.create(table=table, called_at=timezone.now()).pk
     if "round_pk" in converters:
         kwargs["round_pk"] = Round.objects.get(event=event, number=1).pk
     if "announcement_pk" in converters:

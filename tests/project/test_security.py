@@ -25,6 +25,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+from django.utils import timezone
 
 from demo.event import load_demo_event
 from jobs.models import Job
@@ -33,6 +34,7 @@ from series.models import Entrant, Series, SeriesEvent
 from tournament.models import Announcement, Event, Player, Round, Table
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ROLE_PERMISSIONS
 from tournament.services import event_create
+from tournament.tablet_models import JudgeCall
 
 # --- What is public, by name (hand-written on purpose) -----------------------------------
 
@@ -202,6 +204,11 @@ def _kwargs(route: Route, demo: Demo) -> dict[str, object]:
         "round_pk": round_1.pk,
         "player_pk": lambda: Player.objects.filter(seats__table=table).first().pk,
         "announcement_pk": lambda: Announcement.objects.filter(round=round_1).first().pk,
+        "call_pk": lambda: (
+            JudgeCall.objects.get_or_create(
+                table=table, closed_at=None, defaults={"called_at": timezone.now()}
+            )[0].pk
+        ),
         "key": demo.key,
         "job_pk": lambda: _failed_job(event).pk,
         "uidb64": "MQ",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django import forms
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 from hypothesis import strategies as st
 
 from gameplay import load_edition
@@ -39,6 +40,7 @@ from tournament.csv_columns import EXPORT_COLUMNS, IMPORT_COLUMNS
 from tournament.csv_io import MAX_IMPORT_BYTES
 from tournament.knockout_services import bracket_confirm
 from tournament.knockout_views import OverrideForm
+from tournament.models import JudgeCall
 from tournament.organizer_forms import AliasForm, EventForm
 from tournament.organizer_forms import ReasonForm as EjectReasonForm
 from tournament.registration_forms import OnTheDayForm, RegistrationForm
@@ -230,6 +232,14 @@ def _playing_table(world: World) -> dict[str, object]:
     return {"table_pk": world.playing_table.pk}
 
 
+def _judge_call(world: World) -> dict[str, object]:
+    """A call of the open table, waiting (a closed one is made again for each example)."""
+    call = JudgeCall.objects.filter(table=world.open_table, closed_at__isnull=True).first()
+    if call is None:
+        call = JudgeCall.objects.create(table=world.open_table, called_at=timezone.now())
+    return {"call_pk": call.pk}
+
+
 def _bankruptcy(world: World) -> dict[str, st.SearchStrategy]:
     players = banker_table_players(table=world.playing_table)
     values = form_values(BankruptcyForm(players=players))
@@ -387,6 +397,10 @@ FUZZED: dict[str, Spec] = {
     "tournament:seating_banker": Spec(
         lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}
     ),
+    # 000: where no volunteer banks, one of the table's players banks it.
+    "tournament:seating_player_banker": Spec(
+        lambda w: {"player": pick("", "0", "x", "99999999", w.seated.pk, w.alternate.pk)}
+    ),
     "tournament:seating_record_rolls": Spec(_rolls),
     # --- languages (#21): the language switch and a table's game language ---
     "tournament:language": Spec(
@@ -411,6 +425,12 @@ FUZZED: dict[str, Spec] = {
     "tournament:table_last_turn": Spec(),
     "tournament:table_finished": Spec(),
     "tournament:table_reopen": Spec(),
+    # 002, JUDGING: "Judge, please", taken and closed by a judge (a ruling, or nonsense).
+    "tournament:table_judge_please": Spec(),
+    "tournament:judge_call_take": Spec(lambda w: _next(w), kwargs=_judge_call),
+    "tournament:judge_call_close": Spec(
+        lambda w: {"ruling": st.text(max_size=3000), **_next(w)}, kwargs=_judge_call
+    ),
     "tournament:bankruptcy_record": Spec(_bankruptcy, kwargs=_playing_table),
     "tournament:bankruptcy_undo": Spec(
         lambda w: {"bankruptcy": pick("", "0", "1", "999999", "x")}, kwargs=_playing_table

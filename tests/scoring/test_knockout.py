@@ -25,7 +25,7 @@ from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_decide, tie_decide
 from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import play, table_of
-from tournament.bracket import HIGHEST_ASSETS, TABLE_WINNERS
+from tournament.bracket import HIGHEST_ASSETS, TABLE_WINNERS, WINNERS_ASSETS
 from tournament.knockout_services import (
     bracket_confirm,
     knockout_seat_first_round,
@@ -280,20 +280,41 @@ def test_54_players_two_rounds_of_table_winners_then_a_final_of_six(club):
         knockout_advance(event=club)
 
 
-def test_a_table_winner_who_withdraws_leaves_the_next_round_one_short(club):
+def winner_and_next(round_: Round, alias: str) -> tuple[Player, Player, Table]:
+    """The player ``alias`` and the second-highest number at the table they played."""
+    seat_ = Seat.objects.get(round=round_, player__alias=alias)
+    seated = sorted(
+        (s.player for s in Seat.objects.filter(table=seat_.table).select_related("player")),
+        key=lambda p: int(p.alias[1:]),
+        reverse=True,
+    )
+    return seated[0], seated[1], seat_.table
+
+
+def test_a_table_winner_who_withdraws_is_replaced_by_their_tables_next_by_assets(club):
+    # 000: "others will win by virtue of having the highest total assets at their table",
+    # "tables can be set up for a minimum of three" and "The final round must have six
+    # players": the bracket keeps its shape when a winner goes home.
     checked_in(club, 54)
     bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
     round1 = knockout_seat_first_round(event=club)
     finish(round1)
     play_by_number(round1)
     round_post(round_=round1, by=None)
-    # P54 won their table (nobody holds more); they go home before round 2.
-    Player.objects.filter(event=club, alias="P54").update(status=Player.Status.WITHDRAWN)
+    # P54 won their table (nobody holds more); they go home before round 2. The second
+    # highest number at that table held the next most cash: they go on instead.
+    winner, runner_up, _table = winner_and_next(round1, "P54")
+    assert winner.alias == "P54"
+    Player.objects.filter(pk=winner.pk).update(status=Player.Status.WITHDRAWN)
     round2 = knockout_advance(event=club)
     tables2 = tables_of(round2)
-    assert sorted(len(t) for t in tables2) == [2, 3, 3, 3, 3, 3]
-    assert "P54" not in {p.alias for t in tables2 for p in t}
-    # Round 2 belongs to winners: an alternate never takes a seat left empty there.
+    assert sorted(len(t) for t in tables2) == [3] * 6
+    seated2 = {p.alias for t in tables2 for p in t}
+    assert "P54" not in seated2 and runner_up.alias in seated2
+
+    # A round-2 player leaves after round 2 is seated: at its start an alternate never
+    # takes the seat (round 2 belongs to winners), the next player by assets of the table
+    # they won in round 1 does, and no table is left at two.
     Player.objects.create(
         event=club,
         first_name="Alt",
@@ -307,9 +328,45 @@ def test_a_table_winner_who_withdraws_leaves_the_next_round_one_short(club):
         checked_in_at=timezone.now(),
     )
     leaving = tables2[0][0]
+    _won, their_next, _t = winner_and_next(round1, leaving.alias)
     Player.objects.filter(pk=leaving.pk).update(status=Player.Status.WITHDRAWN)
     result = round_start(round_=round2)
-    assert result.replaced == () and [p.pk for p in result.removed] == [leaving.pk]
+    assert [(a.pk, b.pk) for a, b in result.replaced] == [(leaving.pk, their_next.pk)]
+    assert result.removed == ()
+    assert sorted(len(t) for t in tables_of(round2)) == [3] * 6
+
+    # Round 2 is played; its table 1 winner withdraws too: the final still seats six.
+    Table.objects.filter(round=round2).update(status=Table.Status.FINISHED)
+    play_by_number(round2)
+    round_post(round_=round2, by=None)
+    first_table = Table.objects.get(round=round2, number=1)
+    seated = sorted(
+        (s.player for s in first_table.seats.select_related("player")),
+        key=lambda p: int(p.alias[1:]),
+        reverse=True,
+    )
+    Player.objects.filter(pk=seated[0].pk).update(status=Player.Status.WITHDRAWN)
+    final = knockout_advance(event=club)
+    finalists = tables_of(final)
+    assert [len(t) for t in finalists] == [6]
+    assert seated[1].pk in {p.pk for p in finalists[0]}
+    assert seated[0].pk not in {p.pk for p in finalists[0]}
+
+
+def test_a_table_with_nobody_left_never_makes_a_table_of_two(club):
+    # 000: "a minimum of three". 54 players, 18 tables of three in round 1; every player of
+    # one table goes home: 17 go on, and round 2 seats them at five tables (4,4,3,3,3)
+    # rather than six with a table of two.
+    checked_in(club, 54)
+    bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
+    round1 = knockout_seat_first_round(event=club)
+    finish(round1)
+    play_by_number(round1)
+    round_post(round_=round1, by=None)
+    gone = [s.player_id for s in Seat.objects.filter(table__round=round1, table__number=1)]
+    Player.objects.filter(pk__in=gone).update(status=Player.Status.WITHDRAWN)
+    round2 = knockout_advance(event=club)
+    assert sorted(len(t) for t in tables_of(round2)) == [3, 3, 3, 4, 4]
 
 
 def test_a_shared_first_place_holds_the_next_round_until_the_head_judge_orders_it(club):
@@ -366,6 +423,32 @@ def play_highest_assets(club) -> dict[str, Player]:
     round_post(round_=round1, by=None)
     assert len(players) == 12
     return letters
+
+
+def test_37_to_53_table_winners_then_the_six_highest_assets_of_their_round(club):
+    # 000: "You can choose six winners from your preliminary round by highest total assets",
+    # here after a round of table winners. 40 players: ten tables of four; each table's
+    # highest number wins it; those ten play two tables of five; the six highest numbers
+    # among them (cash 100 x number) play the final.
+    checked_in(club, 40)
+    bracket_confirm(event=club, method=WINNERS_ASSETS, by=None)
+    round1 = knockout_seat_first_round(event=club)
+    assert [len(t) for t in tables_of(round1)] == [4] * 10
+    finish(round1)
+    play_by_number(round1)
+    round_post(round_=round1, by=None)
+    winners1 = sorted(max(int(p.alias[1:]) for p in t) for t in tables_of(round1))
+    round2 = knockout_advance(event=club)
+    assert (round2.number, round2.kind) == (2, Round.Kind.PRELIMINARY)
+    assert sorted(len(t) for t in tables_of(round2)) == [5, 5]
+    assert sorted(int(p.alias[1:]) for t in tables_of(round2) for p in t) == winners1
+    finish(round2)
+    play_by_number(round2)
+    round_post(round_=round2, by=None)
+    final = knockout_advance(event=club)
+    assert final.kind == Round.Kind.FINAL
+    (seated,) = tables_of(final)
+    assert sorted(int(p.alias[1:]) for p in seated) == winners1[-6:]
 
 
 def test_highest_assets_sends_the_six_richest_of_the_whole_round_to_the_final(club):

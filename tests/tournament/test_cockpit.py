@@ -29,7 +29,7 @@ from scoring.cockpit import (
     tables_for,
 )
 from scoring.cockpit_selectors import day_needs, event_facts
-from tests.builders import built_once_for_the_module
+from tests.builders import an_event, built_once_for_the_module, players_with_aliases
 from tournament.models import Event, Player
 
 BEFORE = EventFacts(
@@ -238,10 +238,27 @@ def test_day_needs_of_a_forty_player_event(forty):
     materials = [need.needed for need in needs.materials]
     # games, houses (10 x 32), hotels (10 x 12), sheets (40 x 3 + 4), registration forms
     assert materials[:4] == [10, 320, 120, 124]
-    assert (
-        materials[4]
-        == Player.objects.filter(event=forty, status__in=("player", "alternate")).count()
+    # 000's Participant Registration Form has twelve "Name Address" lines a sheet.
+    registrants = Player.objects.filter(event=forty, status__in=("player", "alternate")).count()
+    assert materials[4] == -(-registrants // 12)
+
+
+def test_a_knockouts_score_sheets_are_its_seats_and_forms_come_twelve_a_sheet(db):
+    # 000: "Allow one score sheet per player for each preliminary round and one for each
+    # player in the final game": in a knockout only the table winners play round 2. 148
+    # players at tables of 3 to 5: 148 seats in round 1, 30 in round 2 (the bracket of
+    # tests/tournament/test_bracket.py), 6 in the final: 184 sheets, not 148 x 2 + 6.
+    club = an_event(name="Sheets", fmt="club")
+    players_with_aliases(
+        club, aliases=[f"P{i:03d}" for i in range(1, 149)], start=1, checked_in=True
     )
+    materials = {need.label: need.needed for need in day_needs(event=club).materials}
+    assert (
+        materials["Score sheets (one per seat of each round of the bracket, and the final)"]
+        == 148 + 30 + 6
+    )
+    # "Name Address" twelve times on the Participant Registration Form: 148 / 12 -> 13.
+    assert materials["Participant registration forms (sheets of 12 lines)"] == 13
 
 
 def test_a_played_simulated_day_ends_at_the_forms(db):

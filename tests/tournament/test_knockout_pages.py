@@ -71,6 +71,7 @@ def plans_on(html: str) -> dict[str, list[tuple[str, ...]]]:
 
 TABLE_WINNERS = "Table winners go through"
 HIGHEST = "The six highest asset totals go to the final"
+WINNERS_THEN_ASSETS = "Table winners, then the six highest asset totals"
 
 
 @pytest.fixture
@@ -164,6 +165,28 @@ def test_216_players_the_kits_own_example(org_client, club):
     ]
     # 15 + 2 x (90 + 15) + 90 = 315 minutes.
     assert "about 5 h 15 min" in page
+    # 000: "a minimum of three and a maximum of five players": a club's tables are 3 to 5,
+    # and the page says why this plan seats six (three rounds at tables of 3 to 5).
+    assert "tables of 3 to 5" in page
+    assert (
+        "At tables of 3 to 5 the bracket needs 3 preliminary rounds; tables of six save a round"
+        in page
+    )
+
+
+def test_219_players_are_told_216_fit_the_kits_two_round_plan(org_client, club):
+    # 000: "if you start with 216 people ... 36 tables of six ... six tables of six"; and
+    # "You can allow people to play only if there is room or if they can gather a new table
+    # of people". 219 at tables of up to six need three rounds; 216 need two.
+    arrive(club, 219)
+    page = planner(org_client, club)
+    assert (
+        "216 players fit a bracket of 2 preliminary rounds; the 3 players more here make it 3."
+        in page
+    )
+    assert "only if there is room or if they can gather a new table of people" in page
+    arrive(club, 4, first=220)
+    assert "216 players fit a bracket" not in planner(org_client, club)
 
 
 def test_100_players_25_tables_of_four_then_six_tables(org_client, club):
@@ -193,6 +216,12 @@ def test_fields_no_knockout_fits_get_the_kits_other_choices(org_client, club, pl
     )
     assert f"{players} players cannot reach exactly six table winners" in page
     assert "a knockout of table winners fits 36 or 54 players." in page
+    # And the kit's way out after a round of table winners: round 1's winners play round
+    # 2, whose six highest asset totals play the final (tests/tournament/test_bracket.py).
+    rows = plans[WINNERS_THEN_ASSETS]
+    assert rows[0] == ("Round 1", str(players), tables, f"{players // 4} table winners")
+    assert rows[1][0] == "Round 2" and rows[1][3] == "the 6 highest asset totals to the final"
+    assert rows[2] == ("Final", "6", "1 table of 6", "the winner")
 
 
 def test_the_planner_follows_the_check_in_desk(org_client, club):

@@ -48,9 +48,10 @@ def create_through_form(client, query: str, **overrides) -> tuple:
                 "preliminary_rounds": 2,
                 "advancing": 6,
                 "minimum_age": 8,
-                # 000: "a minimum of three ... players", and "36 tables of six" in its example.
+                # 000: "a minimum of three and a maximum of five players" (its example's
+                # "36 tables of six" is the bracket planner's, where six save a round).
                 "table_size_min": 3,
-                "table_size_max": 6,
+                "table_size_max": 5,
                 "citizenship_declaration": False,
             },
         ),

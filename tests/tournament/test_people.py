@@ -62,8 +62,9 @@ def errors_of(excinfo):
     ("format_key", "expected"),
     [
         ("championship", (3, 4, 16, None, 4, 5, True)),
-        # 000: tables of "a minimum of three", and "36 tables of six" in its own example.
-        ("club", (2, 6, 8, None, 3, 6, False)),
+        # 000: "a minimum of three and a maximum of five players" (its example's "36 tables
+        # of six" the bracket planner seats where six save a round).
+        ("club", (2, 6, 8, None, 3, 5, False)),
         # 002 JUNIOR: "between 8 and 16 years old (16+ qualify for the senior tournament)".
         ("junior", (1, 1, 8, 15, 4, 5, False)),
     ],

@@ -21,7 +21,14 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from demo.event import demo_officials
-from demo.formats import CLUB, JUNIOR, format_simulate, simulated_winner, simulation_error
+from demo.formats import (
+    CLUB,
+    JUNIOR,
+    format_simulate,
+    knockout_story,
+    simulated_winner,
+    simulation_error,
+)
 from demo.series_simulation import series_error, series_simulate
 from demo.simulation import ALTERNATES, FORMAT, MAX_ROUNDS, rounds_error
 from mail.models import Message
@@ -117,6 +124,9 @@ class Command(BaseCommand):
                 f"{rounds} preliminary round{'' if rounds == 1 else 's'} posted."
             )
         )
+        if event.bracket:
+            for line in knockout_story(event=event):
+                self.stdout.write(line)
         if simulated.final is not None:
             finalists = ", ".join(
                 seat.player.alias
