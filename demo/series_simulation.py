@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,7 +31,7 @@ from series import services as series_services
 from series.models import JUNIOR, SENIOR, Entrant, Series
 from spectator.models import PAGES
 from spectator.services import release_set
-from tournament.formats import FORMATS
+from tournament.formats import FORMATS, SENIOR_AGE
 from tournament.models import Event
 from tournament.seating_services import preseat_event
 from tournament.services import event_create
@@ -152,10 +152,13 @@ def _junior_regional(
     *, series: Series, index: int, count: int, seed: int, officials: Officials, places: int
 ) -> Event:
     start = _week(index, count, 1, timezone.now())
+    people = _people(JUNIOR_FORMAT, JUNIOR_REGIONAL_PLACES, seed * 100 + 50 + index)
+    if index == 0:
+        people = _turning_senior(people=people, day=timezone.localtime(start).date())
     event = event_build(
         name=_("%(series)s Junior Regional %(number)s")
         % {"series": series.name, "number": index + 1},
-        people=_people(JUNIOR_FORMAT, JUNIOR_REGIONAL_PLACES, seed * 100 + 50 + index),
+        people=people,
         places=JUNIOR_REGIONAL_PLACES,
         start=start,
         seed=seed + index,
@@ -169,6 +172,18 @@ def _junior_regional(
         series_services.series_event_set_places(member=member, places=places)
     junior_play(event=event, seed=seed + index, start=start, officials=officials)
     return event
+
+
+def _turning_senior(*, people: list, day: datetime.date) -> list:
+    """The first junior regional's field is its oldest: 15 on its ``day`` and 16 the day
+    after, so its qualifier is 16 at the Finals and still plays them (002: "1 junior
+    competitor from each will progress")."""
+    birthday = day + datetime.timedelta(days=1)
+    try:
+        born = birthday.replace(year=birthday.year - SENIOR_AGE)
+    except ValueError:  # the 29th of February of a year that has none
+        born = datetime.date(birthday.year - SENIOR_AGE, 3, 1)
+    return [replace(p, year_of_birth=born.year, birthday=(born.month, born.day)) for p in people]
 
 
 def _answers(*, series: Series, division: str, officials: Officials, decline: bool):

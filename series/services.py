@@ -7,6 +7,7 @@ Keyword-only and typed; views and the demo call these, never the models directly
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser as User
@@ -409,13 +410,39 @@ def _registration(*, entrant: Entrant, finals: Event) -> Registration:
         guardian_email=source.guardian_email,
         language=source.language,
         alias=alias,
+        # Their place comes from the regional they played within its age limits.
+        qualified=True,
     )
 
 
+@dataclass(frozen=True)
+class Confirmed:
+    """What confirming did: the Finals' players registered, and each row it refused with why."""
+
+    registered: list[Player]
+    refused: list[tuple[Entrant, str]]
+
+
+def _refusal(*, entrant: Entrant, error: ValidationError) -> str:
+    """One refused row's sentence, naming the entrant (never the whole list)."""
+    reasons = " ".join(str(message) for message in error.messages)
+    person = entrant.player or entrant  # a qualifier's name is their regional registration's
+    return _("%(name)s (%(alias)s) was not registered: %(reasons)s") % {
+        "name": f"{person.first_name} {person.last_name}".strip() or entrant.alias,
+        "alias": entrant.alias,
+        "reasons": reasons,
+    }
+
+
 @transaction.atomic
-def entrants_confirm(*, series: Series, division: str, by: User | None) -> list[Player]:
+def entrants_confirm(*, series: Series, division: str, by: User | None) -> Confirmed:
     """Register the accepted entrants in the final's event as its players, and the
-    alternates, in their confirmed order, as its alternates. Done once."""
+    alternates, in their confirmed order, as its alternates. Done once.
+
+    Eligibility for the Finals is the qualification: a row the final's event cannot take
+    (no guardian's consent, the same person twice) is refused on its own and named, and
+    the organizer registers that one in the event once it is put right; the others are
+    registered all the same."""
     _refuse_if_confirmed(series=series, division=division)
     problems = selectors.confirm_problems(series=series, division=division)
     if problems:
@@ -427,19 +454,25 @@ def entrants_confirm(*, series: Series, division: str, by: User | None) -> list[
     ]
     alternates = [e for e in rows if e.status == Entrant.Status.ALTERNATE]
     event_update(event=finals, expected_players=len(places), alternates=len(alternates))
-    registered = []
+    registered, refused = [], []
     for entrant in [*places, *alternates]:
-        player = player_register(
-            event=finals,
-            registration=_registration(entrant=entrant, finals=finals),
-            source=Player.Source.IMPORT,
-        )
+        try:
+            # A savepoint per row, so a refused row leaves the others registered.
+            with transaction.atomic():
+                player = player_register(
+                    event=finals,
+                    registration=_registration(entrant=entrant, finals=finals),
+                    source=Player.Source.IMPORT,
+                )
+        except ValidationError as error:
+            refused.append((entrant, _refusal(entrant=entrant, error=error)))
+            continue
         # From now on the list shows the alias the entrant plays the final under.
         entrant.finals_player, entrant.alias, entrant.changed_by = player, player.alias, by
         entrant.save(update_fields=["finals_player", "alias", "changed_by", "changed_at"])
         registered.append(player)
     Confirmation.objects.create(series=series, division=division, at=timezone.now(), by=by)
-    return registered
+    return Confirmed(registered=registered, refused=refused)
 
 
 @transaction.atomic

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access import organizer_required
@@ -244,17 +245,21 @@ def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse
     finals = selectors.series_finals(series=series, division=division)
     if request.method == "POST" and form.is_valid():
         try:
-            registered = services.entrants_confirm(
-                series=series, division=division, by=request.user
-            )
+            confirmed = services.entrants_confirm(series=series, division=division, by=request.user)
         except ValidationError as error:
             _errors(request, error)
         else:
             messages.success(
                 request,
-                _("The entrants are confirmed: %(count)s registered in %(event)s.")
-                % {"count": len(registered), "event": finals.name},
+                ngettext(
+                    "The entrants are confirmed: %(count)s registered in %(event)s.",
+                    "The entrants are confirmed: %(count)s registered in %(event)s.",
+                    len(confirmed.registered),
+                )
+                % {"count": len(confirmed.registered), "event": finals.name},
             )
+            for _entrant, refusal in confirmed.refused:
+                messages.warning(request, refusal)
             return _home(series, division)
     rows = selectors.entrants_ordered(series=series, division=division)
     return render(

@@ -355,6 +355,9 @@ class Round(models.Model):
     # Issue 15: the seating a re-seat of all rounds replaced, and the one it made, so the
     # re-seat can be undone while the round has not started and no seat was moved since.
     seating_undo = models.JSONField(_("seating before the re-seat"), default=dict, blank=True)
+    # The seed the players were drawn with before the engine seated this round (draw.py):
+    # round 1 is a draw, and the same seed and players give the same tables again.
+    draw_seed = models.PositiveBigIntegerField(_("draw seed"), null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

@@ -137,6 +137,37 @@ def test_a_junior_regional_sends_its_top_one_by_net_worth(series):
     assert places(series) == []
 
 
+def test_a_junior_who_qualified_at_15_plays_the_junior_finals_at_16(series):
+    """002 JUNIOR: "Competitors must be between 8 and 16 years old (16+ qualify for the senior
+    tournament.)" at the regional, and "From the 4 regional Junior Championships, 1 junior
+    competitor from each will progress to the MONOPOLY Championship Finals": the
+    qualification is the eligibility, so B (born 20 April 2014: 15 at the regional on the
+    10th, 16 at the Finals on the 28th) is registered. South's winner has no guardian's
+    consent (needed under 16), so that row alone is refused, naming its player."""
+    north = regional("Junior North", day=10, fmt="junior")
+    south = regional("Junior South", day=11, fmt="junior")
+    for event in (north, south):
+        services.series_add_event(series=series, event=event)
+    n, s = enter(north, "ABCD"), enter(south, "EFGH")
+    Player.objects.filter(pk=n["B"].pk).update(date_of_birth=datetime.date(2014, 4, 20))
+    Player.objects.filter(pk=s["F"].pk).update(guardian_consent=False)
+    play_round(north, [{n["A"]: 1000, n["B"]: 5000, n["C"]: 2000, n["D"]: 3000}])
+    play_round(south, [{s["E"]: 1000, s["F"]: 5000, s["G"]: 2000, s["H"]: 3000}])
+    assert places(series, JUNIOR) == [
+        (n["B"].alias, "qualifier", 1),
+        (s["F"].alias, "qualifier", 1),
+    ]
+    for entrant in Entrant.objects.filter(series=series, division=JUNIOR):
+        services.entrant_respond(entrant=entrant, accept=True, by=None)
+    confirmed = services.entrants_confirm(series=series, division=JUNIOR, by=None)
+    [finalist] = confirmed.registered
+    assert (finalist.last_name, finalist.age_at_event) == (n["B"].last_name, 16)
+    [(refused, why)] = confirmed.refused
+    assert refused.player == s["F"]
+    assert f"FirstF {s['F'].last_name}" in why and "consent" in why
+    assert "16 or over" not in why
+
+
 def test_the_organizer_changes_the_number_of_places_before_qualifying(series):
     north = regional("North", day=10)
     member = services.series_add_event(series=series, event=north)
@@ -174,8 +205,8 @@ def test_invited_alternates_and_confirming_registers_the_finals(series):
     assert selectors.confirm_problems(series=series, division=SENIOR)  # nobody answered
     for entrant in Entrant.objects.filter(status__in=["qualifier", "invited"]):
         services.entrant_respond(entrant=entrant, accept=True, by=None)
-    registered = services.entrants_confirm(series=series, division=SENIOR, by=None)
-    assert len(registered) == 7
+    confirmed = services.entrants_confirm(series=series, division=SENIOR, by=None)
+    assert (len(confirmed.registered), confirmed.refused) == (7, [])
     finals = series.finals
     statuses = dict(Player.objects.filter(event=finals).values_list("last_name", "status"))
     assert statuses["Winner"] == Player.Status.PLAYER

@@ -30,6 +30,7 @@ from series.invitation_mail import KIND as INVITATION
 from series.models import JUNIOR as JUNIOR_DIVISION
 from series.models import SENIOR, Entrant
 from series.selectors import HOLDING
+from tournament.formats import SENIOR_AGE
 from tournament.models import Player, Round
 from tournament.registration_mail import KIND as CONFIRMATION
 
@@ -163,6 +164,17 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{finals.name} (event {finals.pk}): {places} entrants, {waiting} not answered yet."
             )
+            if division == JUNIOR_DIVISION:
+                # 002: "1 junior competitor from each will progress", whatever their age by then.
+                sixteen = [
+                    p.alias
+                    for p in Player.objects.filter(event=finals).select_related("event")
+                    if p.age_at_event >= SENIOR_AGE
+                ]
+                self.stdout.write(
+                    f"  {SENIOR_AGE} or over on the Finals day, registered as qualified juniors: "
+                    f"{', '.join(sixteen) or 'nobody'}."
+                )
             winner = simulated_winner(event=finals)
             if winner is not None:
                 self.stdout.write(f"  Winner: {winner.player.alias}.")
