@@ -16,6 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.services.ties import standings_tie_breakers_set
+from scoring.tie_breakers import SERIES_REGIONAL_ORDER
 from tournament.models import Event, Player, Round
 from tournament.services import Registration, event_update, player_register
 
@@ -82,6 +84,11 @@ def series_add_event(*, series: Series, event: Event, places: int | None = None)
         raise ValidationError(_("This event has seated its own final."), code="final")
     if division == SENIOR and not event.ends_with_qualifiers:
         event_update(event=event, ends_with_qualifiers=True)
+    if division == SENIOR and not event.tie_breakers:
+        # 002: the cut is by "Point scores (not net worth)": points, then games won, then
+        # the head judge, unless the organizer chose an order of their own already.
+        standings_tie_breakers_set(event=event, keys=list(SERIES_REGIONAL_ORDER), by=None)
+        event.refresh_from_db()
     member = SeriesEvent.objects.create(
         series=series, event=event, division=division, places=places or event.advancing
     )

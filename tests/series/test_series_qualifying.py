@@ -18,6 +18,8 @@ from scoring.services.advancement import advance_to_final
 from scoring.services.ties import standings_tie_decide
 from series import selectors, services
 from series.models import JUNIOR, SENIOR, Entrant, PersonLink
+from spectator.selectors import Release
+from spectator.selectors import standings as public_standings
 from tests.series.series_helpers import enter, play_round, regional, three_tables
 from tournament.formats import event_has_final
 from tournament.models import Player
@@ -45,7 +47,8 @@ def places(series, division=SENIOR) -> list[tuple[str, str, int | None]]:
 
 def test_from_each_event_the_4_players_with_the_highest_point_scores_progress(series):
     """002: "the 4 players with the highest Point scores (not net worth) will progress";
-    B, F and J share 10 points at fourth, and the tie-breakers (net worth) put B ahead."""
+    B, F and J share 10 points at fourth, and the organizer's tie-breakers after points
+    (games won, then net worth) put B ahead."""
     event = regional("North", day=10)
     member = services.series_add_event(series=series, event=event)
     assert member.places == 4 and member.division == SENIOR
@@ -62,6 +65,38 @@ def test_from_each_event_the_4_players_with_the_highest_point_scores_progress(se
     ]
     with pytest.raises(ValidationError, match="no final"):
         advance_to_final(event=event, by=None)
+
+
+def test_a_regional_cut_defaults_to_points_then_games_won_then_the_head_judge(series):
+    """002: "From each event the 4 players with the highest Point scores (not net worth)
+    will progress": a regional left at the series' default ranks by points, then games
+    won, and nothing else; B, F and J (10 points, no win each) are the head judge's,
+    though their net worth differs (3000, 2900, 2800). The public standings then say what
+    broke each tie."""
+    event = regional("North", day=10, tie_breakers=None)
+    member = services.series_add_event(series=series, event=event)
+    event.refresh_from_db()
+    assert event.tie_breakers == ["points", "wins"]
+    p = enter(event, LETTERS)
+    play_round(event, three_tables(p))
+    assert places(series) == []
+    assert {row.alias for row in selectors.open_cut(member=member)} == {
+        p["B"].alias,
+        p["F"].alias,
+        p["J"].alias,
+    }
+    standings_tie_decide(
+        event=event, order=[p["F"].pk, p["J"].pk, p["B"].pk], by=None, reason="Roll-off"
+    )
+    services.qualifiers_fix(series=series, division=SENIOR)
+    assert [alias for alias, _s, _r in places(series)][-1] == p["F"].alias
+    rows = public_standings(event_pk=event.pk, release=Release(standings=True))
+    said = {row.alias: row.tie_broken_by for row in rows.rows}
+    assert said[p["J"].alias] == said[p["B"].alias] == "decided by the head judge"
+    # F is below the 19-point players on points; I, E and A (19 points, a win each) stay
+    # level at 1=, which the cut does not need decided.
+    assert said[p["F"].alias] == said[p["A"].alias] == ""
+    assert {row.place for row in rows.rows if row.alias in {p[k].alias for k in "IEA"}} == {"1="}
 
 
 def test_a_tie_at_fourth_the_tie_breakers_cannot_settle_goes_to_the_head_judge(series):
