@@ -102,20 +102,33 @@ def _final_event(name: str, format: str, start: datetime.datetime) -> Event:
     )
 
 
-def _settle_cuts(*, series: Series, division: str, seed: int, officials: Officials) -> None:
-    """A tie at a cut goes to the head judge before anyone is invited: drawn by lot here."""
-    for member in series_selectors.regionals(series=series, division=division):
-        tied = series_selectors.open_cut(member=member)
-        if tied:
+def _settle_cuts(*, series: Series, division: str, seed: int, officials: Officials) -> int:
+    """A tie at a cut goes to the head judge before anyone is invited: drawn by lot here.
+
+    A regional ranks by points, then games won, then the head judge (002: "the highest
+    Point scores (not net worth)"), so cuts are often level; a place passed on (a declined
+    place, someone qualified twice) may meet another, hence the loop. Returns the number
+    of ties the head judge decided."""
+    decided = 0
+    # Each decision fills a cut for good, so a few rounds settle every regional.
+    for _attempt in range(100):
+        waiting = series_services.qualifiers_fix(
+            series=series, division=division, by=officials.organizer
+        )
+        if not waiting:
+            return decided
+        for member in waiting:
+            tied = series_selectors.open_cut(member=member)
             order = [row.player_id for row in tied]
-            random.Random(f"series-cut/{seed}/{member.pk}").shuffle(order)
+            random.Random(f"series-cut/{seed}/{member.pk}/{decided}").shuffle(order)
             standings_tie_decide(
                 event=member.event,
                 order=order,
                 by=officials.head_judge,
                 reason=_("Level on every tie-breaker at the qualifying cut; drawn by lot."),
             )
-    series_services.qualifiers_fix(series=series, division=division, by=officials.organizer)
+            decided += 1
+    raise RuntimeError("the qualifying cuts did not settle")
 
 
 def _regional(
@@ -186,7 +199,7 @@ def _turning_senior(*, people: list, day: datetime.date) -> list:
     return [replace(p, year_of_birth=born.year, birthday=(born.month, born.day)) for p in people]
 
 
-def _answers(*, series: Series, division: str, officials: Officials, decline: bool):
+def _answers(*, series: Series, division: str, seed: int, officials: Officials, decline: bool):
     """The first regional's last qualifier declines (when asked); everyone else accepts,
     including whoever the declined place passes to."""
     declined = passed_to = None
@@ -202,6 +215,9 @@ def _answers(*, series: Series, division: str, officials: Officials, decline: bo
             declined = series_services.entrant_respond(
                 entrant=last, accept=False, by=officials.organizer
             )
+            # The place passes to the next of the regional, unless they are level with
+            # someone: then the head judge orders them first.
+            _settle_cuts(series=series, division=division, seed=seed, officials=officials)
             passed_to = Entrant.objects.filter(source=first).exclude(pk__in=before).first()
     while True:
         pending = Entrant.objects.filter(
@@ -337,6 +353,7 @@ def series_simulate(
         answer = _answers(
             series=series,
             division=division,
+            seed=seed,
             officials=officials,
             decline=decline and division == SENIOR,
         )

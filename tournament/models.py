@@ -178,6 +178,16 @@ class Event(models.Model):
         default=False,
         help_text=_("For a regional that sends its best players to a series' Finals."),
     )
+    # Rounds are posted only once a judge approved every sheet (tournament.formats: the
+    # championship's judges); the club kit's banker or referee counter-signs instead.
+    judge_approves_sheets = models.BooleanField(
+        _("a judge approves every score sheet before posting"),
+        default=True,
+        help_text=_(
+            "Off for the club kit's way: the player signs, the banker or the referee "
+            "counter-signs, and the round is posted from the signed sheets."
+        ),
+    )
     paper_size = models.CharField(
         _("paper size"),
         max_length=10,

@@ -74,6 +74,7 @@ EVENT_FIELDS = (
     "players_note",
     "tables_per_wave",
     "ends_with_qualifiers",
+    "judge_approves_sheets",
 )
 
 
@@ -94,6 +95,7 @@ def format_defaults(*, format_key: str, international: bool = False) -> dict[str
         "guardian_consent_under": fmt.guardian_consent_under,
         "travel_flag_under": fmt.travel_flag_under,
         "citizenship_declaration": fmt.citizenship_declaration,
+        "judge_approves_sheets": fmt.judge_approves_sheets,
     }
 
 

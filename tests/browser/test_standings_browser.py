@@ -8,7 +8,7 @@ import uuid
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
-from scoring.services.sheets import sheet_submit
+from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
@@ -64,6 +64,7 @@ def signed_round_1():
     for player in players.values():
         sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=None)
     sheet_sign(sheet=sheet, initials="BNK", by=None)
+    sheet_approve(sheet=sheet, by=None)  # a judge approves it: a championship posts then
     return event
 
 

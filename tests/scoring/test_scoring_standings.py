@@ -228,8 +228,10 @@ def test_round_table_statuses_for_the_judges_desk(event, judge):
     statuses = {1: "playing", 2: "last_turn", 3: "finished", 4: "finished", 5: "finished"}
     for number, status in statuses.items():
         Table.objects.filter(round=round_, number=number).update(status=status)
-    play(table_of(round_, 4), dict(zip(players[12:16], (4, 3, 2, 1), strict=True)))
-    sheet = play(table_of(round_, 5), dict(zip(players[16:20], (4, 3, 2, 1), strict=True)))
+    play(table_of(round_, 4), dict(zip(players[12:16], (4, 3, 2, 1), strict=True)), approve=False)
+    sheet = play(
+        table_of(round_, 5), dict(zip(players[16:20], (4, 3, 2, 1), strict=True)), approve=False
+    )
     sheet_approve(sheet=sheet, by=judge)
     rows = results_board(round_=round_).rows
     assert [(r.number, r.wave, r.status) for r in rows] == [

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from scoring.models import TableSheet
 from scoring.services.posting import round_post
-from scoring.services.sheets import sheet_submit
+from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_breakers_set
 from tournament.models import Clock, Event, Player, Round, Seat, Table, Wave
@@ -91,6 +91,7 @@ def _sheet(table: Table, cash: dict[Player, int]) -> None:
     for player in cash:
         sheet_sign(sheet=sheet, player=player, initials="PL", by=None)
     sheet_sign(sheet=sheet, initials="BNK", by=None)
+    sheet_approve(sheet=sheet, by=None)  # a judge approves it, as a championship posts
 
 
 def play_round(event: Event, tables: list[dict[Player, int]], *, post: bool = True) -> Round:

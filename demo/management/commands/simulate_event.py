@@ -26,6 +26,7 @@ from demo.series_simulation import series_error, series_simulate
 from demo.simulation import ALTERNATES, FORMAT, MAX_ROUNDS, rounds_error
 from mail.models import Message
 from mail.services import mail_flush, mail_unavailable
+from scoring.models import StandingsTieDecision
 from series.invitation_mail import KIND as INVITATION
 from series.models import JUNIOR as JUNIOR_DIVISION
 from series.models import SENIOR, Entrant
@@ -178,6 +179,15 @@ class Command(BaseCommand):
             winner = simulated_winner(event=finals)
             if winner is not None:
                 self.stdout.write(f"  Winner: {winner.player.alias}.")
+        # 002: the cut is by "Point scores (not net worth)": a regional ranks by points, then
+        # games won, then the head judge, who decided these ties (drawn by lot here).
+        regionals = simulated.regionals
+        decided = StandingsTieDecision.objects.filter(event__in=regionals).count()
+        orders = sorted({", then ".join(e.tie_breakers) or "(format's order)" for e in regionals})
+        self.stdout.write(
+            f"Regionals ranked by {'; '.join(orders)}, then the head judge: "
+            f"{decided} standings ties decided by the head judge."
+        )
         if simulated.declined is not None and simulated.passed_to is not None:
             self.stdout.write(
                 f"Declined: {simulated.declined.alias}; the place passed to "
