@@ -20,7 +20,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .models import Round
+from .formats import event_is_knockout
+from .models import Player, Round, Seat
 
 T = TypeVar("T")
 
@@ -53,6 +54,24 @@ def rounds_record_draw(*, rounds: Sequence[Round], seed: int) -> None:
         round_.draw_seed = seed
 
 
+def consecutive_registrant_tables(*, round_: Round) -> tuple[int, int]:
+    """(tables seating two players who registered one after the other, tables) of
+    ``round_``: dealt in registration order nearly every table does; drawn, few do."""
+    order = {
+        pk: index
+        for index, pk in enumerate(
+            Player.objects.filter(event=round_.event_id).order_by("pk").values_list("pk", flat=True)
+        )
+    }
+    tables: dict[int, list[int]] = {}
+    for table, player in Seat.objects.filter(round=round_).values_list("table_id", "player_id"):
+        tables.setdefault(table, []).append(order[player])
+    consecutive = sum(
+        any(abs(a - b) == 1 for a in seated for b in seated) for seated in tables.values()
+    )
+    return consecutive, len(tables)
+
+
 def redraw_refusal(*, round_: Round) -> str | None:
     """Why round 1 cannot be drawn again now, or None: only round 1, seated, not started
     and not published (the public has not seen its tables)."""
@@ -75,8 +94,6 @@ def round_redraw(*, round_: Round, seed: int | None = None, time_limit: float = 
     unless one of them is published or started, which is refused.
     """
     # The seating services import this module; imported here to keep the two apart.
-    from .formats import event_is_knockout
-    from .models import Player
     from .seating_services import preseat_event, round_seat_exact
 
     round_ = Round.objects.select_for_update().get(pk=round_.pk)

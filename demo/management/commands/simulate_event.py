@@ -27,10 +27,12 @@ from demo.simulation import ALTERNATES, FORMAT, MAX_ROUNDS, rounds_error
 from mail.models import Message
 from mail.services import mail_flush, mail_unavailable
 from scoring.models import StandingsTieDecision
+from scoring.tie_breakers import TIE_BREAKERS
 from series.invitation_mail import KIND as INVITATION
 from series.models import JUNIOR as JUNIOR_DIVISION
 from series.models import SENIOR, Entrant
 from series.selectors import HOLDING
+from tournament.draw import consecutive_registrant_tables
 from tournament.formats import SENIOR_AGE
 from tournament.models import Player, Round
 from tournament.registration_mail import KIND as CONFIRMATION
@@ -119,6 +121,13 @@ class Command(BaseCommand):
                 f"{rounds} preliminary round{'' if rounds == 1 else 's'} posted."
             )
         )
+        first = event.rounds.filter(number=1).first()
+        if first is not None:
+            together, tables = consecutive_registrant_tables(round_=first)
+            self.stdout.write(
+                f"Round 1 drawn with seed {first.draw_seed}: {together} of {tables} tables seat "
+                f"two players who registered one after the other."
+            )
         if simulated.final is not None:
             finalists = ", ".join(
                 seat.player.alias
@@ -173,7 +182,7 @@ class Command(BaseCommand):
                     if p.age_at_event >= SENIOR_AGE
                 ]
                 self.stdout.write(
-                    f"  {SENIOR_AGE} or over on the Finals day, registered as qualified juniors: "
+                    f"  {SENIOR_AGE} or over on the Finals day, registered from their regionals: "
                     f"{', '.join(sixteen) or 'nobody'}."
                 )
             winner = simulated_winner(event=finals)
@@ -183,7 +192,9 @@ class Command(BaseCommand):
         # games won, then the head judge, who decided these ties (drawn by lot here).
         regionals = simulated.regionals
         decided = StandingsTieDecision.objects.filter(event__in=regionals).count()
-        orders = sorted({", then ".join(e.tie_breakers) or "(format's order)" for e in regionals})
+        orders = sorted(
+            {", then ".join(str(TIE_BREAKERS[k].label) for k in e.tie_breakers) for e in regionals}
+        )
         self.stdout.write(
             f"Regionals ranked by {'; '.join(orders)}, then the head judge: "
             f"{decided} standings ties decided by the head judge."
