@@ -178,15 +178,11 @@ class Event(models.Model):
         default=False,
         help_text=_("For a regional that sends its best players to a series' Finals."),
     )
-    # Rounds are posted only once a judge approved every sheet (tournament.formats: the
-    # championship's judges); the club kit's banker or referee counter-signs instead.
+    # Posting waits for a judge's approval of every sheet (formats.judge_approves_sheets).
     judge_approves_sheets = models.BooleanField(
         _("a judge approves every score sheet before posting"),
         default=True,
-        help_text=_(
-            "Off for the club kit's way: the player signs, the banker or the referee "
-            "counter-signs, and the round is posted from the signed sheets."
-        ),
+        help_text=_("Off: the banker or the referee counter-signs, as in the club kit."),
     )
     paper_size = models.CharField(
         _("paper size"),
@@ -365,8 +361,7 @@ class Round(models.Model):
     # Issue 15: the seating a re-seat of all rounds replaced, and the one it made, so the
     # re-seat can be undone while the round has not started and no seat was moved since.
     seating_undo = models.JSONField(_("seating before the re-seat"), default=dict, blank=True)
-    # The seed the players were drawn with before the engine seated this round (draw.py):
-    # round 1 is a draw, and the same seed and players give the same tables again.
+    # The seed of the draw before the engine seated this round (draw.py): round 1 is drawn.
     draw_seed = models.PositiveBigIntegerField(_("draw seed"), null=True, blank=True)
 
     class Meta:

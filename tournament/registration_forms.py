@@ -60,10 +60,6 @@ class RegistrationForm(forms.Form):
             "I give Hasbro the right to use, without compensation, my name and any photographs "
             "of me taken at the tournament for publicity and promotional purposes."
         ),
-        help_text=_(
-            "Optional. Without it you still play; you sign a sheet of the registration form "
-            "that leaves this out."
-        ),
         required=False,
     )
     guardian_name = forms.CharField(

@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='judge_approves_sheets',
-            field=models.BooleanField(default=True, help_text="Off for the club kit's way: the player signs, the banker or the referee counter-signs, and the round is posted from the signed sheets.", verbose_name='a judge approves every score sheet before posting'),
+            field=models.BooleanField(default=True, help_text='Off: the banker or the referee counter-signs, as in the club kit.', verbose_name='a judge approves every score sheet before posting'),
         ),
         migrations.RunPython(club_events_post_from_signed_sheets, migrations.RunPython.noop),
     ]
