@@ -12,7 +12,7 @@ from tournament.formats import event_points_table
 from tournament.models import Event, Player, Round, Table
 
 from ..models import StandingsTieDecision, TableSheet, TieDecision
-from ..tie_breakers import default_tie_breakers_for, tie_breakers_valid
+from ..tie_breakers import TIE_BREAKERS, default_tie_breakers_for, tie_breakers_valid
 from .posting import refuse_if_posted
 from .results import tie_outcome, write_results
 from .sheets import locked
@@ -116,7 +116,10 @@ def standings_tie_breakers_set(*, event: Event, keys: list[str], by: User | None
         first, *others = default_tie_breakers_for(event=event).keys
         raise ValidationError(
             _("Start with %(first)s, then use any of %(keys)s at most once each.")
-            % {"first": first, "keys": ", ".join(others)},
+            % {
+                "first": TIE_BREAKERS[first].label,
+                "keys": ", ".join(str(TIE_BREAKERS[key].label) for key in others),
+            },
             code="tie-breakers",
         )
     if Round.objects.filter(
