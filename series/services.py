@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from scoring.services.ties import standings_tie_breakers_set
 from scoring.tie_breakers import SERIES_REGIONAL_ORDER
 from tournament.models import Event, Player, Round
-from tournament.services import Registration, event_update, player_register
+from tournament.services import event_update, player_register
 
 from . import selectors
 from .invitation_mail import invitations_send
@@ -378,50 +378,6 @@ def alternates_confirm(
 # --- Confirming a final's entrants ----------------------------------------------------------
 
 
-def _registration(*, entrant: Entrant, finals: Event) -> Registration:
-    """The Finals' registration of an entrant: their qualifying registration's details, or
-    what the organizer typed for an invited one. Each event keeps its own alias: the
-    qualifying one where the Finals has no one else with it."""
-    alias = entrant.alias
-    if Player.objects.filter(event=finals, alias__iexact=alias).exists():
-        alias = ""
-    source = entrant.player
-    if source is None:
-        return Registration(
-            first_name=entrant.first_name,
-            last_name=entrant.last_name,
-            email=entrant.email,
-            date_of_birth=entrant.date_of_birth or datetime.date(1990, 1, 1),
-            signature=f"{entrant.first_name} {entrant.last_name}",
-            eligibility_declared=True,
-            citizenship_declared=True,
-            alias=alias,
-        )
-    return Registration(
-        first_name=source.first_name,
-        last_name=source.last_name,
-        email=source.email,
-        date_of_birth=source.date_of_birth,
-        signature=source.signature,
-        address=source.address,
-        city=source.city,
-        region=source.region,
-        postal_code=source.postal_code,
-        telephone=source.telephone,
-        family=source.family,
-        eligibility_declared=source.eligibility_declared,
-        citizenship_declared=source.citizenship_declared,
-        publicity_consent=source.publicity_consent,
-        guardian_name=source.guardian_name,
-        guardian_consent=source.guardian_consent,
-        guardian_email=source.guardian_email,
-        language=source.language,
-        alias=alias,
-        # Their place comes from the regional they played within its age limits.
-        qualified=True,
-    )
-
-
 @dataclass(frozen=True)
 class Confirmed:
     """What confirming did: the Finals' players registered, and each row it refused with why."""
@@ -468,7 +424,7 @@ def entrants_confirm(*, series: Series, division: str, by: User | None) -> Confi
             with transaction.atomic():
                 player = player_register(
                     event=finals,
-                    registration=_registration(entrant=entrant, finals=finals),
+                    registration=selectors.finals_registration(entrant=entrant, finals=finals),
                     source=Player.Source.IMPORT,
                 )
         except ValidationError as error:

@@ -262,6 +262,7 @@ def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse
                 messages.warning(request, refusal)
             return _home(series, division)
     rows = selectors.entrants_ordered(series=series, division=division)
+    refusals = selectors.confirm_refusals(series=series, division=division)
     return render(
         request,
         "series/confirm.html",
@@ -276,6 +277,8 @@ def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse
                 if e.status in selectors.HOLDING and e.response == Entrant.Response.ACCEPTED
             ],
             "alternates": [e for e in rows if e.status == Entrant.Status.ALTERNATE],
+            # A row the final's event will refuse, said beside it before confirming.
+            "refusals": [(e, refusals[e.pk]) for e in rows if e.pk in refusals],
             "problems": selectors.confirm_problems(series=series, division=division),
             "confirmation": selectors.confirmed(series=series, division=division),
             "form": form,

@@ -194,6 +194,9 @@ def test_a_junior_who_qualified_at_15_plays_the_junior_finals_at_16(series):
     ]
     for entrant in Entrant.objects.filter(series=series, division=JUNIOR):
         services.entrant_respond(entrant=entrant, accept=True, by=None)
+    # The confirm page says which row will be refused before anything is written.
+    refusals = selectors.confirm_refusals(series=series, division=JUNIOR)
+    assert list(refusals) == [Entrant.objects.get(player=s["F"]).pk]
     confirmed = services.entrants_confirm(series=series, division=JUNIOR, by=None)
     [finalist] = confirmed.registered
     assert (finalist.last_name, finalist.age_at_event) == (n["B"].last_name, 16)
