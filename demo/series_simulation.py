@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,7 +31,7 @@ from series import services as series_services
 from series.models import JUNIOR, SENIOR, Entrant, Series
 from spectator.models import PAGES
 from spectator.services import release_set
-from tournament.formats import FORMATS
+from tournament.formats import FORMATS, SENIOR_AGE
 from tournament.models import Event
 from tournament.seating_services import preseat_event
 from tournament.services import event_create
@@ -102,20 +102,33 @@ def _final_event(name: str, format: str, start: datetime.datetime) -> Event:
     )
 
 
-def _settle_cuts(*, series: Series, division: str, seed: int, officials: Officials) -> None:
-    """A tie at a cut goes to the head judge before anyone is invited: drawn by lot here."""
-    for member in series_selectors.regionals(series=series, division=division):
-        tied = series_selectors.open_cut(member=member)
-        if tied:
+def _settle_cuts(*, series: Series, division: str, seed: int, officials: Officials) -> int:
+    """A tie at a cut goes to the head judge before anyone is invited: drawn by lot here.
+
+    A regional ranks by points, then games won, then the head judge (002: "the highest
+    Point scores (not net worth)"), so cuts are often level; a place passed on (a declined
+    place, someone qualified twice) may meet another, hence the loop. Returns the number
+    of ties the head judge decided."""
+    decided = 0
+    # Each decision fills a cut for good, so a few rounds settle every regional.
+    for _attempt in range(100):
+        waiting = series_services.qualifiers_fix(
+            series=series, division=division, by=officials.organizer
+        )
+        if not waiting:
+            return decided
+        for member in waiting:
+            tied = series_selectors.open_cut(member=member)
             order = [row.player_id for row in tied]
-            random.Random(f"series-cut/{seed}/{member.pk}").shuffle(order)
+            random.Random(f"series-cut/{seed}/{member.pk}/{decided}").shuffle(order)
             standings_tie_decide(
                 event=member.event,
                 order=order,
                 by=officials.head_judge,
                 reason=_("Level on every tie-breaker at the qualifying cut; drawn by lot."),
             )
-    series_services.qualifiers_fix(series=series, division=division, by=officials.organizer)
+            decided += 1
+    raise RuntimeError("the qualifying cuts did not settle")
 
 
 def _regional(
@@ -152,10 +165,13 @@ def _junior_regional(
     *, series: Series, index: int, count: int, seed: int, officials: Officials, places: int
 ) -> Event:
     start = _week(index, count, 1, timezone.now())
+    people = _people(JUNIOR_FORMAT, JUNIOR_REGIONAL_PLACES, seed * 100 + 50 + index)
+    if index == 0:
+        people = _turning_senior(people=people, day=timezone.localtime(start).date())
     event = event_build(
         name=_("%(series)s Junior Regional %(number)s")
         % {"series": series.name, "number": index + 1},
-        people=_people(JUNIOR_FORMAT, JUNIOR_REGIONAL_PLACES, seed * 100 + 50 + index),
+        people=people,
         places=JUNIOR_REGIONAL_PLACES,
         start=start,
         seed=seed + index,
@@ -171,7 +187,19 @@ def _junior_regional(
     return event
 
 
-def _answers(*, series: Series, division: str, officials: Officials, decline: bool):
+def _turning_senior(*, people: list, day: datetime.date) -> list:
+    """The first junior regional's field is its oldest: 15 on its ``day`` and 16 the day
+    after, so its qualifier is 16 at the Finals and still plays them (002: "1 junior
+    competitor from each will progress")."""
+    birthday = day + datetime.timedelta(days=1)
+    try:
+        born = birthday.replace(year=birthday.year - SENIOR_AGE)
+    except ValueError:  # the 29th of February of a year that has none
+        born = datetime.date(birthday.year - SENIOR_AGE, 3, 1)
+    return [replace(p, year_of_birth=born.year, birthday=(born.month, born.day)) for p in people]
+
+
+def _answers(*, series: Series, division: str, seed: int, officials: Officials, decline: bool):
     """The first regional's last qualifier declines (when asked); everyone else accepts,
     including whoever the declined place passes to."""
     declined = passed_to = None
@@ -187,6 +215,9 @@ def _answers(*, series: Series, division: str, officials: Officials, decline: bo
             declined = series_services.entrant_respond(
                 entrant=last, accept=False, by=officials.organizer
             )
+            # The place passes to the next of the regional, unless they are level with
+            # someone: then the head judge orders them first.
+            _settle_cuts(series=series, division=division, seed=seed, officials=officials)
             passed_to = Entrant.objects.filter(source=first).exclude(pk__in=before).first()
     while True:
         pending = Entrant.objects.filter(
@@ -322,6 +353,7 @@ def series_simulate(
         answer = _answers(
             series=series,
             division=division,
+            seed=seed,
             officials=officials,
             decline=decline and division == SENIOR,
         )

@@ -53,7 +53,7 @@ from tournament.clock_services import (
     table_mark_last_turn,
 )
 from tournament.formats import FORMATS, event_has_last_turn, event_is_knockout
-from tournament.models import Event, Player, Round, Table, Wave
+from tournament.models import Event, Player, Round, Table, Wave, age_on
 from tournament.seating import table_pattern
 from tournament.seating_services import (
     preseat_event,
@@ -102,6 +102,8 @@ class Person:
     last_name: str
     family: str = ""
     year_of_birth: int = 1990
+    # (month, day) of the birthday; the date an age turns over matters only near a limit.
+    birthday: tuple[int, int] = (3, 14)
 
 
 @dataclass(frozen=True)
@@ -217,12 +219,13 @@ def day_start(
 
 
 def _registration(*, person: Person, event: Event) -> Registration:
-    under_age = event.date.year - person.year_of_birth < event.guardian_consent_under
+    born = datetime.date(person.year_of_birth, *person.birthday)
+    under_age = age_on(born=born, day=event.date) < event.guardian_consent_under
     return Registration(
         first_name=person.first_name,
         last_name=person.last_name,
         email=f"{person.first_name}.{person.last_name}@example.org".lower(),
-        date_of_birth=datetime.date(person.year_of_birth, 3, 14),
+        date_of_birth=born,
         signature=f"{person.first_name} {person.last_name}",
         family=person.family,
         eligibility_declared=True,

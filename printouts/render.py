@@ -214,7 +214,7 @@ def participant_registration_pdf(*, event: Event) -> bytes:
     context = _context(
         event,
         _("Participant Registration Form"),
-        pages=selectors.participant_pages(players),
+        pages=selectors.participant_sheets(players),
         player_count=len(players),
         return_to=selectors.forms_return_to(event),
     )

@@ -97,19 +97,38 @@ def postal_address(player) -> str:
     return ", ".join(part for part in parts if part)
 
 
-def participant_pages(players: list, per_page: int = PARTICIPANTS_PER_SHEET) -> list[dict]:
-    """The players in sheets of ``per_page`` lines; the last sheet is padded with blank
-    lines for walk-ins, and no players at all still gives one blank sheet."""
+def participant_pages(
+    players: list, per_page: int = PARTICIPANTS_PER_SHEET, *, grant: bool = True, start: int = 1
+) -> list[dict]:
+    """The players in sheets of ``per_page`` lines, numbered from ``start``; the last sheet
+    is padded with blank lines for walk-ins, and no players at all still gives one blank
+    sheet. ``grant``: the sheets carry the kit's publicity grant (every line's player gave
+    it); otherwise they leave it out."""
     rows = [
         {"number": number, "name": player.full_name, "address": postal_address(player)}
-        for number, player in enumerate(players, start=1)
+        for number, player in enumerate(players, start=start)
     ]
     while not rows or len(rows) % per_page:
-        rows.append({"number": len(rows) + 1, "name": "", "address": ""})
+        rows.append({"number": start + len(rows), "name": "", "address": ""})
     return [
-        {"number": index // per_page + 1, "rows": rows[index : index + per_page]}
+        {"number": index // per_page + 1, "rows": rows[index : index + per_page], "grant": grant}
         for index in range(0, len(rows), per_page)
     ]
+
+
+def participant_sheets(players: list, per_page: int = PARTICIPANTS_PER_SHEET) -> list[dict]:
+    """The Participant Registration Form's sheets: those who gave the kit's publicity grant
+    ("I give Hasbro the right to use ... my name and any photographs of me") sign under it;
+    those who did not sign sheets of their own that leave it out, never under the grant."""
+    granted = [p for p in players if p.publicity_consent]
+    declined = [p for p in players if not p.publicity_consent]
+    pages = participant_pages(granted, per_page) if granted or not declined else []
+    if declined:
+        start = len(pages) * per_page + 1
+        pages += participant_pages(declined, per_page, grant=False, start=start)
+    for number, page in enumerate(pages, start=1):
+        page["number"] = number
+    return pages
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ class RoundFacts:
     # the organizer's to choose; preliminary tables may run on the table card's link).
     bankers_missing: int = 0
     first_without_banker: int | None = None
+    # The event posts only sheets a judge approved (Event.judge_approves_sheets).
+    approval_needed: bool = False
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,15 @@ def _round_action(round_: RoundFacts) -> Action:
             round_number=n,
             act="scoring:results_tie",
         )
-    # 002, POSTING SCORES: a round is posted once every sheet is signed and its ties are
-    # decided; a judge's approval is a check on the way, not a condition.
+    if round_.approval_needed and round_.sheets_approved < round_.tables:
+        return Action(
+            _("Approve the score sheets: %(done)s of %(all)s approved")
+            % {"done": round_.sheets_approved, "all": round_.tables},
+            "scoring:results_round",
+            round_number=n,
+        )
+    # 002, POSTING SCORES: a round is posted once every sheet is signed (and approved by a
+    # judge, unless the event turned that off for the club kit) and its ties are decided.
     return Action(
         _("Post the results of %(name)s") % {"name": name},
         "scoring:results_round",

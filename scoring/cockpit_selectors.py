@@ -71,6 +71,7 @@ def _round_facts(round_: Round) -> RoundFacts:
         posted=RoundPosting.objects.filter(round=round_).exists(),
         bankers_missing=len(without_banker),
         first_without_banker=without_banker[0] if without_banker else None,
+        approval_needed=round_.event.judge_approves_sheets,
     )
 
 

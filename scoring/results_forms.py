@@ -9,6 +9,7 @@ only what really changed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -93,29 +94,46 @@ class OrderForm(forms.Form):
 
 
 class TieBreakerOrderForm(forms.Form):
-    """The standings tie-breakers in the organizer's order: one numbered choice per place.
+    """The tie-breakers after the format's ranking key, in the organizer's order: one
+    numbered choice per place, each may be left empty.
 
-    ``keys`` is ``[(key, label), ...]`` in the order in force; ``cleaned_data["keys"]`` is
-    the keys best first. The service checks the order again.
+    ``first`` is the ranking key (points, or net worth), which always comes first; ``others``
+    the format's other keys; ``current`` the keys after the first in force.
+    ``cleaned_data["keys"]`` is the whole order, best first, the empty places dropped:
+    ``[first]`` alone leaves every tie on it to the head judge (002 ranks "by Point scores
+    (not net worth)"). The service checks the order again.
     """
 
-    def __init__(self, *args: Any, keys: list[tuple[str, str]], **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        first: tuple[str, str],
+        others: list[tuple[str, str]],
+        current: Sequence[str],
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
-        self.keys = keys
-        for index, (key, _label) in enumerate(keys, start=1):
-            self.fields[f"key_{index}"] = forms.ChoiceField(
-                label=_("%(n)s.") % {"n": index}, choices=keys, initial=key
+        self.first, self.others = first, others
+        self.first_label = first[1]
+        choices = [("", _("(none: the head judge decides)")), *others]
+        for index in range(len(others)):
+            self.fields[f"key_{index + 2}"] = forms.ChoiceField(
+                label=_("%(n)s.") % {"n": index + 2},
+                choices=choices,
+                initial=current[index] if index < len(current) else "",
+                required=False,
             )
 
     def key_fields(self) -> list[forms.BoundField]:
-        return [self[f"key_{index}"] for index in range(1, len(self.keys) + 1)]
+        return [self[f"key_{index + 2}"] for index in range(len(self.others))]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        order = [data.get(f"key_{index}") for index in range(1, len(self.keys) + 1)]
-        if any(not key for key in order) or len(set(order)) != len(order):
-            raise ValidationError(_("Use every tie-breaker exactly once."), code="incomplete-order")
-        data["keys"] = order
+        order = [data.get(f"key_{index + 2}") for index in range(len(self.others))]
+        order = [key for key in order if key]
+        if len(set(order)) != len(order):
+            raise ValidationError(_("Use each tie-breaker at most once."), code="repeated-key")
+        data["keys"] = [self.first[0], *order]
         return data
 
 

@@ -26,7 +26,13 @@ from .models import (
     TableSheet,
     TieDecision,
 )
-from .tie_breakers import TIE_BREAKERS, TieBreakers, format_points, tie_breakers_for
+from .tie_breakers import (
+    TIE_BREAKERS,
+    TieBreakers,
+    format_points,
+    tie_breakers_for,
+    tie_broken_by,
+)
 
 # --- Ties at a table -------------------------------------------------------------------------
 
@@ -67,6 +73,9 @@ class StandingRow:
     tied: bool
     # The registered person, for the officials' pages; None when asked for aliases only.
     player: Player | None = None
+    # Level on the first key with the player above: the key that put this one below, or
+    # tie_breakers.DECIDED_BY_HEAD_JUDGE; empty otherwise (and while still tied).
+    broken_by: str = ""
 
     def key(self, name: str) -> Decimal | int:
         """The player's value for one of ``TIE_BREAKERS``."""
@@ -156,7 +165,17 @@ def standings(
         else:
             ranked.extend(_with(r, rank=rank, tied=True) for r in group)
         index += len(group)
-    return ranked
+    return _tie_breaks_noted(ranked, keys=tie_breakers.keys)
+
+
+def _tie_breaks_noted(rows: list[StandingRow], *, keys: tuple[str, ...]) -> list[StandingRow]:
+    """Each row below a player it is level with on the first key says what parted them."""
+    noted = rows[:1]
+    for upper, lower in itertools.pairwise(rows):
+        still_tied = lower.tied and lower.rank == upper.rank
+        broken = None if still_tied else tie_broken_by(keys=keys, upper=upper, lower=lower)
+        noted.append(StandingRow(**{**lower.__dict__, "broken_by": broken or ""}))
+    return noted
 
 
 # --- The event's winner ----------------------------------------------------------------

@@ -35,6 +35,7 @@ from .tie_breakers import (
     TIE_BREAKERS,
     default_tie_breakers_for,
     tie_breakers_for,
+    tie_broken_text,
 )
 from .tie_breakers import columns as tie_breaker_columns
 
@@ -92,7 +93,11 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "columns": columns,
             "rows": [
-                {"row": r, "cells": [c.text(r.key(c.key), edition=edition) for c in columns]}
+                {
+                    "row": r,
+                    "cells": [c.text(r.key(c.key), edition=edition) for c in columns],
+                    "broken_by": tie_broken_text(r.broken_by) if r.broken_by else "",
+                }
                 for r in rows
             ],
             "unposted": selectors.players_with_unposted_results(event=event),
@@ -112,8 +117,13 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _tie_breaker_form(event: Event, data=None) -> TieBreakerOrderForm:
-    keys = tie_breakers_for(event=event).keys
-    return TieBreakerOrderForm(data, keys=[(key, TIE_BREAKERS[key].label) for key in keys])
+    first, *others = default_tie_breakers_for(event=event).keys
+    return TieBreakerOrderForm(
+        data,
+        first=(first, TIE_BREAKERS[first].label),
+        others=[(key, TIE_BREAKERS[key].label) for key in others],
+        current=tie_breakers_for(event=event).keys[1:],
+    )
 
 
 @organizer_required

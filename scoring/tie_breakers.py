@@ -139,9 +139,43 @@ def default_tie_breakers_for(*, event: Event) -> TieBreakers:
 
 
 def tie_breakers_valid(*, event: Event, keys: Sequence[str]) -> bool:
-    """Whether ``keys`` is an order the event may use: every key of its format, each once."""
+    """Whether ``keys`` is an order the event may use: the format's ranking key first (points
+    for a championship: 002 "the 4 players with the highest Point scores (not net worth)"),
+    then any of its other keys in the organizer's order, each at most once, or none of them:
+    players level on every key used are the head judge's to order."""
     allowed = default_tie_breakers_for(event=event).keys
-    return len(keys) == len(allowed) and set(keys) == set(allowed)
+    return (
+        bool(keys)
+        and keys[0] == allowed[0]
+        and len(set(keys)) == len(keys)
+        and set(keys) <= set(allowed)
+    )
+
+
+# A regional of a series (002: "From each event the 4 players with the highest Point scores
+# (not net worth) will progress"): points, then games won, then the head judge at the cut.
+SERIES_REGIONAL_ORDER = ("points", "wins")
+
+# What ordered two players level on every key in force: the head judge's decision.
+DECIDED_BY_HEAD_JUDGE = "head_judge"
+
+
+def tie_broken_by(*, keys: Sequence[str], upper: Any, lower: Any) -> str | None:
+    """What put ``upper`` above ``lower`` (standing rows, in that order) when they are level
+    on the first key: the first key of ``keys`` where they differ, or
+    ``DECIDED_BY_HEAD_JUDGE``; None when the first key already parts them."""
+    if upper.key(keys[0]) != lower.key(keys[0]):
+        return None
+    return next(
+        (key for key in keys[1:] if upper.key(key) != lower.key(key)), DECIDED_BY_HEAD_JUDGE
+    )
+
+
+def tie_broken_text(broken_by: str) -> str:
+    """``tie_broken_by``'s answer in words for the standings' pages."""
+    if broken_by == DECIDED_BY_HEAD_JUDGE:
+        return str(_("decided by the head judge"))
+    return str(TIE_BREAKERS[broken_by].label)
 
 
 def tie_breakers_for(*, event: Event) -> TieBreakers:

@@ -8,6 +8,7 @@ them, and a tie they cannot settle at the cut waits for the head judge's order
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring.selectors import StandingRow, event_winner, standings
 from tournament.models import Event, Player, Round, Seat
+from tournament.services import Registration, registration_errors
 
 from .models import JUNIOR, SENIOR, Confirmation, Entrant, PersonLink, Series, SeriesEvent
 
@@ -338,3 +340,71 @@ def confirm_problems(*, series: Series, division: str) -> list[str]:
     ).exists():
         problems.append(_("Nobody has accepted a place yet."))
     return problems
+
+
+# --- Confirming a final's entrants ----------------------------------------------------------
+
+
+def finals_registration(*, entrant: Entrant, finals: Event) -> Registration:
+    """The Finals' registration of an entrant: their qualifying registration's details, or
+    what the organizer typed for an invited one. Each event keeps its own alias: the
+    qualifying one where the Finals has no one else with it."""
+    alias = entrant.alias
+    if Player.objects.filter(event=finals, alias__iexact=alias).exists():
+        alias = ""
+    source = entrant.player
+    if source is None:
+        return Registration(
+            first_name=entrant.first_name,
+            last_name=entrant.last_name,
+            email=entrant.email,
+            date_of_birth=entrant.date_of_birth or datetime.date(1990, 1, 1),
+            signature=f"{entrant.first_name} {entrant.last_name}",
+            eligibility_declared=True,
+            citizenship_declared=True,
+            alias=alias,
+        )
+    return Registration(
+        first_name=source.first_name,
+        last_name=source.last_name,
+        email=source.email,
+        date_of_birth=source.date_of_birth,
+        signature=source.signature,
+        address=source.address,
+        city=source.city,
+        region=source.region,
+        postal_code=source.postal_code,
+        telephone=source.telephone,
+        family=source.family,
+        eligibility_declared=source.eligibility_declared,
+        citizenship_declared=source.citizenship_declared,
+        publicity_consent=source.publicity_consent,
+        guardian_name=source.guardian_name,
+        guardian_consent=source.guardian_consent,
+        guardian_email=source.guardian_email,
+        language=source.language,
+        alias=alias,
+        # Their place comes from the regional they played within its age limits.
+        qualified=True,
+    )
+
+
+def confirm_refusals(*, series: Series, division: str) -> dict[int, str]:
+    """Why the final's event would refuse an entrant's row when the entrants are confirmed
+    (by entrant pk; rows it takes are left out), so the organizer sees it first. A qualifier
+    is not asked their age again: the qualification is the eligibility."""
+    finals = series_finals(series=series, division=division)
+    if finals is None:
+        return {}
+    refusals = {}
+    for entrant in entrants_ordered(series=series, division=division):
+        if entrant.status not in (*HOLDING, Entrant.Status.ALTERNATE):
+            continue
+        errors = registration_errors(
+            event=finals, registration=finals_registration(entrant=entrant, finals=finals)
+        )
+        if errors:
+            refusals[entrant.pk] = " ".join(
+                str(m) for messages in errors.values() for m in messages
+            )
+    return refusals

@@ -7,6 +7,7 @@ Keyword-only and typed; views and the demo call these, never the models directly
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser as User
@@ -15,8 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.services.ties import standings_tie_breakers_set
+from scoring.tie_breakers import SERIES_REGIONAL_ORDER
 from tournament.models import Event, Player, Round
-from tournament.services import Registration, event_update, player_register
+from tournament.services import event_update, player_register
 
 from . import selectors
 from .invitation_mail import invitations_send
@@ -81,6 +84,11 @@ def series_add_event(*, series: Series, event: Event, places: int | None = None)
         raise ValidationError(_("This event has seated its own final."), code="final")
     if division == SENIOR and not event.ends_with_qualifiers:
         event_update(event=event, ends_with_qualifiers=True)
+    if division == SENIOR and not event.tie_breakers:
+        # 002: the cut is by "Point scores (not net worth)": points, then games won, then
+        # the head judge, unless the organizer chose an order of their own already.
+        standings_tie_breakers_set(event=event, keys=list(SERIES_REGIONAL_ORDER), by=None)
+        event.refresh_from_db()
     member = SeriesEvent.objects.create(
         series=series, event=event, division=division, places=places or event.advancing
     )
@@ -370,52 +378,34 @@ def alternates_confirm(
 # --- Confirming a final's entrants ----------------------------------------------------------
 
 
-def _registration(*, entrant: Entrant, finals: Event) -> Registration:
-    """The Finals' registration of an entrant: their qualifying registration's details, or
-    what the organizer typed for an invited one. Each event keeps its own alias: the
-    qualifying one where the Finals has no one else with it."""
-    alias = entrant.alias
-    if Player.objects.filter(event=finals, alias__iexact=alias).exists():
-        alias = ""
-    source = entrant.player
-    if source is None:
-        return Registration(
-            first_name=entrant.first_name,
-            last_name=entrant.last_name,
-            email=entrant.email,
-            date_of_birth=entrant.date_of_birth or datetime.date(1990, 1, 1),
-            signature=f"{entrant.first_name} {entrant.last_name}",
-            eligibility_declared=True,
-            citizenship_declared=True,
-            alias=alias,
-        )
-    return Registration(
-        first_name=source.first_name,
-        last_name=source.last_name,
-        email=source.email,
-        date_of_birth=source.date_of_birth,
-        signature=source.signature,
-        address=source.address,
-        city=source.city,
-        region=source.region,
-        postal_code=source.postal_code,
-        telephone=source.telephone,
-        family=source.family,
-        eligibility_declared=source.eligibility_declared,
-        citizenship_declared=source.citizenship_declared,
-        publicity_consent=source.publicity_consent,
-        guardian_name=source.guardian_name,
-        guardian_consent=source.guardian_consent,
-        guardian_email=source.guardian_email,
-        language=source.language,
-        alias=alias,
-    )
+@dataclass(frozen=True)
+class Confirmed:
+    """What confirming did: the Finals' players registered, and each row it refused with why."""
+
+    registered: list[Player]
+    refused: list[tuple[Entrant, str]]
+
+
+def _refusal(*, entrant: Entrant, error: ValidationError) -> str:
+    """One refused row's sentence, naming the entrant (never the whole list)."""
+    reasons = " ".join(str(message) for message in error.messages)
+    person = entrant.player or entrant  # a qualifier's name is their regional registration's
+    return _("%(name)s (%(alias)s) was not registered: %(reasons)s") % {
+        "name": f"{person.first_name} {person.last_name}".strip() or entrant.alias,
+        "alias": entrant.alias,
+        "reasons": reasons,
+    }
 
 
 @transaction.atomic
-def entrants_confirm(*, series: Series, division: str, by: User | None) -> list[Player]:
+def entrants_confirm(*, series: Series, division: str, by: User | None) -> Confirmed:
     """Register the accepted entrants in the final's event as its players, and the
-    alternates, in their confirmed order, as its alternates. Done once."""
+    alternates, in their confirmed order, as its alternates. Done once.
+
+    Eligibility for the Finals is the qualification: a row the final's event cannot take
+    (no guardian's consent, the same person twice) is refused on its own and named, and
+    the organizer registers that one in the event once it is put right; the others are
+    registered all the same."""
     _refuse_if_confirmed(series=series, division=division)
     problems = selectors.confirm_problems(series=series, division=division)
     if problems:
@@ -427,19 +417,25 @@ def entrants_confirm(*, series: Series, division: str, by: User | None) -> list[
     ]
     alternates = [e for e in rows if e.status == Entrant.Status.ALTERNATE]
     event_update(event=finals, expected_players=len(places), alternates=len(alternates))
-    registered = []
+    registered, refused = [], []
     for entrant in [*places, *alternates]:
-        player = player_register(
-            event=finals,
-            registration=_registration(entrant=entrant, finals=finals),
-            source=Player.Source.IMPORT,
-        )
+        try:
+            # A savepoint per row, so a refused row leaves the others registered.
+            with transaction.atomic():
+                player = player_register(
+                    event=finals,
+                    registration=selectors.finals_registration(entrant=entrant, finals=finals),
+                    source=Player.Source.IMPORT,
+                )
+        except ValidationError as error:
+            refused.append((entrant, _refusal(entrant=entrant, error=error)))
+            continue
         # From now on the list shows the alias the entrant plays the final under.
         entrant.finals_player, entrant.alias, entrant.changed_by = player, player.alias, by
         entrant.save(update_fields=["finals_player", "alias", "changed_by", "changed_at"])
         registered.append(player)
     Confirmation.objects.create(series=series, division=division, at=timezone.now(), by=by)
-    return registered
+    return Confirmed(registered=registered, refused=refused)
 
 
 @transaction.atomic

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access import organizer_required
@@ -244,19 +245,24 @@ def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse
     finals = selectors.series_finals(series=series, division=division)
     if request.method == "POST" and form.is_valid():
         try:
-            registered = services.entrants_confirm(
-                series=series, division=division, by=request.user
-            )
+            confirmed = services.entrants_confirm(series=series, division=division, by=request.user)
         except ValidationError as error:
             _errors(request, error)
         else:
             messages.success(
                 request,
-                _("The entrants are confirmed: %(count)s registered in %(event)s.")
-                % {"count": len(registered), "event": finals.name},
+                ngettext(
+                    "The entrants are confirmed: %(count)s registered in %(event)s.",
+                    "The entrants are confirmed: %(count)s registered in %(event)s.",
+                    len(confirmed.registered),
+                )
+                % {"count": len(confirmed.registered), "event": finals.name},
             )
+            for _entrant, refusal in confirmed.refused:
+                messages.warning(request, refusal)
             return _home(series, division)
     rows = selectors.entrants_ordered(series=series, division=division)
+    refusals = selectors.confirm_refusals(series=series, division=division)
     return render(
         request,
         "series/confirm.html",
@@ -271,6 +277,8 @@ def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse
                 if e.status in selectors.HOLDING and e.response == Entrant.Response.ACCEPTED
             ],
             "alternates": [e for e in rows if e.status == Entrant.Status.ALTERNATE],
+            # A row the final's event will refuse, said beside it before confirming.
+            "refusals": [(e, refusals[e.pk]) for e in rows if e.pk in refusals],
             "problems": selectors.confirm_problems(series=series, division=division),
             "confirmation": selectors.confirmed(series=series, division=division),
             "form": form,

@@ -25,7 +25,13 @@ from django.db.models import Exists, OuterRef
 from scoring.models import ResultLine, RoundPosting
 from scoring.selectors import event_winner
 from scoring.selectors import standings as scoring_standings
-from scoring.tie_breakers import TIE_BREAKERS, format_points, public_keys, tie_breakers_for
+from scoring.tie_breakers import (
+    TIE_BREAKERS,
+    format_points,
+    public_keys,
+    tie_breakers_for,
+    tie_broken_text,
+)
 from tournament.clock_selectors import HallRelease, hall_wave
 from tournament.formats import (
     POSTS_NET_WORTH,
@@ -392,6 +398,9 @@ class PublicStanding:
     alias: str
     games: int
     values: tuple[str, ...]  # one per public column, in the event's order
+    # Level on the first key with the player above: what put this one below them, in words
+    # (a key's name, or "decided by the head judge"); empty otherwise.
+    tie_broken_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -413,6 +422,11 @@ class PublicStandings:
     # The table winners of each posted round, where the format posts them instead of a
     # ranking; empty otherwise.
     table_winners: tuple[PublicRoundWinners, ...] = ()
+
+    @property
+    def tie_breaks(self) -> bool:
+        """Whether any row says what broke a tie (the column is shown only then)."""
+        return any(row.tie_broken_by for row in self.rows)
 
 
 def _posted_preliminaries(event_pk: int) -> tuple[int, ...]:
@@ -472,6 +486,7 @@ def standings(*, event_pk: int, release: Release) -> PublicStandings | None:
             alias=row.alias,
             games=row.games,
             values=tuple(tb.text(row.key(tb.key), edition=edition) for tb in shown),
+            tie_broken_by=tie_broken_text(row.broken_by) if row.broken_by else "",
         )
         for row in ranked
     )

@@ -84,6 +84,11 @@ class TournamentFormat:
     # has had as many turns), False for 000's "the game must stop. Any player who has thrown
     # the dice completes that move and any transaction that may result."
     last_turn: bool = True
+    # Whether a round is posted only once a judge has approved every table's sheet. 002
+    # BANKERS: the banker signs "to confirm the final adjudicated scores", and JUDGES:
+    # "roaming Judges to adjudicate": a judge approves each sheet. 000's club kit: "The
+    # player signs, the Banker or the referee counter-signs", and no judge approves.
+    judge_approves_sheets: bool = True
 
 
 FORMATS: dict[str, TournamentFormat] = {
@@ -149,6 +154,7 @@ FORMATS: dict[str, TournamentFormat] = {
         age_note=None,
         knockout=True,
         last_turn=False,
+        judge_approves_sheets=False,
     ),
     # shared/seeds/002: junior tournament, one game, highest net worth wins.
     "junior": TournamentFormat(

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from . import knockout_services
 from .access import organizer_required
 from .bracket import HIGHEST_ASSETS, TABLE_WINNERS, WINNERS_ASSETS, BracketPlan
+from .draw import draw_seed_new
 from .formats import round_minutes_warning
 from .knockout_selectors import KnockoutPlanner, knockout_planner
 from .lookups import event_or_404
@@ -166,7 +167,9 @@ def knockout_seat_first(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat round 1 at the confirmed plan's tables (again, if it is not started)."""
     event = event_or_404(pk)
     try:
-        round_ = knockout_services.knockout_seat_first_round(event=event, time_limit=SEAT_SECONDS)
+        round_ = knockout_services.knockout_seat_first_round(
+            event=event, seed=draw_seed_new(), time_limit=SEAT_SECONDS
+        )
     except ValidationError as error:
         _error_message(request, error)
     else:

@@ -178,6 +178,12 @@ class Event(models.Model):
         default=False,
         help_text=_("For a regional that sends its best players to a series' Finals."),
     )
+    # Posting waits for a judge's approval of every sheet (formats.judge_approves_sheets).
+    judge_approves_sheets = models.BooleanField(
+        _("a judge approves every score sheet before posting"),
+        default=True,
+        help_text=_("Off: the banker or the referee counter-signs, as in the club kit."),
+    )
     paper_size = models.CharField(
         _("paper size"),
         max_length=10,
@@ -355,6 +361,8 @@ class Round(models.Model):
     # Issue 15: the seating a re-seat of all rounds replaced, and the one it made, so the
     # re-seat can be undone while the round has not started and no seat was moved since.
     seating_undo = models.JSONField(_("seating before the re-seat"), default=dict, blank=True)
+    # The seed of the draw before the engine seated this round (draw.py): round 1 is drawn.
+    draw_seed = models.PositiveBigIntegerField(_("draw seed"), null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

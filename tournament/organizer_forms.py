@@ -83,6 +83,7 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
             "table_size_min",
             "table_size_max",
             "tables_per_wave",
+            "judge_approves_sheets",
         ),
     ),
     (

@@ -53,8 +53,13 @@ class RegistrationForm(forms.Form):
     citizenship_declared = forms.BooleanField(
         label=_("I declare that I am a citizen of this country."), required=False
     )
+    # The kit's Participant Registration Form (000) in its own words; optional here, and the
+    # printed form lists those who leave it unticked apart, without the grant.
     publicity_consent = forms.BooleanField(
-        label=_("I agree that my name and photographs may be used in publicity for this event."),
+        label=_(
+            "I give Hasbro the right to use, without compensation, my name and any photographs "
+            "of me taken at the tournament for publicity and promotional purposes."
+        ),
         required=False,
     )
     guardian_name = forms.CharField(

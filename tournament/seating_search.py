@@ -26,6 +26,7 @@ from jobs.models import Job
 from jobs.services import JobError, JobOutput, Progress, job_run, job_submit
 from jobs.tasks import task
 
+from .draw import drawn, rounds_record_draw
 from .formats import event_is_knockout
 from .language_seating import language_groups_of
 from .models import Event, Round
@@ -97,6 +98,7 @@ def search_problem(
             % {"count": len(players), "size": event.table_size_min}
         )
     played = Round.objects.filter(event=event).exclude(pk__in=[r.pk for r in rounds])
+    players = drawn(players=players, seed=seed)  # round 1 is a draw (draw.py)
     problem = SeatingProblem(
         players=tuple(p.pk for p in players),
         rounds=len(rounds),
@@ -204,6 +206,7 @@ def _search(job: Job, progress: Progress) -> JobOutput:
         rounds_store_seating(
             event=event, rounds=rounds, seating=seating, languages=[str(g) for g in languages]
         )
+        rounds_record_draw(rounds=rounds, seed=problem.seed)
     return JobOutput(
         result={
             "best": report.repeat_meetings,

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from .access import organizer_required
+from .draw import DRAW_SEED_LIMIT, draw_seed_or_new
 from .lookups import event_or_404
 from .seating_search import MAX_SECONDS, MIN_SECONDS, search_latest, search_stop, search_submit
 
@@ -31,7 +32,12 @@ class SearchForm(forms.Form):
     include_unchecked = forms.BooleanField(
         label=gettext_lazy("Include players not checked in"), required=False
     )
-    seed = forms.IntegerField(label=gettext_lazy("Seed (optional)"), required=False, min_value=0)
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=DRAW_SEED_LIMIT,
+    )
 
 
 def _panel(event_pk: int) -> HttpResponse:
@@ -64,7 +70,7 @@ def seating_search_start(request: HttpRequest, pk: int) -> HttpResponse:
         search_submit(
             event=event,
             only_checked_in=not form.cleaned_data["include_unchecked"],
-            seed=form.cleaned_data["seed"] or 0,
+            seed=draw_seed_or_new(form.cleaned_data["seed"]),
             seconds=form.cleaned_data["seconds"],
             user=request.user,
         )

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .draw import drawn, rounds_record_draw
 from .formats import event_is_knockout
 from .language_seating import seat_for_event
 from .models import Event, Player, Round, Seat, Table
@@ -95,11 +96,13 @@ def preseat_event(
     only_checked_in: bool = True,
     seed: int = 0,
     time_limit: float = 10.0,
+    players: Sequence[Player] | None = None,
 ) -> Seating:
     """Seat every preliminary round that has not started, all at once.
 
     Rounds already played stay as they are and count as history, so a re-seat after a
-    start still avoids rematches.
+    start still avoids rematches. The players (``players``, else the roster) are drawn
+    from ``seed`` first, so round 1 is a draw (``draw.py``); the seed is noted on the rounds.
     """
     if event_is_knockout(event=event):
         raise ValidationError(
@@ -112,7 +115,8 @@ def preseat_event(
     rounds = [r for r in rounds_ensure(event=event) if not r.has_started]
     if not rounds:
         raise ValidationError(_("Every preliminary round has started; nothing to seat."))
-    players = seating_roster(event=event, only_checked_in=only_checked_in)
+    if players is None:
+        players = seating_roster(event=event, only_checked_in=only_checked_in)
     if len(players) < event.table_size_min:
         raise ValidationError(
             ngettext(
@@ -122,6 +126,7 @@ def preseat_event(
             )
             % {"count": len(players), "size": event.table_size_min}
         )
+    players = drawn(players=players, seed=seed)
     problem = SeatingProblem(
         players=tuple(p.pk for p in players),
         rounds=len(rounds),
@@ -137,6 +142,7 @@ def preseat_event(
     )
     seating, languages = seat_for_event(problem, event=event, players=players)
     rounds_store_seating(event=event, rounds=rounds, seating=seating, languages=languages)
+    rounds_record_draw(rounds=rounds, seed=seed)
     return seating
 
 
@@ -218,7 +224,7 @@ def round_seat_exact(
     # Negative ids never clash with a player's pk.
     empty = [-(i + 1) for i in range(len(short))]
     problem = SeatingProblem(
-        players=(*(p.pk for p in players), *empty),
+        players=(*(p.pk for p in drawn(players=players, seed=seed)), *empty),
         rounds=1,
         families=_households(players),
         table_sizes=(sizes[0], sizes[0]),
@@ -244,6 +250,7 @@ def round_seat_exact(
     round_.seating_report = report
     round_.assignments_published = False
     round_.save(update_fields=["seating_report", "assignments_published"])
+    rounds_record_draw(rounds=[round_], seed=seed)
     return round_
 
 

@@ -6,7 +6,7 @@ POST; the permission tests walk both. The public tables are the spectator app's.
 
 from django.urls import path
 
-from . import knockout_views, staffing_views
+from . import draw_views, knockout_views, staffing_views
 from . import seating_search_views as search_views
 from . import seating_views as views
 
@@ -26,6 +26,7 @@ action_patterns = [
     path(SEATING + "preseat/", views.seating_preseat, name="seating_preseat"),
     path(SEATING + "preseat/undo/", views.seating_reseat_undo, name="seating_reseat_undo"),
     path(ROUND + "publish/", views.seating_publish, name="seating_publish"),
+    path(ROUND + "redraw/", draw_views.seating_redraw, name="seating_redraw"),
     path(ROUND + "start/", views.seating_start, name="seating_start"),
     path(ROUND + "fill-vacancies/", views.seating_fill_vacancies, name="seating_fill_vacancies"),
     path(ROUND + "tables/<int:table_number>/roll/", views.seating_roll, name="seating_roll"),

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 
 from . import reseat_services, seating_services
 from .access import allowed_url, head_judge_required, judge_required, organizer_required
+from .draw import DRAW_SEED_LIMIT, draw_seed_or_new
 from .formats import event_is_knockout
 from .knockout_views import OverrideForm, planner_context
 from .lookups import event_or_404, round_or_404
@@ -87,7 +88,10 @@ class PreseatForm(forms.Form):
         label=gettext_lazy("Seed (optional)"),
         required=False,
         min_value=0,
-        help_text=gettext_lazy("The same seed and players give the same tables."),
+        max_value=DRAW_SEED_LIMIT,
+        help_text=gettext_lazy(
+            "Empty: a new draw. The same seed and players give the same tables."
+        ),
     )
 
 
@@ -180,7 +184,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
         result = seating_services.preseat_event(
             event=event,
             only_checked_in=not form.cleaned_data["include_unchecked"],
-            seed=form.cleaned_data["seed"] or 0,
+            seed=draw_seed_or_new(form.cleaned_data["seed"]),
             time_limit=PRESEAT_SECONDS,
         )
     except ValidationError as error:

@@ -74,6 +74,7 @@ EVENT_FIELDS = (
     "players_note",
     "tables_per_wave",
     "ends_with_qualifiers",
+    "judge_approves_sheets",
 )
 
 
@@ -94,6 +95,7 @@ def format_defaults(*, format_key: str, international: bool = False) -> dict[str
         "guardian_consent_under": fmt.guardian_consent_under,
         "travel_flag_under": fmt.travel_flag_under,
         "citizenship_declaration": fmt.citizenship_declaration,
+        "judge_approves_sheets": fmt.judge_approves_sheets,
     }
 
 
@@ -218,6 +220,10 @@ class Registration:
     game_language: str = ""
     # The language they registered in (the public form's), for their emails.
     language: str = ""
+    # Qualified at an earlier event for this one (a series' Finals): the qualification is the
+    # eligibility, so the age limits, met on the day they qualified, are not asked again
+    # (002: "1 junior competitor from each will progress", even one who is 16 by the Finals).
+    qualified: bool = False
 
 
 def registration_form_errors(*, event: Event, registration: Registration) -> dict[str, list[str]]:
@@ -234,7 +240,7 @@ def registration_form_errors(*, event: Event, registration: Registration) -> dic
     age = age_on(born=reg.date_of_birth, day=event.date)
     if reg.date_of_birth > event.date:
         add("date_of_birth", _("The date of birth is after the event."))
-    elif refusal := age_refusal(event=event, age=age):
+    elif not reg.qualified and (refusal := age_refusal(event=event, age=age)):
         add("date_of_birth", refusal)
     if age < event.guardian_consent_under:
         if not reg.guardian_name.strip():

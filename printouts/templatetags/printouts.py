@@ -1,3 +1,5 @@
+import re
+
 from django import template
 
 from tournament.money import money as money_text
@@ -16,3 +18,14 @@ def word(edition, key: str) -> str:
     if key.endswith("s"):
         return edition.word(key[:-1], 2)
     return edition.word(key)
+
+
+# 000, Advertising & Promotion: "The first or most prominent use of the word MONOPOLY on a
+# document, a page, or digital file must always be followed by a ®".
+_FIRST_MONOPOLY = re.compile(r"\bMONOPOLY\b(?!\s*®)")
+
+
+@register.filter
+def registered(text) -> str:
+    """``text`` with ® after its first MONOPOLY (unless one follows it already)."""
+    return _FIRST_MONOPOLY.sub("MONOPOLY®", str(text), count=1)

@@ -32,7 +32,9 @@ def round_post(*, round_: Round, by: User | None) -> RoundPosting:
     """Publish a round's point scores: only once every table of every wave is settled.
 
     002, POSTING SCORES: scores are posted at the end of each round, not by wave, so one
-    unsigned table anywhere holds the whole round back, as does an undecided tie.
+    unsigned table anywhere holds the whole round back, as does a sheet no judge approved
+    yet (unless the event turned that off: ``Event.judge_approves_sheets``) or an
+    undecided tie.
     """
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_is_posted(round_):
@@ -41,6 +43,8 @@ def round_post(*, round_: Round, by: User | None) -> RoundPosting:
     if not tables:
         raise ValidationError(_("This round has no tables."), code="empty")
     sheets = {s.table_id: s for s in TableSheet.objects.filter(table__round=round_)}
+    # A championship's judges approve every sheet; the club kit's counter-signature will do.
+    needs_approval = round_.event.judge_approves_sheets
     problems = []
     for table in tables:
         sheet = sheets.get(table.pk)
@@ -50,6 +54,14 @@ def round_post(*, round_: Round, by: User | None) -> RoundPosting:
                     _("Table %(number)s: the score sheet is not signed yet.")
                     % {"number": table.number},
                     code="not-signed",
+                )
+            )
+        elif needs_approval and sheet.status != TableSheet.Status.APPROVED:
+            problems.append(
+                ValidationError(
+                    _("Table %(number)s: a judge has not approved the score sheet yet.")
+                    % {"number": table.number},
+                    code="not-approved",
                 )
             )
         elif sheet_open_ties(sheet=sheet):

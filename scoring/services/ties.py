@@ -12,7 +12,7 @@ from tournament.formats import event_points_table
 from tournament.models import Event, Player, Round, Table
 
 from ..models import StandingsTieDecision, TableSheet, TieDecision
-from ..tie_breakers import default_tie_breakers_for, tie_breakers_valid
+from ..tie_breakers import TIE_BREAKERS, default_tie_breakers_for, tie_breakers_valid
 from .posting import refuse_if_posted
 from .results import tie_outcome, write_results
 from .sheets import locked
@@ -102,18 +102,24 @@ def standings_tie_decide(
 def standings_tie_breakers_set(*, event: Event, keys: list[str], by: User | None) -> Event:
     """The organizer's order of the standings tie-breakers, best first.
 
-    ``keys`` must name every tie-breaker of the event's format exactly once (002: the
-    organizer's own rule); an empty list goes back to the format's default order. The
-    head judge's decision always comes last and is not a key. Refused once the final (or
+    ``keys`` starts with the format's ranking key (points: 002 "the 4 players with the
+    highest Point scores (not net worth)") and then names any of its other keys, each at
+    most once, or none: the head judge decides ties on the keys used. An empty list goes
+    back to the format's default order. The head judge's decision always comes last and is
+    not a key. Refused once the final (or
     its semifinal) is seated: it was seated from the standings as they were ordered then.
     ``by`` is accepted for the views' audit trail; the event records no author.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     keys = [str(key) for key in keys]
     if keys and not tie_breakers_valid(event=event, keys=keys):
+        first, *others = default_tie_breakers_for(event=event).keys
         raise ValidationError(
-            _("Name every tie-breaker exactly once: %(keys)s.")
-            % {"keys": ", ".join(default_tie_breakers_for(event=event).keys)},
+            _("Start with %(first)s, then use any of %(keys)s at most once each.")
+            % {
+                "first": TIE_BREAKERS[first].label,
+                "keys": ", ".join(str(TIE_BREAKERS[key].label) for key in others),
+            },
             code="tie-breakers",
         )
     if Round.objects.filter(

@@ -184,7 +184,8 @@ def run_clock(cockpit: Cockpit, number: int, *, start: bool) -> None:
 
 
 def collect_sheets(cockpit: Cockpit, number: int) -> None:
-    """Each table's banker link from its results page; the banker's tablet does the rest."""
+    """Each table's banker link from its results page; the banker's tablet does the rest,
+    then a judge approves the signed sheet on the table's page."""
     page = cockpit.page
     count = page.locator("table.results-tables tbody tr").count()
     for table_number in range(1, count + 1):
@@ -201,6 +202,9 @@ def collect_sheets(cockpit: Cockpit, number: int) -> None:
             wrong_first=False,
         )
         page.get_by_role("link", name=f"Back to table {table_number}").click()
+        # A championship posts only sheets a judge has approved.
+        page.get_by_role("button", name="Approve the sheet").click()
+        page.wait_for_load_state()
         page.get_by_role("link", name=f"Back to round {number}").click()
 
 

@@ -22,7 +22,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from scoring.services.posting import round_post
-from scoring.services.sheets import sheet_submit
+from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
 from tests.browser.test_standings_browser import signed_round_1
@@ -137,6 +137,7 @@ def _rupee_junior_posted() -> tuple:
     for player in players.values():
         sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=None)
     sheet_sign(sheet=sheet, initials="BNK", by=None)
+    sheet_approve(sheet=sheet, by=None)  # a judge approves it: a championship posts then
     round_post(round_=round_, by=None)
     release_set(event=event, pages={"standings": True}, by=None)
     return event, cash

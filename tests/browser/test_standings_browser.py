@@ -8,7 +8,7 @@ import uuid
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
-from scoring.services.sheets import sheet_submit
+from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
@@ -18,9 +18,10 @@ PASSWORD = "a long Boardwalk passphrase"
 PLAYERS = {"Boot": 3000, "Car": 2000, "Hat": 1500, "Dog": 1000}
 
 
-def signed_round_1(cash_by_alias: dict[str, int] = PLAYERS):
-    """An event whose round 1 is one table of four with a signed sheet, not yet posted;
-    each player's cash by alias (``PLAYERS`` unless given)."""
+def signed_round_1(cash_by_alias: dict[str, int] = PLAYERS, *, approve: bool = True):
+    """An event whose round 1 is one table of four with a signed sheet (approved by a judge
+    unless ``approve`` is off), not yet posted; each player's cash by alias (``PLAYERS``
+    unless given)."""
     event = event_create(
         name="Browser Cup",
         organization="Club",
@@ -65,11 +66,13 @@ def signed_round_1(cash_by_alias: dict[str, int] = PLAYERS):
     for player in players.values():
         sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=None)
     sheet_sign(sheet=sheet, initials="BNK", by=None)
+    if approve:
+        sheet_approve(sheet=sheet, by=None)  # a judge approves it: a championship posts then
     return event
 
 
 def test_a_head_judge_posts_round_1_and_the_public_sees_the_points(live_server, browser, page):
-    event = signed_round_1()
+    event = signed_round_1(approve=False)
     head_judge = User.objects.create_user("hedda", password=PASSWORD)
     head_judge.groups.add(Group.objects.get(name="Head judge"))
 
@@ -88,6 +91,12 @@ def test_a_head_judge_posts_round_1_and_the_public_sees_the_points(live_server, 
     page.get_by_role("link", name="Results, round 1").click()
     page.wait_for_url(f"**/organizer/events/{event.pk}/results/1/")
     assert "signed" in page.locator("#table-1").inner_text()
+    # A championship posts only sheets a judge approved: the head judge approves it.
+    page.get_by_role("link", name="Open table 1").click()
+    page.get_by_role("button", name="Approve the sheet").click()
+    page.wait_for_load_state()
+    page.get_by_role("link", name="Back to round 1").click()
+    assert "approved" in page.locator("#table-1").inner_text()
 
     # Issue 15: posting asks to confirm (a second tap).
     page.locator("#post summary").click()

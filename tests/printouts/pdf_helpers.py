@@ -191,7 +191,7 @@ def post_final(event, cash: dict) -> Table:
     """A final played, signed and posted through the services; ``cash`` per finalist, best
     first, cash only so each net worth is the amount given."""
     from scoring.services.posting import round_post
-    from scoring.services.sheets import sheet_submit
+    from scoring.services.sheets import sheet_approve, sheet_submit
     from scoring.services.signatures import sheet_sign
     from tournament.models import Clock
 
@@ -218,5 +218,6 @@ def post_final(event, cash: dict) -> Table:
     for player in cash:
         sheet_sign(sheet=sheet, player=player, initials=player.alias[:2], by=None)
     sheet_sign(sheet=sheet, initials="BNK", by=None)
+    sheet_approve(sheet=sheet, by=None)  # a judge approves it: a championship posts then
     round_post(round_=round_, by=None)
     return table

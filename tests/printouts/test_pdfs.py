@@ -220,6 +220,7 @@ def test_participant_form_paginates_any_number_of_players(organizer_client, even
             signature="x",
             signed_at=timezone.now(),
             alias=f"Token {index}",
+            publicity_consent=True,  # all sign under the kit's grant (see test_publicity)
         )
     _set_return_block(event)
     url = reverse("printouts:participant_registration", kwargs={"pk": event.pk})

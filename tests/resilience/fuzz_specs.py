@@ -276,8 +276,9 @@ def _standings_tie(world: World) -> dict[str, st.SearchStrategy]:
 
 
 def _tie_breakers(world: World) -> dict[str, st.SearchStrategy]:
-    keys = tie_breakers_for(event=world.event).keys
-    values = form_values(TieBreakerOrderForm(keys=[(k, k) for k in keys]))
+    first, *others = tie_breakers_for(event=world.event).keys
+    form = TieBreakerOrderForm(first=(first, first), others=[(k, k) for k in others], current=[])
+    values = form_values(form)
     values["default"] = pick("1", "")
     return values
 
@@ -391,6 +392,8 @@ FUZZED: dict[str, Spec] = {
     "tournament:seating_preseat": Spec(lambda w: form_values(PreseatForm()), examples=10),
     "tournament:seating_reseat_undo": Spec(),
     "tournament:seating_publish": Spec(lambda w: {"published": pick("1", "0")}),
+    # Round 1's draw again: refused for a later round or once published.
+    "tournament:seating_redraw": Spec(kwargs=lambda w: {"round_number": 1}),
     "tournament:seating_start": Spec(kwargs=lambda w: {"round_number": 2}),
     "tournament:seating_fill_vacancies": Spec(kwargs=lambda w: {"round_number": 2}),
     "tournament:seating_roll": Spec(),

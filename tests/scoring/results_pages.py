@@ -98,6 +98,19 @@ def round1(event, players) -> Round:
 
 
 @pytest.fixture
+def signed_round1(event, players) -> Round:
+    """Round 1 as ``round1``, signed by its table but not yet approved by a judge."""
+    round_ = make_round(event, 1, [list(players.values())])
+    p = players
+    play(
+        table_of(round_, 1),
+        {p["Boot"]: 3000, p["Car"]: 2000, p["Hat"]: 1500, p["Dog"]: 1000},
+        approve=False,
+    )
+    return round_
+
+
+@pytest.fixture
 def tied_round(event, players) -> Round:
     """Round 1 with Car and Hat level on everything: the engine leaves them tied."""
     round_ = make_round(event, 1, [list(players.values())])

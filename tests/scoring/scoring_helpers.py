@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from django.utils import timezone
 
 from scoring.models import TableSheet
-from scoring.services.sheets import sheet_submit
+from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
 
@@ -64,8 +64,16 @@ def table_of(round_: Round, number: int) -> Table:
     return Table.objects.get(round=round_, number=number)
 
 
-def play(table: Table, cash: dict[Player, int], bankrupt: Sequence[Player] = (), *, by=None):
-    """Submit a valid sheet and have every player, then the banker, sign it."""
+def play(
+    table: Table,
+    cash: dict[Player, int],
+    bankrupt: Sequence[Player] = (),
+    *,
+    by=None,
+    approve: bool = True,
+):
+    """Submit a valid sheet and have every player, then the banker, sign it; then a judge
+    approves it (a championship posts only approved sheets), unless ``approve`` is off."""
     sheet = TableSheet.objects.filter(table=table).first()
     sheet = sheet_submit(
         table=table,
@@ -78,6 +86,8 @@ def play(table: Table, cash: dict[Player, int], bankrupt: Sequence[Player] = (),
         sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=by)
     sheet_sign(sheet=sheet, initials="BNK", by=by)
     sheet.refresh_from_db()
+    if approve:
+        sheet = sheet_approve(sheet=sheet, by=by)
     return sheet
 
 

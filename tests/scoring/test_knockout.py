@@ -501,3 +501,26 @@ def test_the_standings_page_seats_the_final_from_round_1s_table_winners(client, 
     ]
     final = Round.objects.get(event=club, kind=Round.Kind.FINAL)
     assert {s.player.alias for s in final.seats.all()} == winners
+
+
+def test_a_knockouts_round_1_is_drawn_and_drawn_again_at_the_plans_tables(club):
+    """000: "the first preliminary round" of a knockout decides who goes on, so friends who
+    register together must not meet by registration order: round 1 is drawn from a seed
+    recorded on the round, and drawn again (same players, the plan's tables) on request
+    until it is published."""
+    from tournament.draw import round_redraw
+    from tournament.seating_services import round_publish
+
+    players = checked_in(club, 29)
+    bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
+    round_ = knockout_seat_first_round(event=club, seed=11)
+    assert round_.draw_seed == 11
+    before = sorted(sorted(p.pk for p in t) for t in tables_of(round_))
+    round_ = round_redraw(round_=round_, seed=12)
+    after = sorted(sorted(p.pk for p in t) for t in tables_of(round_))
+    assert round_.draw_seed == 12 and after != before
+    assert sorted(len(t) for t in after) == [4, 5, 5, 5, 5, 5]
+    assert {pk for t in after for pk in t} == {p.pk for p in players}
+    round_publish(round_=round_)
+    with pytest.raises(ValidationError, match="published"):
+        round_redraw(round_=round_, seed=13)

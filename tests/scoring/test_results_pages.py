@@ -37,6 +37,7 @@ from tournament.roles import (
 # The shared fixtures (results_pages.py), bound here so that pytest finds them.
 players = results_pages.players
 round1 = results_pages.round1
+signed_round1 = results_pages.signed_round1
 tied_round = results_pages.tied_round
 
 
@@ -91,7 +92,7 @@ def test_round_page_lists_every_table_by_wave_with_its_status(client, event, pla
     p = list(players.values())
     more = players_with_aliases(event, aliases=["Iron", "Ship", "Thimble", "Wheel"])
     round_ = make_round(event, 1, [p, list(more.values())], tables_per_wave=1)
-    play(table_of(round_, 1), {p[0]: 3000, p[1]: 2000, p[2]: 1500, p[3]: 1000})
+    play(table_of(round_, 1), {p[0]: 3000, p[1]: 2000, p[2]: 1500, p[3]: 1000}, approve=False)
     response = login(client, JUDGE).get(url("results_round", event, round_number=1))
     assert response.status_code == 200
     body = response.content.decode()
@@ -111,7 +112,7 @@ def test_round_page_404s_for_an_unknown_round(client, event, round1):
 # --- A table's sheet ----------------------------------------------------------------------
 
 
-def test_table_page_shows_the_sheet_by_player_signatures_and_history(client, event, round1):
+def test_table_page_shows_the_sheet_by_player_signatures_and_history(client, event, signed_round1):
     response = login(client, JUDGE).get(url("results_table", event, round_number=1, table_number=1))
     body = response.content.decode()
     assert response.status_code == 200
@@ -129,14 +130,14 @@ def test_table_page_without_a_sheet(client, event, players):
     assert "has not started" in response.content.decode()
 
 
-def test_a_judge_approves_a_signed_sheet(client, event, round1):
+def test_a_judge_approves_a_signed_sheet(client, event, signed_round1):
     judge = user(JUDGE)
     client.force_login(judge)
     response = client.post(
         url("results_approve", event, round_number=1, table_number=1), follow=True
     )
     assert "sheet approved" in " ".join(messages_of(response))
-    sheet = TableSheet.objects.get(table__round=round1)
+    sheet = TableSheet.objects.get(table__round=signed_round1)
     assert sheet.status == TableSheet.Status.APPROVED and sheet.approved_by == judge
 
 

@@ -232,7 +232,7 @@ def test_a_table_scored_without_a_clock_keeps_its_status(event, four):
     table = table_of(round_, 1)
     table.wave.clock.delete()
     boot, car, hat, dog = four.values()
-    sheet = play(table, {boot: 4, car: 3, hat: 2, dog: 1})
+    sheet = play(table, {boot: 4, car: 3, hat: 2, dog: 1}, approve=False)
     assert sheet.status == "signed"
     assert Table.objects.get(pk=table.pk).status == "finished"
 
@@ -274,7 +274,7 @@ def test_approval_needs_a_signed_sheet(table, four, judge):
     sheet = submit(table, sheet_data({boot: 4, car: 3, hat: 2, dog: 1}), version=0)
     with pytest.raises(ValidationError, match="signed"):
         sheet_approve(sheet=sheet, by=judge)
-    sheet = play(table, {boot: 4, car: 3, hat: 2, dog: 1})
+    sheet = play(table, {boot: 4, car: 3, hat: 2, dog: 1}, approve=False)
     sheet = sheet_approve(sheet=sheet, by=judge)
     assert (sheet.status, sheet.approved_by) == ("approved", judge)
     with pytest.raises(ValidationError):
@@ -420,6 +420,11 @@ def test_a_round_is_posted_only_when_every_waves_tables_are_signed(event, judge)
     for player in players[4:]:
         sheet_sign(sheet=sheet, player=player, initials="x", by=None)
     sheet_sign(sheet=sheet, initials="BNK", by=None)
+    # Signed is not enough for a championship: a judge approves it (see below).
+    with pytest.raises(ValidationError) as caught:
+        round_post(round_=round_, by=judge)
+    assert caught.value.messages == ["Table 2: a judge has not approved the score sheet yet."]
+    sheet_approve(sheet=sheet, by=judge)
 
     posting = round_post(round_=round_, by=judge)
     assert posting.posted_by == judge

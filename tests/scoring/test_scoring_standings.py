@@ -228,8 +228,10 @@ def test_round_table_statuses_for_the_judges_desk(event, judge):
     statuses = {1: "playing", 2: "last_turn", 3: "finished", 4: "finished", 5: "finished"}
     for number, status in statuses.items():
         Table.objects.filter(round=round_, number=number).update(status=status)
-    play(table_of(round_, 4), dict(zip(players[12:16], (4, 3, 2, 1), strict=True)))
-    sheet = play(table_of(round_, 5), dict(zip(players[16:20], (4, 3, 2, 1), strict=True)))
+    play(table_of(round_, 4), dict(zip(players[12:16], (4, 3, 2, 1), strict=True)), approve=False)
+    sheet = play(
+        table_of(round_, 5), dict(zip(players[16:20], (4, 3, 2, 1), strict=True)), approve=False
+    )
     sheet_approve(sheet=sheet, by=judge)
     rows = results_board(round_=round_).rows
     assert [(r.number, r.wave, r.status) for r in rows] == [
@@ -338,29 +340,59 @@ def test_an_empty_or_default_order_is_the_formats_own(event, judge):
 @pytest.mark.parametrize(
     "keys",
     [
-        ["points", "wins", "net_worth"],  # one missing
         ["points", "wins", "wins", "best_game"],  # one twice
         ["points", "wins", "net_worth", "best_game", "luck"],  # unknown
         ["points", "wins", "net_worth", "dice"],
+        ["wins", "points"],  # 002: "highest Point scores (not net worth)": points first
+        ["net_worth", "points", "wins"],
     ],
 )
-def test_an_order_must_name_every_tie_breaker_once(event, keys):
-    with pytest.raises(ValidationError, match="exactly once"):
+def test_an_order_starts_with_points_and_names_a_tie_breaker_at_most_once(event, keys):
+    with pytest.raises(ValidationError, match="at most once"):
         standings_tie_breakers_set(event=event, keys=keys, by=None)
     event.refresh_from_db()
     assert event.tie_breakers == []
 
 
-def test_club_events_order_their_own_keys_and_points_is_not_one(event, judge):
+def test_the_organizer_may_keep_only_points_and_the_head_judge_decides_every_tie(event, judge):
+    """Issue: "the organizer chooses the tie-breakers after points, including none ('the
+    head judge decides ties at the cut')". E and F (41 points; E two wins, F one) are
+    level on points alone, so they are tied until the head judge orders them; with games
+    won kept, E is above F, and F's row says games won broke the tie."""
+    play_example(event, judge)
+    standings_tie_breakers_set(event=event, keys=["points"], by=judge)
+    event.refresh_from_db()
+    assert tie_breakers.tie_breakers_for(event=event).keys == ("points",)
+    rows = {r.alias: r for r in selectors.standings(event=event, only_posted=True)}
+    assert (rows["E"].rank, rows["E"].tied, rows["F"].rank, rows["F"].tied) == (1, True, 1, True)
+    standings_tie_decide(
+        event=event, order=[rows["F"].player_id, rows["E"].player_id], by=judge, reason="Lot"
+    )
+    rows = {r.alias: r for r in selectors.standings(event=event, only_posted=True)}
+    assert (rows["F"].rank, rows["E"].rank) == (1, 2)
+    assert (rows["F"].broken_by, rows["E"].broken_by) == ("", tie_breakers.DECIDED_BY_HEAD_JUDGE)
+    standings_tie_breakers_set(event=event, keys=["points", "wins"], by=judge)
+    event.refresh_from_db()
+    rows = {r.alias: r for r in selectors.standings(event=event, only_posted=True)}
+    assert (rows["E"].rank, rows["F"].rank, rows["F"].broken_by) == (1, 2, "wins")
+    # A and C (34 points, one win each) are parted by nothing left but the head judge now.
+    assert rows["A"].tied and rows["C"].tied
+
+
+def test_club_events_rank_by_assets_first_and_points_is_not_one(event, judge):
+    """000: "choose six winners ... by highest total assets": total net worth comes first
+    in a club; the organizer orders what follows."""
     event.format = "club"
     event.save()
-    with pytest.raises(ValidationError, match="exactly once"):
+    with pytest.raises(ValidationError, match="at most once"):
         standings_tie_breakers_set(
             event=event, keys=["points", "wins", "net_worth", "best_game"], by=judge
         )
-    standings_tie_breakers_set(event=event, keys=["wins", "net_worth", "best_game"], by=judge)
+    with pytest.raises(ValidationError, match="at most once"):
+        standings_tie_breakers_set(event=event, keys=["wins", "net_worth"], by=judge)
+    standings_tie_breakers_set(event=event, keys=["net_worth", "best_game", "wins"], by=judge)
     event.refresh_from_db()
-    assert tie_breakers.tie_breakers_for(event=event).keys == ("wins", "net_worth", "best_game")
+    assert tie_breakers.tie_breakers_for(event=event).keys == ("net_worth", "best_game", "wins")
     # A stored order that no longer fits the format is ignored, not half-applied.
     event.format = "championship"
     event.save()

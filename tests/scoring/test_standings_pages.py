@@ -135,9 +135,10 @@ def test_the_organizer_orders_the_tie_breakers_on_the_standings_page(client, eve
     assert "The format's default order is in force." in body
     assert [r["row"].alias for r in page.context["rows"]][:2] == ["E", "F"]
     form = page.context["tie_breaker_form"]
-    assert [f.value() for f in form.key_fields()] == ["points", "wins", "net_worth", "best_game"]
+    # Points come first (002: "Point scores (not net worth)"); the rest is the organizer's.
+    assert [f.value() for f in form.key_fields()] == ["wins", "net_worth", "best_game"]
 
-    order = {"key_1": "points", "key_2": "net_worth", "key_3": "wins", "key_4": "best_game"}
+    order = {"key_2": "net_worth", "key_3": "wins", "key_4": "best_game"}
     response = client.post(url("standings_tie_breakers", event), order, follow=True)
     assert "Tie-breaker order saved." in messages_of(response)
     assert [r["row"].alias for r in response.context["rows"]][:2] == ["F", "E"]
@@ -145,15 +146,23 @@ def test_the_organizer_orders_the_tie_breakers_on_the_standings_page(client, eve
     assert "Ranked by points, then total net worth, then games won, then best game" in body
     assert "The organizer's order is in force." in body
 
-    twice = {**order, "key_3": "points"}
+    twice = {**order, "key_3": "net_worth"}
     response = client.post(url("standings_tie_breakers", event), twice, follow=True)
-    assert "Use every tie-breaker exactly once." in messages_of(response)
+    assert "Use each tie-breaker at most once." in messages_of(response)
     assert [r["row"].alias for r in response.context["rows"]][:2] == ["F", "E"]
 
     response = client.post(url("standings_tie_breakers", event), {"default": "1"}, follow=True)
     assert [r["row"].alias for r in response.context["rows"]][:2] == ["E", "F"]
     event.refresh_from_db()
     assert event.tie_breakers == []
+
+    # None after points: "the head judge decides ties at the cut"; E and F are tied.
+    none = {"key_2": "", "key_3": "", "key_4": ""}
+    response = client.post(url("standings_tie_breakers", event), none, follow=True)
+    assert "Tie-breaker order saved." in messages_of(response)
+    assert [r["row"].tied for r in response.context["rows"]][:2] == [True, True]
+    event.refresh_from_db()
+    assert event.tie_breakers == ["points"]
 
 
 # --- The final ------------------------------------------------------------------------------
@@ -218,11 +227,14 @@ def test_a_tie_breaker_has_one_name_on_every_page_and_in_the_csv(client, event, 
     public = client.get(reverse("spectator:standings", kwargs={"pk": event.pk}))
     header = _csv_rows(client.get(url("standings_csv", event)))[0]
     form = organizer.context["tie_breaker_form"]
-    assert str(dict(form.fields["key_1"].choices)["wins"]) == "games won"
+    assert str(dict(form.fields["key_2"].choices)["wins"]) == "games won"
     assert "Ranked by points, then games won, then" in organizer.content.decode()
     assert '<th scope="col" class="num">Games won</th>' in organizer.content.decode()
     assert '<th scope="col" class="num key-wins">Games won</th>' in public.content.decode()
-    assert "Ranked by points, games won, total net worth, best game." in public.content.decode()
+    assert (
+        "Ranked by points, games won, total net worth, best game, then the head judge."
+        in public.content.decode()
+    )
     assert header[3:] == [
         "Points",
         "Games won",
@@ -243,7 +255,9 @@ def test_club_standings_page_explains_the_knockout_and_offers_only_club_keys(cli
     assert "No bracket is confirmed yet." in body
     assert "The top 4 players of the posted standings advance." not in body
     form = response.context["tie_breaker_form"]
-    assert [f.value() for f in form.key_fields()] == ["net_worth", "wins", "best_game"]
+    # Total net worth first (000: "by highest total assets"); the organizer orders the rest.
+    assert form.first_label == "total net worth"
+    assert [f.value() for f in form.key_fields()] == ["wins", "best_game"]
 
 
 def test_the_standings_page_seats_a_semifinal_when_the_final_would_not_fit(client, event):

@@ -22,7 +22,7 @@ from scoring.models import StandingsTieDecision, TableSheet
 from scoring.selectors import event_winner
 from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
-from scoring.services.sheets import sheet_submit
+from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
 from tests.builders import players_with_aliases
@@ -65,6 +65,7 @@ def play_with_deeds(table: Table, cash: dict, deeds: dict) -> None:
     for player in cash:
         sheet_sign(sheet=sheet, player=player, initials=player.alias[:3], by=None)
     sheet_sign(sheet=sheet, initials="BNK", by=None)
+    sheet_approve(sheet=sheet, by=None)  # a judge approves it before the round is posted
 
 
 def eight(event):

@@ -14,15 +14,28 @@ from django.utils import timezone
 
 from scoring.models import TableSheet
 from scoring.services.posting import round_post
-from scoring.services.sheets import sheet_submit
+from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
+from scoring.services.ties import standings_tie_breakers_set
 from tournament.models import Clock, Event, Player, Round, Seat, Table, Wave
 from tournament.services import event_create
 
+# The organizer's own order for these regionals: after points and games won, total net
+# worth, so the cash written on the sheets decides the fourth place by hand. A regional
+# left at ``None`` keeps the series' default: points, games won, then the head judge.
+CASH_DECIDES = ("points", "wins", "net_worth")
 
-def regional(name: str, *, day: int, fmt: str = "championship", **fields) -> Event:
+
+def regional(
+    name: str,
+    *,
+    day: int,
+    fmt: str = "championship",
+    tie_breakers: tuple[str, ...] | None = CASH_DECIDES,
+    **fields,
+) -> Event:
     """A one-round event (so posting its one round is posting its last)."""
-    return event_create(
+    event = event_create(
         name=name,
         format=fmt,
         organization="Boardwalk Club",
@@ -32,6 +45,10 @@ def regional(name: str, *, day: int, fmt: str = "championship", **fields) -> Eve
         preliminary_rounds=1,
         **fields,
     )
+    if fmt == "championship" and tie_breakers is not None:
+        standings_tie_breakers_set(event=event, keys=list(tie_breakers), by=None)
+        event.refresh_from_db()
+    return event
 
 
 def enter(event: Event, aliases: str, *, emails: dict[str, str] | None = None) -> dict[str, Player]:
@@ -74,6 +91,7 @@ def _sheet(table: Table, cash: dict[Player, int]) -> None:
     for player in cash:
         sheet_sign(sheet=sheet, player=player, initials="PL", by=None)
     sheet_sign(sheet=sheet, initials="BNK", by=None)
+    sheet_approve(sheet=sheet, by=None)  # a judge approves it, as a championship posts
 
 
 def play_round(event: Event, tables: list[dict[Player, int]], *, post: bool = True) -> Round:

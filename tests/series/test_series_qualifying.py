@@ -18,6 +18,8 @@ from scoring.services.advancement import advance_to_final
 from scoring.services.ties import standings_tie_decide
 from series import selectors, services
 from series.models import JUNIOR, SENIOR, Entrant, PersonLink
+from spectator.selectors import Release
+from spectator.selectors import standings as public_standings
 from tests.series.series_helpers import enter, play_round, regional, three_tables
 from tournament.formats import event_has_final
 from tournament.models import Player
@@ -45,7 +47,8 @@ def places(series, division=SENIOR) -> list[tuple[str, str, int | None]]:
 
 def test_from_each_event_the_4_players_with_the_highest_point_scores_progress(series):
     """002: "the 4 players with the highest Point scores (not net worth) will progress";
-    B, F and J share 10 points at fourth, and the tie-breakers (net worth) put B ahead."""
+    B, F and J share 10 points at fourth, and the organizer's tie-breakers after points
+    (games won, then net worth) put B ahead."""
     event = regional("North", day=10)
     member = services.series_add_event(series=series, event=event)
     assert member.places == 4 and member.division == SENIOR
@@ -62,6 +65,38 @@ def test_from_each_event_the_4_players_with_the_highest_point_scores_progress(se
     ]
     with pytest.raises(ValidationError, match="no final"):
         advance_to_final(event=event, by=None)
+
+
+def test_a_regional_cut_defaults_to_points_then_games_won_then_the_head_judge(series):
+    """002: "From each event the 4 players with the highest Point scores (not net worth)
+    will progress": a regional left at the series' default ranks by points, then games
+    won, and nothing else; B, F and J (10 points, no win each) are the head judge's,
+    though their net worth differs (3000, 2900, 2800). The public standings then say what
+    broke each tie."""
+    event = regional("North", day=10, tie_breakers=None)
+    member = services.series_add_event(series=series, event=event)
+    event.refresh_from_db()
+    assert event.tie_breakers == ["points", "wins"]
+    p = enter(event, LETTERS)
+    play_round(event, three_tables(p))
+    assert places(series) == []
+    assert {row.alias for row in selectors.open_cut(member=member)} == {
+        p["B"].alias,
+        p["F"].alias,
+        p["J"].alias,
+    }
+    standings_tie_decide(
+        event=event, order=[p["F"].pk, p["J"].pk, p["B"].pk], by=None, reason="Roll-off"
+    )
+    services.qualifiers_fix(series=series, division=SENIOR)
+    assert [alias for alias, _s, _r in places(series)][-1] == p["F"].alias
+    rows = public_standings(event_pk=event.pk, release=Release(standings=True))
+    said = {row.alias: row.tie_broken_by for row in rows.rows}
+    assert said[p["J"].alias] == said[p["B"].alias] == "decided by the head judge"
+    # F is below the 19-point players on points; I, E and A (19 points, a win each) stay
+    # level at 1=, which the cut does not need decided.
+    assert said[p["F"].alias] == said[p["A"].alias] == ""
+    assert {row.place for row in rows.rows if row.alias in {p[k].alias for k in "IEA"}} == {"1="}
 
 
 def test_a_tie_at_fourth_the_tie_breakers_cannot_settle_goes_to_the_head_judge(series):
@@ -137,6 +172,40 @@ def test_a_junior_regional_sends_its_top_one_by_net_worth(series):
     assert places(series) == []
 
 
+def test_a_junior_who_qualified_at_15_plays_the_junior_finals_at_16(series):
+    """002 JUNIOR: "Competitors must be between 8 and 16 years old (16+ qualify for the senior
+    tournament.)" at the regional, and "From the 4 regional Junior Championships, 1 junior
+    competitor from each will progress to the MONOPOLY Championship Finals": the
+    qualification is the eligibility, so B (born 20 April 2014: 15 at the regional on the
+    10th, 16 at the Finals on the 28th) is registered. South's winner has no guardian's
+    consent (needed under 16), so that row alone is refused, naming its player."""
+    north = regional("Junior North", day=10, fmt="junior")
+    south = regional("Junior South", day=11, fmt="junior")
+    for event in (north, south):
+        services.series_add_event(series=series, event=event)
+    n, s = enter(north, "ABCD"), enter(south, "EFGH")
+    Player.objects.filter(pk=n["B"].pk).update(date_of_birth=datetime.date(2014, 4, 20))
+    Player.objects.filter(pk=s["F"].pk).update(guardian_consent=False)
+    play_round(north, [{n["A"]: 1000, n["B"]: 5000, n["C"]: 2000, n["D"]: 3000}])
+    play_round(south, [{s["E"]: 1000, s["F"]: 5000, s["G"]: 2000, s["H"]: 3000}])
+    assert places(series, JUNIOR) == [
+        (n["B"].alias, "qualifier", 1),
+        (s["F"].alias, "qualifier", 1),
+    ]
+    for entrant in Entrant.objects.filter(series=series, division=JUNIOR):
+        services.entrant_respond(entrant=entrant, accept=True, by=None)
+    # The confirm page says which row will be refused before anything is written.
+    refusals = selectors.confirm_refusals(series=series, division=JUNIOR)
+    assert list(refusals) == [Entrant.objects.get(player=s["F"]).pk]
+    confirmed = services.entrants_confirm(series=series, division=JUNIOR, by=None)
+    [finalist] = confirmed.registered
+    assert (finalist.last_name, finalist.age_at_event) == (n["B"].last_name, 16)
+    [(refused, why)] = confirmed.refused
+    assert refused.player == s["F"]
+    assert f"FirstF {s['F'].last_name}" in why and "consent" in why
+    assert "16 or over" not in why
+
+
 def test_the_organizer_changes_the_number_of_places_before_qualifying(series):
     north = regional("North", day=10)
     member = services.series_add_event(series=series, event=north)
@@ -174,8 +243,8 @@ def test_invited_alternates_and_confirming_registers_the_finals(series):
     assert selectors.confirm_problems(series=series, division=SENIOR)  # nobody answered
     for entrant in Entrant.objects.filter(status__in=["qualifier", "invited"]):
         services.entrant_respond(entrant=entrant, accept=True, by=None)
-    registered = services.entrants_confirm(series=series, division=SENIOR, by=None)
-    assert len(registered) == 7
+    confirmed = services.entrants_confirm(series=series, division=SENIOR, by=None)
+    assert (len(confirmed.registered), confirmed.refused) == (7, [])
     finals = series.finals
     statuses = dict(Player.objects.filter(event=finals).values_list("last_name", "status"))
     assert statuses["Winner"] == Player.Status.PLAYER

@@ -125,14 +125,19 @@ def test_standings_count_posted_rounds_only_by_alias_in_the_tie_breaker_order(
     assert "5000" not in body  # round 2 is not counted
     for first, last in REAL_NAMES.values():
         assert first not in body and last not in body
-    # The organizer's order of the tie-breakers is the order of the columns.
-    event.tie_breakers = ["wins", "points", "best_game", "net_worth"]
+    # The organizer's order of the tie-breakers is the order of the columns (points first:
+    # 002 "Point scores (not net worth)"), and a key left out is no column.
+    event.tie_breakers = ["points", "best_game", "wins", "net_worth"]
     event.save(update_fields=["tie_breakers"])
     body = client.get(url("standings", event)).content.decode()
-    heads = [body.index(f"key-{key}") for key in ("wins", "points")]
+    heads = [body.index(f"key-{key}") for key in ("points", "wins")]
     assert heads == sorted(heads)
     # The order still uses net worth and best game, but a championship never shows them.
     assert "key-net_worth" not in body and "key-best_game" not in body
+    event.tie_breakers = ["points"]
+    event.save(update_fields=["tie_breakers"])
+    body = client.get(url("standings", event)).content.decode()
+    assert "key-wins" not in body and "Ranked by points, then the head judge." in body
 
 
 def test_public_standings_rank_like_the_organizers_standings_head_judge_order_included(

@@ -126,9 +126,16 @@ CLOCK = "tournament:clock_control"
         ({"clock_ended": False, "tables_playing": 4}, CLOCK, "4 tables still"),
         ({"sheets_in": 7, "sheets_signed": 6, "sheets_approved": 2}, RESULTS, "6 of 10 signed"),
         ({"open_ties": 2, "sheets_approved": 8}, RESULTS, "Decide 2 ties"),
-        # Posting needs signed sheets and decided ties, not a judge's approval.
+        # The club kit posts from counter-signed sheets: no judge's approval is asked.
         ({"sheets_approved": 8}, RESULTS, "Post the results of round 1"),
         ({}, RESULTS, "Post the results of round 1"),
+        # A championship's judges approve every sheet first (002 BANKERS: the banker signs
+        # "to confirm the final adjudicated scores"; JUDGES: "roaming Judges to adjudicate").
+        (
+            {"sheets_approved": 8, "approval_needed": True},
+            RESULTS,
+            "Approve the score sheets: 8 of 10 approved",
+        ),
     ],
 )
 def test_round_one_in_each_state(changes, url, words):

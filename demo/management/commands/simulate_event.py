@@ -33,10 +33,14 @@ from demo.series_simulation import series_error, series_simulate
 from demo.simulation import ALTERNATES, FORMAT, MAX_ROUNDS, rounds_error
 from mail.models import Message
 from mail.services import mail_flush, mail_unavailable
+from scoring.models import StandingsTieDecision
+from scoring.tie_breakers import TIE_BREAKERS
 from series.invitation_mail import KIND as INVITATION
 from series.models import JUNIOR as JUNIOR_DIVISION
 from series.models import SENIOR, Entrant
 from series.selectors import HOLDING
+from tournament.draw import consecutive_registrant_tables
+from tournament.formats import SENIOR_AGE
 from tournament.models import Player, Round
 from tournament.registration_mail import KIND as CONFIRMATION
 
@@ -127,6 +131,13 @@ class Command(BaseCommand):
         if event.bracket:
             for line in knockout_story(event=event):
                 self.stdout.write(line)
+        first = event.rounds.filter(number=1).first()
+        if first is not None:
+            together, tables = consecutive_registrant_tables(round_=first)
+            self.stdout.write(
+                f"Round 1 drawn with seed {first.draw_seed}: {together} of {tables} tables seat "
+                f"two players who registered one after the other."
+            )
         if simulated.final is not None:
             finalists = ", ".join(
                 seat.player.alias
@@ -173,9 +184,31 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{finals.name} (event {finals.pk}): {places} entrants, {waiting} not answered yet."
             )
+            if division == JUNIOR_DIVISION:
+                # 002: "1 junior competitor from each will progress", whatever their age by then.
+                sixteen = [
+                    p.alias
+                    for p in Player.objects.filter(event=finals).select_related("event")
+                    if p.age_at_event >= SENIOR_AGE
+                ]
+                self.stdout.write(
+                    f"  {SENIOR_AGE} or over on the Finals day, registered from their regionals: "
+                    f"{', '.join(sixteen) or 'nobody'}."
+                )
             winner = simulated_winner(event=finals)
             if winner is not None:
                 self.stdout.write(f"  Winner: {winner.player.alias}.")
+        # 002: the cut is by "Point scores (not net worth)": a regional ranks by points, then
+        # games won, then the head judge, who decided these ties (drawn by lot here).
+        regionals = simulated.regionals
+        decided = StandingsTieDecision.objects.filter(event__in=regionals).count()
+        orders = sorted(
+            {", then ".join(str(TIE_BREAKERS[k].label) for k in e.tie_breakers) for e in regionals}
+        )
+        self.stdout.write(
+            f"Regionals ranked by {'; '.join(orders)}, then the head judge: "
+            f"{decided} standings ties decided by the head judge."
+        )
         if simulated.declined is not None and simulated.passed_to is not None:
             self.stdout.write(
                 f"Declined: {simulated.declined.alias}; the place passed to "
