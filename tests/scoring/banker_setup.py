@@ -14,13 +14,14 @@ from tournament.seating_services import preseat_event
 ALIASES = ["Boot", "Car", "Hat", "Dog", "Ship", "Iron", "Cat", "Duck"]
 
 
-def finished_tables(players: int = 4) -> list[Table]:
-    """Round 1 of an event seated by the engine, its wave played and every table finished."""
+def finished_tables(players: int = 4, *, table_size: int = 4) -> list[Table]:
+    """Round 1 of an event seated by the engine at tables of ``table_size``, its wave
+    played and every table finished."""
     event = an_event(
         name="Banker Cup",
         expected_players=players,
-        table_size_min=4,
-        table_size_max=4,
+        table_size_min=table_size,
+        table_size_max=table_size,
     )
     people = registered_players(
         event, count=players, checked_in=False, first_name="Real{n}", last_name="Name"
