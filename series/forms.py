@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Event
 
-from .models import Series
+from .models import Series, SeriesEvent
 
 
 class SeriesForm(forms.Form):
@@ -71,6 +71,34 @@ class InviteForm(forms.Form):
 
 class ReasonlessConfirmForm(forms.Form):
     confirm = forms.BooleanField(label=_("I have checked the list"), required=True)
+
+    def __init__(self, *args, warnings: list[str] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        if warnings:
+            # Asked before going on: the organizer says they read what is short.
+            self.fields["short"] = forms.BooleanField(
+                label=_("Confirm anyway: I have read what is short above"), required=True
+            )
+
+
+class FinalsForm(forms.Form):
+    """The event a division's final is played at, chosen on the series page."""
+
+    event = forms.ModelChoiceField(
+        label=_("Final's event"),
+        queryset=Event.objects.none(),
+        required=False,
+        empty_label=_("— none chosen yet —"),
+    )
+
+    def __init__(self, *args, series: Series, division: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        wanted = "junior" if division == "junior" else "championship"
+        regional = SeriesEvent.objects.values_list("event_id", flat=True)
+        self.fields["event"].queryset = (
+            Event.objects.filter(format=wanted).exclude(pk__in=regional).order_by("-date", "name")
+        )
+        self.fields["event"].widget.attrs["id"] = f"finals-{division}"
 
 
 class ReleaseForm(forms.Form):

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.selectors import StandingRow, event_winner, standings
+from tournament.formats import event_minimum_players
 from tournament.models import Event, Player, Round, Seat
 from tournament.services import Registration, registration_errors
 
@@ -313,7 +315,7 @@ def confirm_problems(*, series: Series, division: str) -> list[str]:
     problems = []
     finals = series_finals(series=series, division=division)
     if finals is None:
-        return [_("Choose the final's event first.")]
+        return [_("Choose the final's event first (above the regionals).")]
     if Player.objects.filter(event=finals).exists():
         problems.append(_("The final's event already has registrations."))
     for member in regionals(series=series, division=division):
@@ -331,7 +333,14 @@ def confirm_problems(*, series: Series, division: str) -> list[str]:
         response=Entrant.Response.PENDING,
     ).count()
     if pending:
-        problems.append(_("%(count)s entrants have not answered yet.") % {"count": pending})
+        problems.append(
+            ngettext(
+                "%(count)s entrant has not answered yet.",
+                "%(count)s entrants have not answered yet.",
+                pending,
+            )
+            % {"count": pending}
+        )
     if not Entrant.objects.filter(
         series=series,
         division=division,
@@ -340,6 +349,29 @@ def confirm_problems(*, series: Series, division: str) -> list[str]:
     ).exists():
         problems.append(_("Nobody has accepted a place yet."))
     return problems
+
+
+def confirm_warnings(*, series: Series, division: str) -> list[str]:
+    """What the organizer must agree to before confirming: fewer accepted entrants than
+    the final's format needs to be played (the Finals then runs short, or waits for
+    invitations)."""
+    finals = series_finals(series=series, division=division)
+    if finals is None:
+        return []
+    accepted = Entrant.objects.filter(
+        series=series, division=division, status__in=HOLDING, response=Entrant.Response.ACCEPTED
+    ).count()
+    needed = event_minimum_players(event=finals)
+    if accepted >= needed:
+        return []
+    return [
+        ngettext(
+            "Only %(count)s entrant has accepted: %(event)s needs at least %(needed)s players.",
+            "Only %(count)s entrants have accepted: %(event)s needs at least %(needed)s players.",
+            accepted,
+        )
+        % {"count": accepted, "event": finals.name, "needed": needed}
+    ]
 
 
 # --- Confirming a final's entrants ----------------------------------------------------------

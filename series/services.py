@@ -447,3 +447,31 @@ def release_set(*, series: Series, pages: dict[str, bool]) -> Series:
         setattr(series, f"public_{page}", bool(released))
     series.save()
     return series
+
+
+@transaction.atomic
+def series_finals_set(*, series: Series, division: str, event: Event | None) -> Series:
+    """Choose (or clear) the event a division's final is played at, on the series page:
+    an event of the division's format, not one of this series' regionals, and only until
+    the entrants are confirmed into it."""
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    if selectors.confirmed(series=series, division=division) is not None:
+        raise ValidationError(
+            _("The entrants are already registered in the final's event; it stays."),
+            code="confirmed",
+        )
+    wanted = "junior" if division == JUNIOR else "championship"
+    if event is not None:
+        if event.format != wanted:
+            raise ValidationError(
+                _("%(event)s is not a %(format)s event.") % {"event": event, "format": wanted}
+            )
+        if SeriesEvent.objects.filter(event=event).exists():
+            raise ValidationError(
+                _("%(event)s is a regional; a final cannot be a regional.") % {"event": event},
+                code="regional",
+            )
+    field = "junior_finals" if division == JUNIOR else "finals"
+    setattr(series, field, event)
+    series.save(update_fields=[field])
+    return series

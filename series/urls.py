@@ -15,6 +15,7 @@ page_patterns = [
     path(SERIES + "<str:division>/invite/", views.invite, name="invite"),
     path(SERIES + "<str:division>/alternates/", views.alternates, name="alternates"),
     path(SERIES + "<str:division>/confirm/", views.confirm, name="confirm"),
+    path(SERIES + "<str:division>/finals/", views.finals, name="finals"),
     path(SERIES + "entrants/<int:entrant_pk>/decline/", views.decline, name="decline"),
     path(SERIES + "people/", views.people, name="people"),
     path(SERIES + "public/", views.release, name="release"),

@@ -18,6 +18,7 @@ from . import selectors, services
 from .forms import (
     AddEventForm,
     DeadlineForm,
+    FinalsForm,
     InviteForm,
     PlacesForm,
     ReasonlessConfirmForm,
@@ -71,12 +72,24 @@ def series_list(request: HttpRequest) -> HttpResponse:
 def series_detail(request: HttpRequest, series_pk: int) -> HttpResponse:
     """The series overview: events, their state, qualifiers, answers, confirmations."""
     series = _series(series_pk)
+    divisions = selectors.series_overview(series=series)
     return render(
         request,
         "series/detail.html",
         {
             "series": series,
-            "divisions": selectors.series_overview(series=series),
+            # Each final with the form that chooses its event (until it is confirmed).
+            "divisions": [
+                (
+                    division,
+                    FinalsForm(
+                        series=series,
+                        division=division.key,
+                        initial={"event": division.finals},
+                    ),
+                )
+                for division in divisions
+            ],
             "add_form": AddEventForm(series=series),
             "deadline_form": DeadlineForm(
                 initial={"answers_due": series.answers_due, "reminder_days": series.reminder_days}
@@ -238,10 +251,34 @@ def alternates(request: HttpRequest, series_pk: int, division: str) -> HttpRespo
 
 
 @organizer_required
-def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
-    """Confirm the final's entrants: they are registered in its event, once and for all."""
+@require_POST
+def finals(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
+    """Choose the event a division's final is played at, on the series page."""
     series, division = _series(series_pk), _division(division)
-    form = ReasonlessConfirmForm(request.POST or None)
+    form = FinalsForm(request.POST, series=series, division=division)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the events offered."))
+        return _home(series, division)
+    event = form.cleaned_data["event"]
+    try:
+        services.series_finals_set(series=series, division=division, event=event)
+    except ValidationError as error:
+        _errors(request, error)
+    else:
+        if event is None:
+            messages.success(request, _("No event is chosen for this final now."))
+        else:
+            messages.success(request, _("%(event)s is this final's event.") % {"event": event.name})
+    return _home(series, division)
+
+
+@organizer_required
+def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
+    """Confirm the final's entrants: they are registered in its event, once and for all.
+    What is missing stops it; what is short (fewer than the format needs) is asked first."""
+    series, division = _series(series_pk), _division(division)
+    warnings = selectors.confirm_warnings(series=series, division=division)
+    form = ReasonlessConfirmForm(request.POST or None, warnings=warnings)
     finals = selectors.series_finals(series=series, division=division)
     if request.method == "POST" and form.is_valid():
         try:
@@ -280,6 +317,7 @@ def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse
             # A row the final's event will refuse, said beside it before confirming.
             "refusals": [(e, refusals[e.pk]) for e in rows if e.pk in refusals],
             "problems": selectors.confirm_problems(series=series, division=division),
+            "warnings": warnings,
             "confirmation": selectors.confirmed(series=series, division=division),
             "form": form,
         },

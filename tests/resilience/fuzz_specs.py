@@ -24,6 +24,7 @@ from scoring.tie_breakers import tie_breakers_for
 from series.forms import (
     AddEventForm,
     DeadlineForm,
+    FinalsForm,
     InviteForm,
     PlacesForm,
     ReasonlessConfirmForm,
@@ -463,6 +464,7 @@ FUZZED: dict[str, Spec] = {
         lambda w: {f"position-{w.seated.pk}": st.text(max_size=8), "position-x": texts}
     ),
     "series:confirm": Spec(lambda w: form_values(ReasonlessConfirmForm())),
+    "series:finals": Spec(lambda w: form_values(FinalsForm(series=w.series, division="senior"))),
     "series:release": Spec(lambda w: form_values(ReleaseForm())),
     "series:merge": Spec(lambda w: {"keep": st.text(max_size=22), "other": st.text(max_size=22)}),
     "series:split": Spec(lambda w: {"player": pick(w.seated.pk, "", "²", "9" * 30)}),

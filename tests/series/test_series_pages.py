@@ -102,7 +102,10 @@ def test_accept_invite_alternates_and_confirm_from_the_pages(org_client, played)
     # Without ticking the confirmation nothing happens.
     org_client.post(url("confirm", series, division=SENIOR), {})
     assert not series.finals.players.exists()
+    # Fewer accepted than a championship's minimum: asked to agree to that first.
     org_client.post(url("confirm", series, division=SENIOR), {"confirm": "on"})
+    assert not series.finals.players.exists()
+    org_client.post(url("confirm", series, division=SENIOR), {"confirm": "on", "short": "on"})
     assert series.finals.players.count() == 7
 
 
