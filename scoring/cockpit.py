@@ -215,9 +215,9 @@ def _before_play(facts: EventFacts) -> tuple[str, Action]:
                 missing,
             )
             % {"count": missing},
-            "tournament:player_list",
+            "tournament:check_in",
+            anchor="not-here",
             why=_("The start time has passed; an alternate takes each no-show's seat."),
-            also=(Action(_("Check-in desk"), "tournament:check_in"),),
             act="tournament:player_no_show",
         )
     if facts.knockout and not facts.bracket_confirmed:

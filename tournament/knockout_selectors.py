@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .bracket import BracketOptions, BracketPlan, PlannedRound, bracket_options
 from .formats import event_minimum_players
 from .models import Event, Player, Round
+from .selectors import check_in_counts
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,12 @@ class KnockoutPlanner:
 
 
 def _checked_in(event: Event) -> int:
-    return Player.objects.filter(
-        event=event, status=Player.Status.PLAYER, checked_in_at__isnull=False
-    ).count()
+    """The field the bracket is planned for: the seated players here, and the alternates
+    here who will take the seats of those who are not (002: "their place will be taken by
+    the first alternate"), never more than the places."""
+    counts = check_in_counts(event=event)
+    absent = counts.players - counts.players_checked_in
+    return counts.players_checked_in + min(counts.alternates_checked_in, absent)
 
 
 def knockout_options(*, event: Event, players: int) -> BracketOptions:

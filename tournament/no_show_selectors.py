@@ -77,6 +77,43 @@ def no_show_preview(*, player: Player, now: datetime.datetime | None = None) -> 
     )
 
 
+@dataclass(frozen=True)
+class NotHere:
+    """The check-in desk's list at the start: seated players of the starting wave who have
+    not checked in (one tap each marks them), and those already marked, with their undo
+    while it is allowed."""
+
+    started: bool
+    start: datetime.datetime
+    absent: tuple[Player, ...]
+    marked: tuple[tuple[Player, str | None], ...]  # (no-show, why the undo is refused)
+
+
+def not_here_at_the_start(*, event: Event, now: datetime.datetime | None = None) -> NotHere:
+    start = no_show_start(event=event)
+    first_wave = (
+        Round.objects.filter(event=event, number=1)
+        .values_list("waves__pk", flat=True)
+        .order_by("waves__number")
+        .first()
+    )
+    absent = Player.objects.filter(
+        event=event, status=Player.Status.PLAYER, checked_in_at__isnull=True
+    )
+    if first_wave is not None:
+        # Round 1 is seated: only the starting wave's players are due now.
+        absent = absent.filter(seats__table__wave_id=first_wave).distinct()
+    marked = Player.objects.filter(event=event, status=Player.Status.NO_SHOW).order_by(
+        "status_changed_at", "pk"
+    )
+    return NotHere(
+        started=(now or timezone.now()) >= start,
+        start=start,
+        absent=tuple(absent.order_by("alias", "pk")),
+        marked=tuple((player, no_show_undo_refusal(player=player)) for player in marked),
+    )
+
+
 def no_show_replacement(*, player: Player) -> Player | None:
     """The alternate who took ``player``'s seat, if any."""
     return Player.objects.filter(event=player.event, replaces=player).order_by("-pk").first()

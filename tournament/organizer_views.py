@@ -25,7 +25,7 @@ from .access import allowed_url, judge_required, organizer_required
 from .formats import FORMATS, event_is_knockout, event_minimum_players, round_minutes_warning
 from .lookups import event_or_404
 from .models import Event, Player
-from .no_show_selectors import no_show_refusal
+from .no_show_selectors import no_show_refusal, no_show_undo_refusal, not_here_at_the_start
 from .organizer_forms import AliasForm, EventForm, ReasonForm, SearchForm
 from .selectors import (
     check_in_counts,
@@ -385,12 +385,18 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     desk = reverse("tournament:check_in", kwargs={"pk": event.pk})
     paginator = Paginator(player_search(event=event, query=query), CHECK_IN_PAGE_SIZE)
     page = paginator.get_page(request.GET.get("page", 1))
+    players = list(page.object_list)
+    for player in players:
+        # A no-show found at the desk shows its undo, or why it is too late.
+        if player.status == player.Status.NO_SHOW:
+            player.undo_refusal = no_show_undo_refusal(player=player)
     context = {
         "event": event,
         "form": form,
         "query": query,
         "page": page,
-        "players": page.object_list,
+        "players": players,
+        "not_here": not_here_at_the_start(event=event),
         "counts": check_in_counts(event=event),
         "next": desk + (f"?{urlencode({'q': query})}" if query else ""),
     }

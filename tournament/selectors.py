@@ -161,13 +161,16 @@ def player_get(*, event: Event, pk: int) -> Player:
 
 
 def player_search(*, event: Event, query: str) -> QuerySet[Player]:
-    """The check-in desk's search: everyone still in the event matching every typed word.
+    """The check-in desk's search: everyone still in the event (and its no-shows) matching
+    every typed word.
 
     Each word must appear (case-insensitively) in the first name, last name or alias, so
     "ada love" finds Ada Lovelace and "lucky thim" finds "Lucky Thimble". An empty query
     lists everyone, seated players first, then the alternates in order.
     """
-    players = _matching(_event_players(event=event).filter(status__in=ACTIVE_STATUSES), query)
+    # No-shows too: one who walks in is found, marked, with the undo beside them.
+    desk = (*ACTIVE_STATUSES, Player.Status.NO_SHOW)
+    players = _matching(_event_players(event=event).filter(status__in=desk), query)
     return players.order_by("-status", "alternate_position", "last_name", "first_name", "pk")
 
 
