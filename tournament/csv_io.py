@@ -31,6 +31,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 from .bulk_services import players_register_bulk
+from .csv_header import MAX_IMPORT_COLUMNS, header_check  # noqa: F401 (the limit, here too)
 from .models import Event, Player
 from .services import Registration, automatic_alias, player_register, registration_errors
 
@@ -137,11 +138,6 @@ def decode_csv_bytes(*, data: bytes) -> str:
         ) from None
 
 
-def _header_key(name: str) -> str:
-    """Tolerate "First name" or " FIRST_NAME " for first_name."""
-    return "_".join(name.strip().lower().replace("-", " ").split())
-
-
 def _cell(value: str) -> str:
     value = value.strip()
     if len(value) > 1 and value[0] == "'" and value[1] in FORMULA_STARTS:
@@ -219,30 +215,12 @@ def _read(text: str) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, 
                     ),
                 )
             ]
-        columns = [_header_key(name) for name in header]
+        columns, problems = header_check(
+            header=header, known=EXPORT_COLUMNS, required=REQUIRED_COLUMNS, example=IMPORT_COLUMNS
+        )
+        if problems:
+            return [], [(1, problem) for problem in problems]
         errors: list[tuple[int, str]] = []
-        unknown = [name for name in columns if name not in EXPORT_COLUMNS]
-        if unknown:
-            errors.append((1, _("Unknown column(s): %(names)s.") % {"names": ", ".join(unknown)}))
-        repeated = sorted({name for name in columns if name and columns.count(name) > 1})
-        if repeated:
-            errors.append(
-                (1, _("Column(s) named twice: %(names)s.") % {"names": ", ".join(repeated)})
-            )
-        missing = [name for name in REQUIRED_COLUMNS if name not in columns]
-        if missing:
-            errors.append(
-                (
-                    1,
-                    _(
-                        "Missing required column(s): %(names)s. The first line must name the "
-                        "columns, for example: %(example)s"
-                    )
-                    % {"names": ", ".join(missing), "example": ",".join(IMPORT_COLUMNS)},
-                )
-            )
-        if errors:
-            return [], errors
         rows: list[tuple[int, dict[str, str]]] = []
         while True:
             line = reader.line_num + 1

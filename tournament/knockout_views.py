@@ -26,6 +26,7 @@ from .bracket import HIGHEST_ASSETS, TABLE_WINNERS, BracketPlan
 from .knockout_selectors import KnockoutPlanner, knockout_planner
 from .lookups import event_or_404
 from .models import Event
+from .round_tables import seating_stamp
 
 # Round 1 of a knockout gives the engine this long; the organizer waits on the page.
 SEAT_SECONDS = 10.0
@@ -117,6 +118,8 @@ def planner_context(event: Event) -> dict:
         if planner.confirmed
         else None,
         "table_winners_method": TABLE_WINNERS,
+        # The tables as this page shows them: "seat round 1" sends it back (a second tap).
+        "seating_stamp": seating_stamp(event=event),
         "poll_seconds": settings.BOARDWALK_LIVE_POLL_SECONDS,
     }
 
@@ -163,7 +166,9 @@ def knockout_seat_first(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat round 1 at the confirmed plan's tables (again, if it is not started)."""
     event = event_or_404(pk)
     try:
-        round_ = knockout_services.knockout_seat_first_round(event=event, time_limit=SEAT_SECONDS)
+        round_ = knockout_services.knockout_seat_first_round(
+            event=event, time_limit=SEAT_SECONDS, seen=request.POST.get("seen") or None
+        )
     except ValidationError as error:
         _error_message(request, error)
     else:

@@ -18,11 +18,18 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .alternates import alternates_renumber
 from .formats import event_is_knockout
 from .language_seating import seat_for_event
+from .locks import event_lock
 from .models import Event, Player, Round, Seat, Table
 from .numbering import renumber
-from .round_tables import round_store_tables, round_tables, rounds_store_seating
+from .round_tables import (
+    round_store_tables,
+    round_tables,
+    rounds_store_seating,
+    seating_refuse_if_changed,
+)
 from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
 from .selectors import play_order_from
 from .services import alternate_fill_seat
@@ -94,12 +101,17 @@ def preseat_event(
     only_checked_in: bool = True,
     seed: int = 0,
     time_limit: float = 10.0,
+    seen: str | None = None,
 ) -> Seating:
     """Seat every preliminary round that has not started, all at once.
 
     Rounds already played stay as they are and count as history, so a re-seat after a
-    start still avoids rematches.
+    start still avoids rematches. The event stays locked while the engine seats, so a
+    second tap waits, then is refused as already done when ``seen`` (the tables its page
+    showed, ``round_tables.seating_stamp``) no longer matches.
     """
+    event = event_lock(event_id=event.pk)
+    seating_refuse_if_changed(event=event, seen=seen)
     if event_is_knockout(event=event):
         raise ValidationError(
             _(
@@ -152,6 +164,7 @@ def stage_seat(
     can; ``households_apart`` keeps families at different tables (a semifinal of several
     tables; the final is one table and cannot).
     """
+    event_lock(event_id=event.pk)
     problem = SeatingProblem(
         players=tuple(p.pk for p in players),
         rounds=1,
@@ -200,6 +213,7 @@ def round_seat_exact(
             _("%(count)s players cannot sit at tables of %(sizes)s.")
             % {"count": len(players), "sizes": "+".join(str(size) for size in sizes)}
         )
+    event_lock(event_id=event.pk)
     round_, _created = Round.objects.get_or_create(
         event=event, number=number, defaults={"kind": Round.Kind.PRELIMINARY}
     )
@@ -304,6 +318,11 @@ def seats_swap(*, seat_a: Seat, seat_b: Seat) -> None:
     """Two players trade places in one round; table sizes do not change."""
     if seat_a.round_id != seat_b.round_id:
         raise ValidationError(_("Only players of the same round can swap seats."))
+    # Locked and read again: a round started meanwhile refuses, and seats are as they are now.
+    event_lock(event_id=seat_a.round.event_id)
+    seat_a.refresh_from_db()
+    seat_b.refresh_from_db()
+    seat_a.round.refresh_from_db()
     _editable(seat_a.round)
     a_table, a_position = seat_a.table_id, seat_a.position
     b_table, b_position = seat_b.table_id, seat_b.position
@@ -319,9 +338,11 @@ def seats_swap(*, seat_a: Seat, seat_b: Seat) -> None:
 @transaction.atomic
 def seat_move(*, seat_: Seat, to_table: int) -> None:
     """Move a player to another table of the same round, within the format's sizes."""
+    event = event_lock(event_id=seat_.round.event_id)
+    seat_.refresh_from_db()
     round_ = seat_.round
+    round_.refresh_from_db()
     _editable(round_)
-    event = round_.event
     target = Table.objects.filter(round=round_, number=to_table).first()
     if target is None:
         raise ValidationError(_("There is no table %(number)s.") % {"number": to_table})
@@ -369,8 +390,13 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
     the format's sizes, moving as few players as possible (002: alternates step in at the
     start of a round, never mid-game).
     """
+    # The event's lock first, then the round read again: a second tap, or the head judge's
+    # clock start meeting an organizer's fill, finds the seats the first one left.
+    event = event_lock(event_id=round_.event_id)
+    round_.refresh_from_db()
     _editable(round_)
-    event = round_.event
+    # A list left with a gap or a stale number must not stop the round: mended here.
+    alternates_renumber(event_id=event.pk)
     # A knockout's later rounds hold those who won their way in: an alternate who never
     # played round 1 takes no seat there, and the table plays one short.
     alternates_step_in = not (event_is_knockout(event=event) and round_.number > 1)
@@ -458,6 +484,13 @@ def _renumber_tables(round_: Round) -> None:
 @transaction.atomic
 def round_start(*, round_: Round, now: datetime.datetime | None = None) -> VacancyResult:
     """Fill vacancies, then freeze the seats: from here on the round is being played."""
+    event_lock(event_id=round_.event_id)
+    round_.refresh_from_db()
+    if round_.has_started:
+        raise ValidationError(
+            _("Round %(number)s has already started.") % {"number": round_.number},
+            code="already",
+        )
     result = round_fill_vacancies(round_=round_)
     round_.started_at = now or timezone.now()
     round_.save(update_fields=["started_at"])

@@ -32,6 +32,7 @@ from .lookups import event_or_404, round_or_404
 from .models import Event, Round, Seat, Table
 from .public_site import say_published
 from .reseat_selectors import reseat_undo_refusal
+from .round_tables import seating_stamp
 from .seating_services import MoveCost, VacancyResult
 from .seating_words import report_summary
 from .selectors import (
@@ -156,6 +157,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "round_param": f"&round={view.seating.round.number}" if view.seating else "",
             "current": seating_current_cost(event=event) if view.rounds else None,
             "preseat_form": PreseatForm(),
+            "seating_stamp": seating_stamp(event=event),
             "bankers": list(banker_choices()),
             "languages": settings.LANGUAGES,
             # The final's tables (seated from the standings) get their banker here too.
@@ -182,6 +184,8 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
             only_checked_in=not form.cleaned_data["include_unchecked"],
             seed=form.cleaned_data["seed"] or 0,
             time_limit=PRESEAT_SECONDS,
+            # The tables the page showed: a second tap finds them changed (already done).
+            seen=request.POST.get("seen") or None,
         )
     except ValidationError as error:
         _error_message(request, error)
