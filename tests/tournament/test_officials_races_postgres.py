@@ -13,19 +13,21 @@ The same actions one after the other: tests/tournament/test_officials_double_tap
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.builders import event_with_players, user_with
 from tests.resilience.test_burst_postgres import run_together
 from tournament.bracket import HIGHEST_ASSETS, TABLE_WINNERS
 from tournament.knockout_selectors import confirmed_plan
 from tournament.knockout_services import bracket_confirm
-from tournament.models import Event, Player, Round, Table
+from tournament.models import Clock, Event, Player, Round, Table
 from tournament.roles import HEAD_JUDGE, ORGANIZER
 from tournament.seating_services import preseat_event
 
@@ -143,6 +145,118 @@ def test_two_organizers_withdraw_alternate_1_while_moving_the_list(attempt):
     seated = set(round_1.seats.values_list("player__first_name", flat=True))
     assert seated == {"P1", "P2", "P3", order[0]}
     assert assert_alternates_dense(event) == order[1:]
+
+
+def hall(*, name: str) -> tuple[Event, dict[str, Player]]:
+    """One table of four (P0..P3) seated for round 1, alternates P4..P7, started at 00:00
+    today so a no-show may be marked."""
+    event = event_with_players(
+        players=4,
+        extra_players=4,
+        alternates=4,
+        table_size_min=4,
+        table_size_max=4,
+        preliminary_rounds=1,
+        name=name,
+        date=timezone.localdate(),
+        start_time=datetime.time(0, 0),
+    )
+    preseat_event(event=event, only_checked_in=False, time_limit=1.0)
+    return event, {p.first_name: p for p in Player.objects.filter(event=event)}
+
+
+def test_a_no_show_tapped_twice_while_the_list_moves():
+    """A judge taps "no-show" for P0 twice while organizers withdraw alternate 1 (P4) and
+    move alternate 3 (P6) up: one alternate takes P0's place, once."""
+    event, people = hall(name="No-show Cup")
+    judge = user_with(HEAD_JUDGE, "hugo")
+
+    def url(name: str, who: str) -> str:
+        return reverse(f"tournament:{name}", kwargs={"pk": event.pk, "player_pk": people[who].pk})
+
+    requests = [
+        (logged_in(judge), url("player_no_show", "P0"), {}),
+        (logged_in(judge), url("player_no_show", "P0"), {}),
+        (logged_in(user_with(ORGANIZER, "olive")), url("player_withdraw", "P4"), {}),
+        (logged_in(user_with(ORGANIZER, "oscar")), url("alternate_move", "P6"), {"from": "3"}),
+    ]
+    requests[3][2]["direction"] = "up"
+    answered(run_together(lambda r: r[0].post(r[1], r[2], follow=True), requests))
+    assert Player.objects.get(pk=people["P0"].pk).status == "no_show"
+    stepped_in = Player.objects.get(replaces=people["P0"])
+    assert Player.objects.get(pk=people["P4"].pk).status == "withdrawn"
+    order = assert_alternates_dense(event)
+    # The no-show first: P4 took the seat, then withdrew from it, and P5..P7 still wait.
+    # The withdrawal first: the next in order took it, and two wait.
+    assert sorted([*order, stepped_in.first_name]) == (
+        ["P4", "P5", "P6", "P7"] if stepped_in.first_name == "P4" else ["P5", "P6", "P7"]
+    )
+
+    start = reverse("tournament:seating_start", kwargs={"pk": event.pk, "round_number": 1})
+    answered([logged_in(judge).post(start, follow=True)])
+    round_1 = Round.objects.get(event=event, number=1)
+    seated = Player.objects.filter(seats__round=round_1)
+    assert sorted(p.status for p in seated) == ["player"] * 4
+    assert assert_alternates_dense(event) == order
+
+
+def test_the_clock_starts_while_organizers_change_the_alternates():
+    """P0 withdrew, so an alternate must take the seat as the head judge starts the clock,
+    while organizers withdraw alternate 1 (P4), move P5 down and P6 up."""
+    event, people = hall(name="Clock Cup")
+    Player.objects.filter(pk=people["P0"].pk).update(status=Player.Status.WITHDRAWN)
+    wave = Round.objects.get(event=event, number=1).waves.get()
+    judge = user_with(HEAD_JUDGE, "hugo")
+
+    def url(name: str, who: str) -> str:
+        return reverse(f"tournament:{name}", kwargs={"pk": event.pk, "player_pk": people[who].pk})
+
+    organizer = user_with(ORGANIZER, "olive")
+    requests = [
+        (
+            logged_in(judge),
+            reverse("tournament:clock_start", kwargs={"pk": event.pk, "wave_pk": wave.pk}),
+            {},
+        ),
+        (logged_in(organizer), url("player_withdraw", "P4"), {}),
+        (logged_in(organizer), url("alternate_move", "P5"), {"direction": "down", "from": "2"}),
+        (logged_in(organizer), url("alternate_move", "P6"), {"direction": "up", "from": "3"}),
+    ]
+    answered(run_together(lambda r: r[0].post(r[1], r[2], follow=True), requests))
+    round_1 = Round.objects.get(event=event, number=1)
+    assert round_1.started_at is not None
+    assert Clock.objects.filter(wave=wave).count() == 1
+    stepped_in = Player.objects.get(replaces=people["P0"])
+    seated = set(round_1.seats.values_list("player__first_name", flat=True))
+    assert seated == {"P1", "P2", "P3", stepped_in.first_name}
+    assert Player.objects.get(pk=people["P4"].pk).status == "withdrawn"
+    # The start first: P4 took the seat, then withdrew, and P5..P7 wait; else one of them
+    # took it and two wait.
+    waiting = assert_alternates_dense(event)
+    assert sorted([*waiting, stepped_in.first_name]) == (
+        ["P4", "P5", "P6", "P7"] if stepped_in.first_name == "P4" else ["P5", "P6", "P7"]
+    )
+
+
+def test_four_simultaneous_pre_seats_seat_once():
+    event, _people = hall(name="Pre-seat Cup")
+    organizer = user_with(ORGANIZER, "olive")
+    clients = [logged_in(organizer) for _ in range(4)]
+    action = reverse("tournament:seating_preseat", kwargs={"pk": event.pk})
+    seen = seen_on(clients[0], reverse("tournament:seating", kwargs={"pk": event.pk}), action)
+    before = set(Table.objects.values_list("pk", flat=True))
+    outcomes = answered(
+        run_together(
+            lambda c: c.post(action, {"seen": seen, "include_unchecked": "on"}, follow=True),
+            clients,
+        )
+    )
+    texts = [page_text(o) for o in outcomes]
+    assert sum("4 players seated for 1 round." in t for t in texts) == 1
+    assert sum("Already seated: the tables changed" in t for t in texts) == 3
+    # The re-seat replaced round 1's one table once: one new table, the old one gone.
+    tables = set(Table.objects.filter(round__event=event).values_list("pk", flat=True))
+    assert len(tables) == 1 and not tables & before
 
 
 # --- Eight taps on "seat round 1", and "confirm" against "seat" ----------------------------
