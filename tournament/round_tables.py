@@ -105,3 +105,14 @@ def seating_refuse_if_changed(*, event: Event, seen: str | None) -> None:
             ),
             code="already",
         )
+
+
+def seat_refuse_if_moved(*, seat_: Seat, from_table: int | None) -> None:
+    """Refuse a judge's seat change whose player is no longer at ``from_table``, the table
+    of the page it was confirmed on: a second tap on Confirm finds it done."""
+    if from_table is not None and seat_.table.number != from_table:
+        raise ValidationError(
+            _("Already done: %(alias)s sits at table %(number)s now. Look again first.")
+            % {"alias": seat_.player.alias, "number": seat_.table.number},
+            code="already",
+        )

@@ -28,6 +28,7 @@ from .round_tables import (
     round_store_tables,
     round_tables,
     rounds_store_seating,
+    seat_refuse_if_moved,
     seating_refuse_if_changed,
 )
 from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
@@ -314,8 +315,9 @@ def move_cost(*, seat_: Seat, to_table: int) -> MoveCost:
 
 
 @transaction.atomic
-def seats_swap(*, seat_a: Seat, seat_b: Seat) -> None:
-    """Two players trade places in one round; table sizes do not change."""
+def seats_swap(*, seat_a: Seat, seat_b: Seat, from_table: int | None = None) -> None:
+    """Two players trade places in one round; table sizes do not change. ``from_table``:
+    where ``seat_a``'s player sat on the judge's page (a second tap is refused)."""
     if seat_a.round_id != seat_b.round_id:
         raise ValidationError(_("Only players of the same round can swap seats."))
     # Locked and read again: a round started meanwhile refuses, and seats are as they are now.
@@ -324,6 +326,7 @@ def seats_swap(*, seat_a: Seat, seat_b: Seat) -> None:
     seat_b.refresh_from_db()
     seat_a.round.refresh_from_db()
     _editable(seat_a.round)
+    seat_refuse_if_moved(seat_=seat_a, from_table=from_table)
     a_table, a_position = seat_a.table_id, seat_a.position
     b_table, b_position = seat_b.table_id, seat_b.position
     # Park one seat out of the way: (table, position) is unique.
@@ -336,13 +339,15 @@ def seats_swap(*, seat_a: Seat, seat_b: Seat) -> None:
 
 
 @transaction.atomic
-def seat_move(*, seat_: Seat, to_table: int) -> None:
-    """Move a player to another table of the same round, within the format's sizes."""
+def seat_move(*, seat_: Seat, to_table: int, from_table: int | None = None) -> None:
+    """Move a player to another table of the same round, within the format's sizes
+    (``from_table``: as in ``seats_swap``)."""
     event = event_lock(event_id=seat_.round.event_id)
     seat_.refresh_from_db()
     round_ = seat_.round
     round_.refresh_from_db()
     _editable(round_)
+    seat_refuse_if_moved(seat_=seat_, from_table=from_table)
     target = Table.objects.filter(round=round_, number=to_table).first()
     if target is None:
         raise ValidationError(_("There is no table %(number)s.") % {"number": to_table})
@@ -390,8 +395,7 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
     the format's sizes, moving as few players as possible (002: alternates step in at the
     start of a round, never mid-game).
     """
-    # The event's lock first, then the round read again: a second tap, or the head judge's
-    # clock start meeting an organizer's fill, finds the seats the first one left.
+    # Locked, then read again: a second tap finds the seats the first one left.
     event = event_lock(event_id=round_.event_id)
     round_.refresh_from_db()
     _editable(round_)

@@ -487,6 +487,13 @@ def _seat(round_: Round, player_pk: int) -> Seat:
         raise ValidationError(_("That player has no seat in this round.")) from exc
 
 
+def _priced_at(request: HttpRequest) -> int | None:
+    """The table the player sat at when the change was priced: a second tap on Confirm
+    finds them elsewhere and is refused as already done (the services check it, locked)."""
+    shown = request.POST.get("from_table", "")
+    return int(shown) if shown.isascii() and shown.isdigit() and len(shown) < 6 else None
+
+
 @judge_required
 def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Swap two players or move one to another table, after seeing what it costs.
@@ -500,10 +507,13 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
     current = round_seating(round_=round_)
     form = SeatChangeForm(request.POST or None, tables=current.tables)
     cost_text = affected_text = ""
+    from_table = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        priced_at = _priced_at(request)
         try:
             seat_ = _seat(round_, data["player"])
+            from_table = seat_.table.number
             if data["swap_with"] is not None:
                 other = _seat(round_, data["swap_with"])
                 cost = seating_services.swap_cost(seat_a=seat_, seat_b=other)
@@ -512,6 +522,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
                     seating_services.seats_swap(
                         seat_a=_seat(round_, data["player"]),
                         seat_b=_seat(round_, data["swap_with"]),
+                        from_table=priced_at,
                     )
 
                 affected = _affected_text(
@@ -527,7 +538,9 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
 
                 def change() -> None:
                     seating_services.seat_move(
-                        seat_=_seat(round_, data["player"]), to_table=data["to_table"]
+                        seat_=_seat(round_, data["player"]),
+                        to_table=data["to_table"],
+                        from_table=priced_at,
                     )
 
                 affected = _affected_text(current.tables, {seat_.player_id: data["to_table"]})
@@ -556,6 +569,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
             "form": form,
             "cost_text": cost_text,
             "affected_text": affected_text,
+            "from_table": from_table,
         },
     )
 

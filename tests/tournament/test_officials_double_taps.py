@@ -255,3 +255,27 @@ def test_a_confirmation_after_seating_clears_a_round_1_of_other_tables(knockout)
     Player.objects.filter(event=knockout, first_name__in=["P24", "P25"]).update(checked_in_at=None)
     bracket_confirm(event=knockout, method="table_winners", by=None)
     assert not Table.objects.filter(round__event=knockout).exists()
+
+
+@pytest.mark.django_db
+def test_a_double_tap_on_confirm_swaps_two_players_once(org_client):
+    event = event_with_players(players=8, table_size_min=4, table_size_max=4, preliminary_rounds=1)
+    preseat_event(event=event, only_checked_in=False, time_limit=1.0)
+    round_1 = Round.objects.get(event=event, number=1)
+    one, two = (Seat.objects.filter(table__round=round_1, table__number=n).first() for n in (1, 2))
+    url = reverse("tournament:seating_change", kwargs={"pk": event.pk, "round_number": 1})
+    choice = {"player": one.player_id, "swap_with": two.player_id}
+    priced = org_client.post(url, choice).content.decode()
+    confirm = priced.split('class="notice seat-change-confirm"', 1)[1].split("</form>", 1)[0]
+    assert 'name="from_table" value="1"' in confirm
+    data = {**choice, "to_table": "", "confirm": "1", "from_table": "1"}
+    first = org_client.post(url, data, follow=True)
+    second = org_client.post(url, data, follow=True)
+    assert first.status_code == second.status_code == 200
+    assert second.redirect_chain == []  # the page again, with the refusal on the form
+    assert (
+        f"Already done: {one.player.alias} sits at table 2 now. Look again first."
+        in second.content.decode().replace("&#x27;", "'")
+    )
+    tables = {s.player_id: s.table.number for s in Seat.objects.filter(round=round_1)}
+    assert (tables[one.player_id], tables[two.player_id]) == (2, 1)
