@@ -290,7 +290,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """At the start of a round, the next alternate takes an empty seat."""
     event = event_or_404(pk)
     try:
-        alternate = services.alternate_fill_seat(event=event)
+        alternate = services.alternate_fill_seat(event=event, only_if_empty=True)
     except ValidationError as error:
         _error_message(request, error)
     else:

@@ -542,9 +542,15 @@ def _close_gap(*, event: Event, was: str) -> None:
 
 
 @transaction.atomic
-def alternate_fill_seat(*, event: Event, replacing: Player | None = None) -> Player | None:
-    """At the start of a round, the next alternate takes an empty seat (never mid-game)."""
-    event_lock(event_id=event.pk)
+def alternate_fill_seat(
+    *, event: Event, replacing: Player | None = None, only_if_empty: bool = False
+) -> Player | None:
+    """At the start of a round, the next alternate takes an empty seat (never mid-game).
+    ``only_if_empty``: the organizer's button, refused once every place is taken again."""
+    event = event_lock(event_id=event.pk)
+    seated = Player.objects.filter(event=event, status=Player.Status.PLAYER).count()
+    if only_if_empty and seated >= event.expected_players:
+        raise ValidationError(_("No seat is empty: every place has its player."), code="already")
     return _promote_next_alternate(event=event, replacing=replacing)
 
 

@@ -279,3 +279,14 @@ def test_a_double_tap_on_confirm_swaps_two_players_once(org_client):
     )
     tables = {s.player_id: s.table.number for s in Seat.objects.filter(round=round_1)}
     assert (tables[one.player_id], tables[two.player_id]) == (2, 1)
+
+
+@pytest.mark.django_db
+def test_a_double_tap_on_fill_a_seat_fills_the_one_empty_seat(org_client, small_event, full_house):
+    player_withdraw(player=full_house[1], reason="")  # Alan leaves: one of two seats empty
+    url = reverse("tournament:alternate_fill_seat", kwargs={"pk": small_event.pk})
+    first = org_client.post(url, follow=True)
+    second = org_client.post(url, follow=True)
+    assert "Swift Boot takes an empty seat." in messages_of(first)
+    assert messages_of(second) == ["No seat is empty: every place has its player."]
+    assert alternates(small_event) == [("Edsger", 1), ("Barbara", 2)]
