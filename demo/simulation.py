@@ -54,12 +54,12 @@ from tournament.clock_services import (
 )
 from tournament.formats import FORMATS, event_has_last_turn, event_is_knockout
 from tournament.models import Event, Player, Round, Table, Wave, age_on
+from tournament.play_order import table_roll_play_order
 from tournament.seating import table_pattern
 from tournament.seating_services import (
     preseat_event,
     round_publish,
     table_assign_banker,
-    table_roll_play_order,
 )
 from tournament.services import Registration, event_create, player_check_in
 

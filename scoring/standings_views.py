@@ -26,6 +26,7 @@ from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.money import edition_of
 from tournament.public_site import FINAL, say_public
+from tournament.round_tables import seating_stamp
 from tournament.selectors import round_seating
 
 from . import selectors
@@ -112,6 +113,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             "has_final": event_has_final(event=event),
             "winner": selectors.event_winner(event=event),
             "top_tied": bool(rows) and rows[0].tied,
+            "seating_stamp": seating_stamp(event=event),
         },
     )
 
@@ -187,7 +189,10 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the final (a knockout's next round) from what is posted; else say why not yet."""
     event = event_or_404(pk)
     try:
-        stage = advancement.advance_to_final(event=event, by=request.user)
+        # "seen": the tables the page showed; a second tap finds them changed (already done).
+        stage = advancement.advance_to_final(
+            event=event, by=request.user, seen=request.POST.get("seen") or None
+        )
     except ValidationError as error:
         _error_message(request, error)
     else:

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from .clock import ClockState, Status, TableStatus, clock_state, table_transition_error
 from .clock_selectors import clock_facts, game_over_undo_refusal
 from .formats import event_has_last_turn
+from .locks import event_lock
 from .models import Announcement, Clock, ClockAction, Round, Table, Wave
 from .seating_services import round_start
 
@@ -83,6 +84,12 @@ def clock_start(
     event later does not move a running clock.
     """
     now = _now(now)
+    # The event's lock before the wave's, in the order every seating write takes them, so a
+    # start and a re-seat or an alternates change cannot wait on each other (a deadlock).
+    event_id = Wave.objects.filter(pk=wave.pk).values_list("round__event_id", flat=True).first()
+    if event_id is None:
+        raise ValidationError(_("This wave was seated again; open the clock page anew."))
+    event_lock(event_id=event_id)
     wave = Wave.objects.select_for_update().select_related("round__event").get(pk=wave.pk)
     if Clock.objects.filter(wave=wave).exists():
         raise ValidationError(_("This wave’s clock has already started."))

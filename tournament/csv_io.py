@@ -34,11 +34,13 @@ from .bulk_services import players_register_bulk
 from .csv_columns import (
     BOOLEAN_COLUMNS,
     EXPORT_COLUMNS,
+    IMPORT_COLUMNS,
     REQUIRED_COLUMNS,
     TEXT_COLUMNS,
     required_columns,
 )
 from .csv_dates import file_date_order, read_date
+from .csv_header import MAX_IMPORT_COLUMNS, header_check  # noqa: F401 (the limit, here too)
 from .models import Event, Player
 from .services import Registration, automatic_alias, player_register, registration_errors
 
@@ -106,11 +108,6 @@ def decode_csv_bytes(*, data: bytes) -> str:
             ),
             code="encoding",
         ) from None
-
-
-def _header_key(name: str) -> str:
-    """Tolerate "First name" or " FIRST_NAME " for first_name."""
-    return "_".join(name.strip().lower().replace("-", " ").split())
 
 
 def _cell(value: str) -> str:
@@ -188,30 +185,12 @@ def _read(
                     ),
                 )
             ]
-        columns = [_header_key(name) for name in header]
+        columns, problems = header_check(
+            header=header, known=EXPORT_COLUMNS, required=required, example=IMPORT_COLUMNS
+        )
+        if problems:
+            return [], [(1, problem) for problem in problems]
         errors: list[tuple[int, str]] = []
-        unknown = [name for name in columns if name not in EXPORT_COLUMNS]
-        if unknown:
-            errors.append((1, _("Unknown column(s): %(names)s.") % {"names": ", ".join(unknown)}))
-        repeated = sorted({name for name in columns if name and columns.count(name) > 1})
-        if repeated:
-            errors.append(
-                (1, _("Column(s) named twice: %(names)s.") % {"names": ", ".join(repeated)})
-            )
-        missing = [name for name in required if name not in columns]
-        if missing:
-            errors.append(
-                (
-                    1,
-                    _(
-                        "Missing required column(s): %(names)s. This event needs: "
-                        "%(required)s (the template has every column)."
-                    )
-                    % {"names": ", ".join(missing), "required": ", ".join(required)},
-                )
-            )
-        if errors:
-            return [], errors
         rows: list[tuple[int, dict[str, str]]] = []
         while True:
             line = reader.line_num + 1

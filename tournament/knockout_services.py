@@ -24,7 +24,9 @@ from django.utils.translation import gettext as _
 from .bracket import METHODS, balanced_tables
 from .formats import event_is_knockout
 from .knockout_selectors import confirmed_plan, knockout_planner, knockout_round_plan
+from .locks import event_lock
 from .models import Event, Player, Round, Seat, Table, Wave
+from .round_tables import seating_refuse_if_changed
 from .seating_services import round_seat_exact, seating_roster
 
 # 000: "tables can be set up for a minimum of three".
@@ -81,8 +83,10 @@ def bracket_confirm(
     earlier plan's tables, if they differ, is cleared, to be seated again.
     """
     _refuse_unless_knockout(event)
-    # Two organizers confirming at once take turns; the caller's instance is the one updated.
-    Event.objects.select_for_update().filter(pk=event.pk).first()
+    # Two organizers confirming at once, or a confirmation and "seat round 1", take turns;
+    # the caller's instance is the one updated, read again once locked.
+    event_lock(event_id=event.pk)
+    event.refresh_from_db()
     _refuse_once_started(event)
     if method not in METHODS:
         raise ValidationError(_("Choose one of the kit's two plans."), code="method")
@@ -163,12 +167,21 @@ def minimum_override_withdraw(*, event: Event) -> Event:
     return event
 
 
-def knockout_seat_first_round(*, event: Event, seed: int = 0, time_limit: float = 10.0) -> Round:
+@transaction.atomic
+def knockout_seat_first_round(
+    *, event: Event, seed: int = 0, time_limit: float = 10.0, seen: str | None = None
+) -> Round:
     """Round 1 from the players checked in, at exactly the confirmed plan's tables.
 
     Refused until a plan is confirmed for exactly the players checked in now (people
     arrive: the organizer confirms again), and below the minimum without an override.
+    The plan is read holding the event's lock, as ``bracket_confirm`` writes it, so a
+    confirmation at the same moment comes wholly before (round 1 is seated at its tables)
+    or wholly after (it clears a round 1 seated for other tables). ``seen``: as in
+    ``preseat_event``, a second tap is refused as already done.
     """
+    event = event_lock(event_id=event.pk)
+    seating_refuse_if_changed(event=event, seen=seen)
     _refuse_unless_knockout(event)
     planner = knockout_planner(event=event)
     if planner.confirmed is None:

@@ -28,6 +28,7 @@ from .formats import round_minutes_warning
 from .knockout_selectors import KnockoutPlanner, knockout_planner
 from .lookups import event_or_404
 from .models import Event
+from .round_tables import seating_stamp
 
 # Round 1 of a knockout gives the engine this long; the organizer waits on the page.
 SEAT_SECONDS = 10.0
@@ -121,6 +122,8 @@ def planner_context(event: Event) -> dict:
         "table_winners_method": TABLE_WINNERS,
         "winners_assets_method": WINNERS_ASSETS,
         "round_minutes_warning": round_minutes_warning(event=event),
+        # The tables as this page shows them: "seat round 1" sends it back (a second tap).
+        "seating_stamp": seating_stamp(event=event),
         "poll_seconds": settings.BOARDWALK_LIVE_POLL_SECONDS,
     }
 
@@ -168,7 +171,10 @@ def knockout_seat_first(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     try:
         round_ = knockout_services.knockout_seat_first_round(
-            event=event, seed=draw_seed_new(), time_limit=SEAT_SECONDS
+            event=event,
+            seed=draw_seed_new(),
+            time_limit=SEAT_SECONDS,
+            seen=request.POST.get("seen") or None,
         )
     except ValidationError as error:
         _error_message(request, error)

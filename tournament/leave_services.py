@@ -10,9 +10,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from .alternates import alternates_in_order, alternates_renumber
 from .leave_selectors import leave_undo_refusal
+from .locks import event_lock
 from .models import Player
-from .numbering import renumber
 from .services import renumber_waiting_list
 
 
@@ -22,7 +23,9 @@ def player_undo_leave(
 ) -> Player:
     """``player`` is back as before: seated, at their place among the alternates, or on the
     waiting list. Raises ValidationError with the reason once something was built on it."""
-    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    # The event first, as every write on the alternates: a second tap finds it undone.
+    event_lock(event_id=player.event_id)
+    player = Player.objects.select_related("event").get(pk=player.pk)
     refusal = leave_undo_refusal(player=player)
     if refusal is not None:
         raise ValidationError(refusal)
@@ -34,15 +37,13 @@ def player_undo_leave(
     player.status_changed_at = now or timezone.now()
     player.save()
     if before == Player.Status.ALTERNATE:
-        others = list(
-            Player.objects.filter(event=player.event, status=Player.Status.ALTERNATE)
-            .exclude(pk=player.pk)
-            .order_by("alternate_position")
-        )
+        others = [p for p in alternates_in_order(event_id=player.event_id) if p.pk != player.pk]
         place = max(1, min(player.alternate_position_before or 1, len(others) + 1))
         others.insert(place - 1, player)
-        renumber(others, field="alternate_position")
-    elif before == Player.Status.WAITING:
+        alternates_renumber(event_id=player.event_id, order=others)
+    else:
+        alternates_renumber(event_id=player.event_id)
+    if before == Player.Status.WAITING:
         renumber_waiting_list(event=player.event)
     player.refresh_from_db()
     return player

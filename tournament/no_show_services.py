@@ -9,9 +9,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from .alternates import alternates_in_order, alternates_renumber
+from .locks import event_lock
 from .models import Player, Seat
 from .no_show_selectors import no_show_replacement, no_show_undo_refusal
-from .numbering import renumber
 
 
 @transaction.atomic
@@ -20,7 +21,9 @@ def player_undo_no_show(
 ) -> Player | None:
     """``player`` is seated again; the alternate who took the seat goes back to the head of
     the alternates, and hands back any seat of a round not started. Returns that alternate."""
-    player = Player.objects.select_for_update().get(pk=player.pk)
+    # The event first, as every write on the alternates: a second tap finds it undone.
+    event_lock(event_id=player.event_id)
+    player = Player.objects.get(pk=player.pk)
     refusal = no_show_undo_refusal(player=player)
     if refusal is not None:
         raise ValidationError(refusal)
@@ -33,12 +36,10 @@ def player_undo_no_show(
         replacement.status = Player.Status.ALTERNATE
         replacement.replaces = None
         replacement.save(update_fields=["status", "replaces"])
-        others = list(
-            Player.objects.filter(event=player.event, status=Player.Status.ALTERNATE)
-            .exclude(pk=replacement.pk)
-            .order_by("alternate_position")
-        )
-        renumber([replacement, *others], field="alternate_position")
+        others = [
+            p for p in alternates_in_order(event_id=player.event_id) if p.pk != replacement.pk
+        ]
+        alternates_renumber(event_id=player.event_id, order=[replacement, *others])
     player.status = Player.Status.PLAYER
     player.status_reason = ""
     player.status_changed_by = by if by is not None and by.is_authenticated else None

@@ -187,21 +187,32 @@ def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
-    """Move an alternate one place up or down the waiting list."""
+    """Move an alternate one place up or down the list.
+
+    The step is taken from the place the page showed (``from``), so a double tap, or two
+    organizers pressing the same arrow, moves the alternate once.
+    """
     event = event_or_404(pk)
     player = _player(event, player_pk)
     step = -1 if request.POST.get("direction") == "up" else 1
+    shown = request.POST.get("from", "")
+    # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
+    if shown.isascii() and shown.isdigit() and len(shown) <= 6:
+        start = int(shown)
+    else:
+        start = player.alternate_position or 0
     try:
-        services.alternate_move(player=player, to_position=(player.alternate_position or 0) + step)
+        moved = services.alternate_move(player=player, to_position=start + step)
     except ValidationError as error:
         _error_message(request, error)
     else:
-        player.refresh_from_db()
-        messages.success(
-            request,
+        text = (
             _("%(alias)s is now alternate #%(position)s.")
-            % {"alias": player.alias, "position": player.alternate_position},
+            if moved
+            else _("%(alias)s is already alternate #%(position)s.")
         )
+        values = {"alias": player.alias, "position": player.alternate_position}
+        (messages.success if moved else messages.info)(request, text % values)
     return _back(request, event)
 
 
@@ -269,7 +280,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """At the start of a round, the next alternate takes an empty seat."""
     event = event_or_404(pk)
     try:
-        alternate = services.alternate_fill_seat(event=event)
+        alternate = services.alternate_fill_seat(event=event, only_if_empty=True)
     except ValidationError as error:
         _error_message(request, error)
     else:

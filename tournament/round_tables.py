@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+
 from .language_seating import tables_mark_languages
 from .models import Event, Round, Seat, Table, Wave
 from .seating import Seating
@@ -74,3 +78,41 @@ def rounds_store_seating(
             {"before": before, "after": round_tables(round_)} if before["tables"] else {}
         )
         round_.save(update_fields=["seating_report", "assignments_published", "seating_undo"])
+
+
+def seating_stamp(*, event: Event) -> str:
+    """What the event's tables are now, in a few characters: a seating page sends it with
+    "seat", and the seat is refused as already done when the tables changed since.
+
+    Every seating stores new tables (new ids) and an unseat deletes them, so the count and
+    the highest id change with each; a seat swap or move keeps them, as it should: it is
+    no seating of its own.
+    """
+    tables = Table.objects.filter(round__event=event).aggregate(count=Count("pk"), last=Max("pk"))
+    return f"{tables['count']}.{tables['last'] or 0}"
+
+
+def seating_refuse_if_changed(*, event: Event, seen: str | None) -> None:
+    """Refuse a seating whose page saw other tables than there are now (``seating_stamp``):
+    a second tap, or a second organizer, finds the first one's tables and changes nothing.
+    ``seen`` None (a caller with no page) always goes ahead. Call it holding the event lock.
+    """
+    if seen is not None and seen != seating_stamp(event=event):
+        raise ValidationError(
+            _(
+                "Already seated: the tables changed since this page was opened. Look at them "
+                "first; seat again from the page if they still need it."
+            ),
+            code="already",
+        )
+
+
+def seat_refuse_if_moved(*, seat_: Seat, from_table: int | None) -> None:
+    """Refuse a judge's seat change whose player is no longer at ``from_table``, the table
+    of the page it was confirmed on: a second tap on Confirm finds it done."""
+    if from_table is not None and seat_.table.number != from_table:
+        raise ValidationError(
+            _("Already done: %(alias)s sits at table %(number)s now. Look again first.")
+            % {"alias": seat_.player.alias, "number": seat_.table.number},
+            code="already",
+        )

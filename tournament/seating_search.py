@@ -29,6 +29,7 @@ from jobs.tasks import task
 from .draw import drawn, rounds_record_draw
 from .formats import event_is_knockout
 from .language_seating import language_groups_of
+from .locks import event_lock
 from .models import Event, Round
 from .round_tables import rounds_store_seating
 from .seating import SearchProgress, SeatingProblem, seat, seat_by_group
@@ -203,6 +204,15 @@ def _search(job: Job, progress: Progress) -> JobOutput:
         seating, languages = grouped.seating, grouped.table_groups
     report = seating.report
     with transaction.atomic():
+        # Stored holding the event's lock, as every seating is; a round started while the
+        # engine searched keeps its seats, and this search's tables are not stored.
+        event_lock(event_id=event.pk)
+        started = Round.objects.filter(pk__in=[r.pk for r in rounds], started_at__isnull=False)
+        if started.exists():
+            raise JobError(
+                _("Round %(number)s started during the search; nothing was stored.")
+                % {"number": started.order_by("number").first().number}
+            )
         rounds_store_seating(
             event=event, rounds=rounds, seating=seating, languages=[str(g) for g in languages]
         )

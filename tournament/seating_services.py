@@ -8,7 +8,6 @@ answer. Judges may move people until a round starts; after that, seats are facts
 from __future__ import annotations
 
 import datetime
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,14 +18,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .alternates import alternates_renumber
 from .draw import drawn, rounds_record_draw
 from .formats import event_is_knockout
 from .language_seating import seat_for_event
+from .locks import event_lock
 from .models import Event, Player, Round, Seat, Table
 from .numbering import renumber
-from .round_tables import round_store_tables, round_tables, rounds_store_seating
+from .round_tables import (
+    round_store_tables,
+    round_tables,
+    rounds_store_seating,
+    seat_refuse_if_moved,
+    seating_refuse_if_changed,
+)
 from .seating import Seating, SeatingProblem, check_rounds, seat, table_pattern
-from .selectors import play_order_from
 from .services import alternate_fill_seat
 from .signals import round_published
 from .table_services import table_assign_banker  # noqa: F401 (callers import it from here)
@@ -97,13 +103,19 @@ def preseat_event(
     seed: int = 0,
     time_limit: float = 10.0,
     players: Sequence[Player] | None = None,
+    seen: str | None = None,
 ) -> Seating:
     """Seat every preliminary round that has not started, all at once.
 
     Rounds already played stay as they are and count as history, so a re-seat after a
     start still avoids rematches. The players (``players``, else the roster) are drawn
-    from ``seed`` first, so round 1 is a draw (``draw.py``); the seed is noted on the rounds.
+    from ``seed`` first, so round 1 is a draw (``draw.py``); the seed is noted on the
+    rounds. The event stays locked while the engine seats, so a second tap waits, then is
+    refused as already done when ``seen`` (the tables its page showed,
+    ``round_tables.seating_stamp``) no longer matches.
     """
+    event = event_lock(event_id=event.pk)
+    seating_refuse_if_changed(event=event, seen=seen)
     if event_is_knockout(event=event):
         raise ValidationError(
             _(
@@ -163,6 +175,7 @@ def stage_seat(
     can; ``households_apart`` keeps families at different tables (a semifinal of several
     tables; the final is one table and cannot).
     """
+    event_lock(event_id=event.pk)
     problem = SeatingProblem(
         players=tuple(p.pk for p in players),
         rounds=1,
@@ -215,6 +228,7 @@ def round_seat_exact(
             )
             % {"count": len(players), "sizes": "+".join(str(size) for size in sizes)}
         )
+    event_lock(event_id=event.pk)
     round_, _created = Round.objects.get_or_create(
         event=event, number=number, defaults={"kind": Round.Kind.PRELIMINARY}
     )
@@ -316,11 +330,18 @@ def move_cost(*, seat_: Seat, to_table: int) -> MoveCost:
 
 
 @transaction.atomic
-def seats_swap(*, seat_a: Seat, seat_b: Seat) -> None:
-    """Two players trade places in one round; table sizes do not change."""
+def seats_swap(*, seat_a: Seat, seat_b: Seat, from_table: int | None = None) -> None:
+    """Two players trade places in one round; table sizes do not change. ``from_table``:
+    where ``seat_a``'s player sat on the judge's page (a second tap is refused)."""
     if seat_a.round_id != seat_b.round_id:
         raise ValidationError(_("Only players of the same round can swap seats."))
+    # Locked and read again: a round started meanwhile refuses, and seats are as they are now.
+    event_lock(event_id=seat_a.round.event_id)
+    seat_a.refresh_from_db()
+    seat_b.refresh_from_db()
+    seat_a.round.refresh_from_db()
     _editable(seat_a.round)
+    seat_refuse_if_moved(seat_=seat_a, from_table=from_table)
     a_table, a_position = seat_a.table_id, seat_a.position
     b_table, b_position = seat_b.table_id, seat_b.position
     # Park one seat out of the way: (table, position) is unique.
@@ -333,11 +354,15 @@ def seats_swap(*, seat_a: Seat, seat_b: Seat) -> None:
 
 
 @transaction.atomic
-def seat_move(*, seat_: Seat, to_table: int) -> None:
-    """Move a player to another table of the same round, within the format's sizes."""
+def seat_move(*, seat_: Seat, to_table: int, from_table: int | None = None) -> None:
+    """Move a player to another table of the same round, within the format's sizes
+    (``from_table``: as in ``seats_swap``)."""
+    event = event_lock(event_id=seat_.round.event_id)
+    seat_.refresh_from_db()
     round_ = seat_.round
+    round_.refresh_from_db()
     _editable(round_)
-    event = round_.event
+    seat_refuse_if_moved(seat_=seat_, from_table=from_table)
     target = Table.objects.filter(round=round_, number=to_table).first()
     if target is None:
         raise ValidationError(_("There is no table %(number)s.") % {"number": to_table})
@@ -385,8 +410,12 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
     the format's sizes, moving as few players as possible (002: alternates step in at the
     start of a round, never mid-game).
     """
+    # Locked, then read again: a second tap finds the seats the first one left.
+    event = event_lock(event_id=round_.event_id)
+    round_.refresh_from_db()
     _editable(round_)
-    event = round_.event
+    # A list left with a gap or a stale number must not stop the round: mended here.
+    alternates_renumber(event_id=event.pk)
     # A knockout's later rounds hold those who won their way in: an alternate who never
     # played round 1 takes no seat there; the next player by assets at the table the
     # leaver won does (knockout_services.knockout_stand_in), else the table plays short.
@@ -484,6 +513,13 @@ def _renumber_tables(round_: Round) -> None:
 @transaction.atomic
 def round_start(*, round_: Round, now: datetime.datetime | None = None) -> VacancyResult:
     """Fill vacancies, then freeze the seats: from here on the round is being played."""
+    event_lock(event_id=round_.event_id)
+    round_.refresh_from_db()
+    if round_.has_started:
+        raise ValidationError(
+            _("Round %(number)s has already started.") % {"number": round_.number},
+            code="already",
+        )
     result = round_fill_vacancies(round_=round_)
     round_.started_at = now or timezone.now()
     round_.save(update_fields=["started_at"])
@@ -498,89 +534,3 @@ def round_publish(*, round_: Round, published: bool = True) -> Round:
     if published:
         round_published.send(sender=Round, round_=round_)
     return round_
-
-
-# --- Token choice and order of play -------------------------------------------------------
-#
-# 002 TOKEN ASSIGNMENT & GAME START: "all players will roll 1 die to choose a token - the
-# player with the highest roll will choose first, and then the next highest etc. After this
-# each player will roll to decide who gets to start the game, with the highest roller going
-# first, play then continues to the left of the first person." Seats are numbered round the
-# table in the direction of play, so the order of play is the seat order turned to start at
-# the highest roller (``selectors.play_order_from``).
-
-
-def _roll_until_distinct(
-    players: Sequence[int], dice: int, rng: random.Random
-) -> tuple[list[int], dict[str, list[int]]]:
-    """Highest roll first; players who tie roll again among themselves: the token choice."""
-    rolls: dict[str, list[int]] = {str(p): [] for p in players}
-
-    def order(group: list[int]) -> list[int]:
-        if len(group) == 1:
-            return group
-        thrown = {p: sum(rng.randint(1, 6) for _ in range(dice)) for p in group}
-        for p, value in thrown.items():
-            rolls[str(p)].append(value)
-        result = []
-        for value in sorted(set(thrown.values()), reverse=True):
-            result.extend(order([p for p in group if thrown[p] == value]))
-        return result
-
-    return order(list(players)), rolls
-
-
-def _roll_for_start(players: Sequence[int], rng: random.Random) -> tuple[int, dict[str, list[int]]]:
-    """Who starts: everyone rolls two dice, and only those tied for the highest roll again,
-    among themselves, until one is highest. The other rolls order nobody."""
-    rolls: dict[str, list[int]] = {str(p): [] for p in players}
-    group = list(players)
-    while True:
-        thrown = {p: rng.randint(1, 6) + rng.randint(1, 6) for p in group}
-        for p, value in thrown.items():
-            rolls[str(p)].append(value)
-        best = max(thrown.values())
-        group = [p for p in group if thrown[p] == best]
-        if len(group) == 1:
-            return group[0], rolls
-
-
-def _seat_order(table: Table) -> list[int]:
-    return list(table.seats.order_by("position").values_list("player_id", flat=True))
-
-
-def table_roll_play_order(*, table: Table, seed: int | None = None) -> dict:
-    """Let the app roll: one die for token choice, two dice for who starts."""
-    players = _seat_order(table)
-    rng = random.Random(seed)
-    token_order, token_rolls = _roll_until_distinct(players, 1, rng)
-    starter, order_rolls = _roll_for_start(players, rng)
-    table.play_order = {
-        "source": "app",
-        "token_order": token_order,
-        "token_rolls": token_rolls,
-        "starter": starter,
-        "play_order": play_order_from(players, starter=starter),
-        "order_rolls": order_rolls,
-    }
-    table.save(update_fields=["play_order"])
-    return table.play_order
-
-
-def table_record_play_order(*, table: Table, token_order: list[int], starter: int) -> dict:
-    """The banker records the physical rolls' outcome: who chose a token first, who starts."""
-    players = _seat_order(table)
-    if sorted(token_order) != sorted(players):
-        raise ValidationError(
-            _("Give every player at the table exactly one place to pick a token.")
-        )
-    if starter not in players:
-        raise ValidationError(_("Choose the player at this table who starts the game."))
-    table.play_order = {
-        "source": "table",
-        "token_order": token_order,
-        "starter": starter,
-        "play_order": play_order_from(players, starter=starter),
-    }
-    table.save(update_fields=["play_order"])
-    return table.play_order

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from . import reseat_services, seating_services
+from . import play_order, reseat_services, seating_services
 from .access import allowed_url, head_judge_required, judge_required, organizer_required
 from .draw import DRAW_SEED_LIMIT, draw_seed_or_new
 from .formats import event_is_knockout
@@ -33,6 +33,7 @@ from .lookups import event_or_404, round_or_404
 from .models import Event, Round, Seat, Table
 from .public_site import say_published
 from .reseat_selectors import reseat_undo_refusal
+from .round_tables import seating_stamp
 from .seating_services import MoveCost, VacancyResult
 from .seating_words import report_summary
 from .selectors import (
@@ -160,6 +161,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "round_param": f"&round={view.seating.round.number}" if view.seating else "",
             "current": seating_current_cost(event=event) if view.rounds else None,
             "preseat_form": PreseatForm(),
+            "seating_stamp": seating_stamp(event=event),
             "bankers": list(banker_choices()),
             "languages": settings.LANGUAGES,
             # The final's tables (seated from the standings) get their banker here too.
@@ -186,6 +188,8 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
             only_checked_in=not form.cleaned_data["include_unchecked"],
             seed=draw_seed_or_new(form.cleaned_data["seed"]),
             time_limit=PRESEAT_SECONDS,
+            # The tables the page showed: a second tap finds them changed (already done).
+            seen=request.POST.get("seen") or None,
         )
     except ValidationError as error:
         _error_message(request, error)
@@ -317,7 +321,7 @@ def seating_roll(
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
     table = get_object_or_404(round_.tables, number=table_number)
-    seating_services.table_roll_play_order(table=table)
+    play_order.table_roll_play_order(table=table)
     messages.success(
         request,
         _("Round %(round)s, table %(table)s: token choice and play order rolled.")
@@ -400,7 +404,7 @@ def seating_record_rolls(
     elif starter is None:
         messages.error(request, _("Choose the player who rolled highest and starts the game."))
     else:
-        seating_services.table_record_play_order(table=table, token_order=tokens, starter=starter)
+        play_order.table_record_play_order(table=table, token_order=tokens, starter=starter)
         messages.success(
             request,
             _("Round %(round)s, table %(table)s: the table's rolls are recorded.")
@@ -487,6 +491,13 @@ def _seat(round_: Round, player_pk: int) -> Seat:
         raise ValidationError(_("That player has no seat in this round.")) from exc
 
 
+def _priced_at(request: HttpRequest) -> int | None:
+    """The table the player sat at when the change was priced: a second tap on Confirm
+    finds them elsewhere and is refused as already done (the services check it, locked)."""
+    shown = request.POST.get("from_table", "")
+    return int(shown) if shown.isascii() and shown.isdigit() and len(shown) < 6 else None
+
+
 @judge_required
 def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Swap two players or move one to another table, after seeing what it costs.
@@ -500,10 +511,13 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
     current = round_seating(round_=round_)
     form = SeatChangeForm(request.POST or None, tables=current.tables)
     cost_text = affected_text = ""
+    from_table = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        priced_at = _priced_at(request)
         try:
             seat_ = _seat(round_, data["player"])
+            from_table = seat_.table.number
             if data["swap_with"] is not None:
                 other = _seat(round_, data["swap_with"])
                 cost = seating_services.swap_cost(seat_a=seat_, seat_b=other)
@@ -512,6 +526,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
                     seating_services.seats_swap(
                         seat_a=_seat(round_, data["player"]),
                         seat_b=_seat(round_, data["swap_with"]),
+                        from_table=priced_at,
                     )
 
                 affected = _affected_text(
@@ -527,7 +542,9 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
 
                 def change() -> None:
                     seating_services.seat_move(
-                        seat_=_seat(round_, data["player"]), to_table=data["to_table"]
+                        seat_=_seat(round_, data["player"]),
+                        to_table=data["to_table"],
+                        from_table=priced_at,
                     )
 
                 affected = _affected_text(current.tables, {seat_.player_id: data["to_table"]})
@@ -556,6 +573,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
             "form": form,
             "cost_text": cost_text,
             "affected_text": affected_text,
+            "from_table": from_table,
         },
     )
 

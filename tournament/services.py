@@ -21,7 +21,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .aliases import next_alias
+from .alternates import (
+    alternate_move,  # noqa: F401 (the organizer's views call it here)
+    alternates_in_order,
+    alternates_renumber,
+)
 from .formats import FORMATS, age_refusal
+from .locks import event_lock, player_relock
 from .models import Event, Player, age_on
 from .numbering import renumber
 from .registration_mail import confirmations_queue
@@ -485,6 +491,9 @@ def player_mark_no_show(
     The next alternate in order takes the seat (002, NO-SHOWS). Returns that alternate, or
     None when the list is empty; the seat then stays empty.
     """
+    player_relock(player)
+    if player.status == Player.Status.NO_SHOW:
+        raise ValidationError(_("%(alias)s is already a no-show.") % {"alias": player.alias})
     if player.status != Player.Status.PLAYER:
         raise ValidationError(_("Only a seated player can be marked as a no-show."))
     _leave(player=player, status=Player.Status.NO_SHOW, by=by, reason="", now=now)
@@ -501,8 +510,7 @@ def player_eject(
     """
     if not reason.strip():
         raise ValidationError({"reason": [_("Give the reason for the ejection.")]})
-    if player.status in (Player.Status.EJECTED, Player.Status.WITHDRAWN, Player.Status.NO_SHOW):
-        raise ValidationError(_("This person is no longer in the event."))
+    _refuse_if_gone(player, already=Player.Status.EJECTED)
     was = player.status
     _leave(player=player, status=Player.Status.EJECTED, by=by, reason=reason, now=now)
     _close_gap(event=player.event, was=was)
@@ -513,37 +521,51 @@ def player_eject(
 def player_withdraw(
     *, player: Player, reason: str = "", by: AbstractBaseUser | None = None, now=None
 ) -> Player:
-    if player.status in (Player.Status.EJECTED, Player.Status.WITHDRAWN, Player.Status.NO_SHOW):
-        raise ValidationError(_("This person is no longer in the event."))
+    _refuse_if_gone(player, already=Player.Status.WITHDRAWN)
     was = player.status
     _leave(player=player, status=Player.Status.WITHDRAWN, by=by, reason=reason, now=now)
     _close_gap(event=player.event, was=was)
     return player
 
 
+def _refuse_if_gone(player: Player, *, already: str) -> None:
+    """Refuse to act on someone who left: said as "already done" when it is the same act."""
+    player_relock(player)
+    if player.status == already == Player.Status.WITHDRAWN:
+        raise ValidationError(_("%(alias)s has already withdrawn.") % {"alias": player.alias})
+    if player.status == already == Player.Status.EJECTED:
+        raise ValidationError(_("%(alias)s has already been ejected.") % {"alias": player.alias})
+    if player.status in (Player.Status.EJECTED, Player.Status.WITHDRAWN, Player.Status.NO_SHOW):
+        raise ValidationError(_("This person is no longer in the event."))
+
+
 def _close_gap(*, event: Event, was: str) -> None:
-    """Renumber the list someone just left, so positions stay 1, 2, 3..."""
-    if was == Player.Status.ALTERNATE:
-        renumber_alternates(event)
-    elif was == Player.Status.WAITING:
+    """Renumber the list someone just left, so positions stay 1, 2, 3... (the alternates'
+    always: a list left with a gap by an older version is mended too)."""
+    renumber_alternates(event)
+    if was == Player.Status.WAITING:
         renumber_waiting_list(event=event)
 
 
 @transaction.atomic
-def alternate_fill_seat(*, event: Event, replacing: Player | None = None) -> Player | None:
-    """At the start of a round, the next alternate takes an empty seat (never mid-game)."""
+def alternate_fill_seat(
+    *, event: Event, replacing: Player | None = None, only_if_empty: bool = False
+) -> Player | None:
+    """At the start of a round, the next alternate takes an empty seat (never mid-game).
+    ``only_if_empty``: the organizer's button, refused once every place is taken again."""
+    event = event_lock(event_id=event.pk)
+    seated = Player.objects.filter(event=event, status=Player.Status.PLAYER).count()
+    if only_if_empty and seated >= event.expected_players:
+        raise ValidationError(_("No seat is empty: every place has its player."), code="already")
     return _promote_next_alternate(event=event, replacing=replacing)
 
 
 def _promote_next_alternate(*, event: Event, replacing: Player | None) -> Player | None:
-    alternate = (
-        Player.objects.select_for_update()
-        .filter(event=event, status=Player.Status.ALTERNATE)
-        .order_by("alternate_position")
-        .first()
-    )
-    if alternate is None:
+    """The head of the list takes a seat; called holding the event lock."""
+    alternates = alternates_in_order(event_id=event.pk)
+    if not alternates:
         return None
+    alternate = alternates[0]
     alternate.status = Player.Status.PLAYER
     alternate.alternate_position = None
     alternate.replaces = replacing
@@ -568,24 +590,4 @@ def renumber_waiting_list(*, event: Event) -> None:
 
 def renumber_alternates(event: Event) -> None:
     """Keep alternate positions 1, 2, 3... with no gaps, in their current order."""
-    alternates = list(
-        Player.objects.filter(event=event, status=Player.Status.ALTERNATE).order_by(
-            "alternate_position"
-        )
-    )
-    renumber(alternates, field="alternate_position")
-
-
-@transaction.atomic
-def alternate_move(*, player: Player, to_position: int) -> None:
-    """Reorder the alternate list, decided before the start (002, ALTERNATES)."""
-    if player.status != Player.Status.ALTERNATE:
-        raise ValidationError(_("Only alternates have a place in the alternate list."))
-    alternates = list(
-        Player.objects.filter(event=player.event, status=Player.Status.ALTERNATE)
-        .exclude(pk=player.pk)
-        .order_by("alternate_position")
-    )
-    to_position = max(1, min(to_position, len(alternates) + 1))
-    alternates.insert(to_position - 1, player)
-    renumber(alternates, field="alternate_position")
+    alternates_renumber(event_id=event.pk)

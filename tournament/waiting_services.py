@@ -49,6 +49,8 @@ def waiting_promote(
     _stamp(player, by, now)
     player.save()
     renumber_waiting_list(event=event)
+    renumber_alternates(event)
+    player.refresh_from_db()
     return player
 
 

@@ -13,7 +13,9 @@ from tournament.bracket import HIGHEST_ASSETS, WINNERS_ASSETS
 from tournament.formats import event_has_final, event_is_knockout
 from tournament.knockout_selectors import confirmed_plan
 from tournament.knockout_services import knockout_seat_round
+from tournament.locks import event_lock
 from tournament.models import Event, Player, Round
+from tournament.round_tables import seating_refuse_if_changed
 from tournament.seating_services import stage_seat
 
 from ..knockout_stand_ins import knockout_goers, round_highest_assets
@@ -34,7 +36,12 @@ def _cut(rows: list[StandingRow], count: int) -> list[StandingRow]:
 
 @transaction.atomic
 def advance_to_final(
-    *, event: Event, by: User | None, seed: int = 0, time_limit: float = 10.0
+    *,
+    event: Event,
+    by: User | None,
+    seed: int = 0,
+    time_limit: float = 10.0,
+    seen: str | None = None,
 ) -> Round:
     """Seat the next stage after the preliminaries: the final, or first a semifinal.
 
@@ -46,7 +53,12 @@ def advance_to_final(
     called again once the semifinal is posted, this seats each semifinal table's winner at
     the final table. A knockout (000) goes its own way: ``knockout_advance``.
     ``by`` is accepted for the audit trail of the views; the round records no author.
+    Decided holding the event's lock: a second tap waits for the first, then finds its
+    stage seated (refused as already done when ``seen``, the tables its page showed,
+    differs; else as "already has a final").
     """
+    event = event_lock(event_id=event.pk)
+    seating_refuse_if_changed(event=event, seen=seen)
     if not event_has_final(event=event):
         # 002 JUNIOR: "The Juniors will only be asked to play 1 game"; the posted round's
         # standings name the winner (scoring.selectors.event_winner).
@@ -161,6 +173,7 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
     With ``winners_assets`` round 1's table winners play round 2, whose six highest asset
     totals play the final.
     """
+    event = event_lock(event_id=event.pk)
     if Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists():
         raise ValidationError(_("This event already has a final."), code="exists")
     plan = confirmed_plan(event=event)

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.locks import event_lock
 from tournament.models import Round, Table
 
 from ..models import RoundPosting, TableSheet
@@ -36,6 +37,9 @@ def round_post(*, round_: Round, by: User | None) -> RoundPosting:
     yet (unless the event turned that off: ``Event.judge_approves_sheets``) or an
     undecided tie.
     """
+    # The event's lock, then the round's, in the order every official's write takes them;
+    # a second tap waits for the first and finds the round posted.
+    event_lock(event_id=round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_is_posted(round_):
         raise ValidationError(_("This round is already posted."), code="posted")
@@ -82,7 +86,11 @@ def round_post(*, round_: Round, by: User | None) -> RoundPosting:
 
 @transaction.atomic
 def round_unpost(*, round_: Round) -> None:
-    """Withdraw a posting (e.g. to correct a sheet); posting again is a new posting."""
+    """Withdraw a posting (e.g. to correct a sheet); posting again is a new posting.
+
+    Decided on the locked state, as ``round_post``: a second tap finds nothing posted."""
+    event_lock(event_id=round_.event_id)
+    Round.objects.select_for_update().filter(pk=round_.pk).first()
     deleted, _rows = RoundPosting.objects.filter(round=round_).delete()
     if not deleted:
         raise ValidationError(_("This round is not posted."), code="not-posted")

@@ -12,8 +12,9 @@ from django.test import Client
 
 from tournament.clock_services import clock_start, table_mark_finished
 from tournament.models import Player, Round, Table
+from tournament.play_order import table_roll_play_order
 from tournament.roles import BANKER
-from tournament.seating_services import preseat_event, table_roll_play_order
+from tournament.seating_services import preseat_event
 from tournament.services import Registration, event_create, player_register
 
 FOLD = 768

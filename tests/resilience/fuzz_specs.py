@@ -374,7 +374,7 @@ FUZZED: dict[str, Spec] = {
     "tournament:player_eject": Spec(lambda w: {**form_values(EjectReasonForm()), **_next(w)}),
     "tournament:alternate_fill_seat": Spec(_next),
     "tournament:alternate_move": Spec(
-        lambda w: {"direction": pick("up", "down"), **_next(w)},
+        lambda w: {"direction": pick("up", "down"), "from": texts, **_next(w)},
         kwargs=lambda w: {"player_pk": w.alternate.pk},
     ),
     "tournament:player_no_show": Spec(_next),

@@ -76,3 +76,38 @@ def test_only_the_first_hundred_errors_are_listed(organizer, event):
     assert "Line 2:" in body and f"Line {ERRORS_SHOWN + 1}:" in body
     assert f"Line {ERRORS_SHOWN + 2}:" not in body
     assert "…and 400 more problems not shown" in body
+
+
+# The red team's file: 0.48 MB, one header line of 70,000 columns, which the header check
+# (a count per name) held a worker on for minutes. At most 200 columns are read.
+MAX_COLUMNS = 200
+
+
+def test_a_header_of_seventy_thousand_columns_is_refused_from_its_count(organizer, event):
+    header = "first_name,last_name,date_of_birth," + ",".join(f"c{n}" for n in range(69_997))
+    upload = SimpleUploadedFile(
+        "wide.csv", (header + "\nAda,Lovelace,1990-12-10\n").encode(), content_type="text/csv"
+    )
+    assert len(header.encode()) < 2 * MB
+    response = organizer.post(import_url(event), {"file": upload}, follow=True)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert (
+        f"The first line names 70000 columns; a registration file has at most {MAX_COLUMNS}."
+        in body
+    )
+    assert "Unknown column(s)" not in body  # refused before its 69,997 names were listed
+    assert not Player.objects.exists()
+
+
+def test_a_header_at_the_column_limit_is_checked_name_by_name(organizer, event):
+    # 200 columns: the three required, then "status" (an export column the import
+    # ignores) 197 times: one repeated name, reported once.
+    header = "first_name,last_name,date_of_birth," + ",".join(["status"] * 197)
+    response = organizer.post(
+        import_url(event), {"text": header + "\nAda,Lovelace,1990-12-10\n"}, follow=True
+    )
+    body = response.content.decode()
+    assert "Column(s) named twice: status." in body
+    assert "at most 200" not in body
+    assert not Player.objects.exists()

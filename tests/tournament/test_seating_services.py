@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 
 from tests.builders import event_with_players
 from tournament.models import Player, Round, Seat, Table
+from tournament.play_order import table_record_play_order, table_roll_play_order
 from tournament.seating_services import (
     meeting_history,
     move_cost,
@@ -17,8 +18,6 @@ from tournament.seating_services import (
     seat_move,
     seats_swap,
     swap_cost,
-    table_record_play_order,
-    table_roll_play_order,
 )
 from tournament.services import (
     player_mark_no_show,

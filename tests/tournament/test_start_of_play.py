@@ -17,7 +17,7 @@ from django.utils import timezone
 from spectator.services import release_set
 from tournament import clock_services
 from tournament.models import Player, Round, Seat, Table, Wave
-from tournament.seating_services import table_record_play_order
+from tournament.play_order import table_record_play_order
 
 STARTED = datetime.datetime(2030, 4, 20, 9, 32, tzinfo=datetime.UTC)
 
