@@ -587,5 +587,8 @@ class Announcement(models.Model):
 from .bankruptcy_models import Bankruptcy  # noqa: E402, F401
 from .language_models import OfficialProfile  # noqa: E402, F401
 
+# An official's form post under its idempotency key, and the answer it got.
+from .official_write_models import OfficialWrite  # noqa: E402, F401
+
 # The banker tablets' writes and heartbeats (issue #20), kept in their own module.
 from .tablet_models import TabletHeartbeat, TabletWrite  # noqa: E402, F401
