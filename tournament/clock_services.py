@@ -19,6 +19,7 @@ double tap, or two officials pressing the same button at once), it raises
 from __future__ import annotations
 
 import datetime
+import math
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -200,8 +201,8 @@ def clock_adjust(
     """Add (positive) or remove (negative) time, e.g. to make up for a late start.
 
     A removal never takes the clock below zero: one of more than is left removes what is
-    left (whole seconds), so time is up; the action's ``seconds`` say what was removed.
-    With no whole second left there is nothing to remove, and that is refused.
+    left, so time is up; the action's ``seconds`` say what was removed. With time already
+    up there is nothing to remove, and that is refused.
     """
     if seconds == 0:
         raise ValidationError(_("Enter the minutes to add or remove."))
@@ -214,9 +215,11 @@ def clock_adjust(
         shown_version=shown_version,
     )
     if seconds < 0 and -seconds > state.remaining_s:
-        seconds = -int(state.remaining_s)
-        if seconds == 0:
+        if state.remaining_s <= 0:
             raise ValidationError(_("Time is already up; there is no time left to remove."))
+        # Up to the next whole second, so that time is up at once: the round's length
+        # becomes the whole seconds played, never less than zero.
+        seconds = -math.ceil(state.remaining_s)
     return _log(
         clock=clock, kind=ClockAction.Kind.ADJUST, at=now, by=by, seconds=seconds, reason=reason
     )

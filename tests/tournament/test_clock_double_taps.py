@@ -8,6 +8,8 @@ is still applied. Removing more than is left removes what is left and no more.
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -45,6 +47,16 @@ def test_a_removal_of_more_than_is_left_removes_what_is_left(wave, judge):
     with pytest.raises(ValidationError, match="no time left to remove"):
         services.clock_adjust(wave=wave, seconds=-MIN, reason="Again", by=judge, now=at(1.6))
     assert kinds() == [("start", 0), ("adjust", -(88 * MIN + 30))]
+
+
+def test_a_removal_in_the_middle_of_a_second_stops_the_clock_at_once(wave, judge):
+    services.clock_start(wave=wave, by=judge, now=at(0))
+    # 90.4 s played: 5309.6 s left; the whole 5310 go, and the round lasted 90 s.
+    when = at(1.5) + datetime.timedelta(seconds=0.4)
+    action = services.clock_adjust(wave=wave, seconds=-95 * MIN, reason="x", by=judge, now=when)
+    assert action.seconds == -5310
+    s = clock_state(clock_facts(wave=fresh(wave)), now=when)
+    assert (s.status, s.remaining_s, s.allotted_s) == (Status.TIME_UP, 0, 90)
 
 
 def test_three_removals_past_zero_stop_at_zero(wave, judge):
