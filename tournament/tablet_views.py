@@ -23,7 +23,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .access import banker_required
+from .access import banker_required, holds_table
 from .lookups import table_or_404
 from .tablet_services import heartbeat_record
 
@@ -110,8 +110,20 @@ def _since(raw: str) -> datetime.datetime | None:
 @banker_required
 @require_POST
 def tablet_heartbeat(request: HttpRequest, table_pk: int) -> JsonResponse:
-    """A tablet says it is here, with its queue's length; answered with the server's time."""
+    """A tablet says it is here, with its queue's length; answered with the server's time.
+
+    Only the table's own tablet (its link, or its banker signed in) is heard: a judge who
+    opens the table's page to help is not its tablet, and does not speak for it.
+    """
     table = table_or_404(table_pk)
+    if not holds_table(request, table):
+        return JsonResponse(
+            {
+                "status": "refused",
+                "messages": [_("Only the table’s own tablet sends its heartbeat.")],
+            },
+            status=403,
+        )
     device = request.POST.get("device", "").strip()
     queued = request.POST.get("queued", "")
     if not device or not (queued.isascii() and queued.isdigit() and len(queued) <= 6):
