@@ -11,6 +11,7 @@ from django.urls import include, path
 from tournament.signin import (
     ThrottledAdminAuthenticationForm,
     ThrottledLoginView,
+    ThrottledPasswordChangeView,
     ThrottledPasswordResetView,
 )
 
@@ -35,6 +36,11 @@ urlpatterns = [
     # Before Django's own auth URLs: the same pages, with their throttles.
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password_change/",
+        ThrottledPasswordChangeView.as_view(),
+        name="password_change",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     # The public pages first: a hall full of phones polls them, so they resolve quickest.
     path("", include("spectator.urls")),
