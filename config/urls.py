@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tournament.signin import (
+    ForgetfulLogoutView,
     ThrottledAdminAuthenticationForm,
     ThrottledLoginView,
     ThrottledPasswordChangeView,
@@ -35,6 +36,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # Before Django's own auth URLs: the same pages, with their throttles.
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/logout/", ForgetfulLogoutView.as_view(), name="logout"),
     path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
     path(
         "accounts/password_change/",

@@ -32,7 +32,12 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import user_logged_in
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
-from django.contrib.auth.views import LoginView, PasswordChangeView, PasswordResetView
+from django.contrib.auth.views import (
+    LoginView,
+    LogoutView,
+    PasswordChangeView,
+    PasswordResetView,
+)
 from django.core import signing
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.dispatch import receiver
@@ -313,4 +318,24 @@ class ThrottledPasswordChangeView(PasswordChangeView):
         if form.refusal is not None:
             response.status_code = 429
             response["Retry-After"] = str(form.refusal.retry_after_s)
+        return response
+
+
+# --- Signing out --------------------------------------------------------------------------------
+
+
+class ForgetfulLogoutView(LogoutView):
+    """Django's logout, which also asks the browser to forget what the site kept offline.
+
+    A banker's tablet keeps the table's pages (aliases, amounts, the banker's name) and its
+    queue for the times without a network; after signing out they must not open for the next
+    person. ``static/js/logout.js`` sends or asks about waiting actions and clears them
+    first; this header is the rest: the browser's cache and the site's storage (the service
+    worker, its caches, IndexedDB), in every browser that honours it over HTTPS. The
+    cookies stay: the known-device cookie keeps the throttle off the next sign-in.
+    """
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
         return response

@@ -62,3 +62,14 @@ def test_a_tables_banker_pages_are_neither_shared_nor_stored(client, table, rout
     assert response.status_code == 200
     cache_control = response["Cache-Control"]
     assert "private" in cache_control and "no-store" in cache_control
+
+
+def test_signing_out_asks_the_browser_to_forget_the_sites_storage(client, table):
+    client.force_login(user_with(BANKER, "banker"))
+    page = client.get(reverse("tournament:home")).content.decode()
+    # Every page's sign-out form runs logout.js, which sends or asks about waiting actions.
+    assert "js/logout.js" in page and "data-waiting-question=" in page
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert response["Clear-Site-Data"] == '"cache", "storage"'
+    assert "_auth_user_id" not in client.session
