@@ -9,12 +9,15 @@ queue are gone from the browser: the next person finds none of it offline.
 
 from __future__ import annotations
 
-from scoring.services.banker_links import banker_link_issue  # noqa: F401 - the link's app
-from tests.browser.test_offline_tablet_browser import Tablet, game_over, tablets  # noqa: F401
+from tests.browser import test_offline_tablet_browser
+from tests.browser.test_offline_tablet_browser import game_over
 from tests.scoring.banker_setup import BANKER, user_with
 from tests.tournament.offline_helpers import playing_table
 from tournament.models import Table
 from tournament.tablet_models import TabletWrite
+
+# One browser context per tablet, closed after the test.
+tablets = test_offline_tablet_browser.tablets
 
 KEPT = """async () => {
   const pages = await caches.has('boardwalk-pages') &&
