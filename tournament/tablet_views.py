@@ -10,6 +10,7 @@ old caches. The manifest offers the banker pages as an app on the tablet's home 
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -107,23 +108,26 @@ def _since(raw: str) -> datetime.datetime | None:
     return value
 
 
+def _own_tablet(view):
+    """Only the table's own tablet (its link, or its banker signed in): a judge who opens
+    the table's pages to help is not its tablet, and does not speak for it."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, table_pk: int) -> HttpResponse:
+        if not holds_table(request, table_or_404(table_pk)):
+            refusal = _("Only the table’s own tablet sends its heartbeat.")
+            return JsonResponse({"status": "refused", "messages": [refusal]}, status=403)
+        return view(request, table_pk)
+
+    return wrapped
+
+
 @banker_required
+@_own_tablet
 @require_POST
 def tablet_heartbeat(request: HttpRequest, table_pk: int) -> JsonResponse:
-    """A tablet says it is here, with its queue's length; answered with the server's time.
-
-    Only the table's own tablet (its link, or its banker signed in) is heard: a judge who
-    opens the table's page to help is not its tablet, and does not speak for it.
-    """
+    """A tablet says it is here, with its queue's length; answered with the server's time."""
     table = table_or_404(table_pk)
-    if not holds_table(request, table):
-        return JsonResponse(
-            {
-                "status": "refused",
-                "messages": [_("Only the table’s own tablet sends its heartbeat.")],
-            },
-            status=403,
-        )
     device = request.POST.get("device", "").strip()
     queued = request.POST.get("queued", "")
     if not device or not (queued.isascii() and queued.isdigit() and len(queued) <= 6):
@@ -139,3 +143,8 @@ def tablet_heartbeat(request: HttpRequest, table_pk: int) -> JsonResponse:
     )
     now = timezone.now()
     return JsonResponse({"status": "ok", "server_ms": int(now.timestamp() * 1000)})
+
+
+# Narrower than banker_required's table pages: the judges may open them, but only the
+# table's own tablet beats (the permission walk in tests/project reads this).
+tablet_heartbeat.own_tablet_only = True
