@@ -53,6 +53,11 @@ Environment variables:
                                 (30; 300 on SQLite).
 ``BOARDWALK_LIVE_POLL_SECONDS`` How often the public pages and the bracket planner ask the
                                 server for news (15; mostly answered "not modified").
+``DJANGO_ADMINS``               Comma-separated addresses mailed every server error (a 500's
+                                traceback, a failed password-reset email) when EMAIL_HOST
+                                is set; errors always go to the standard error stream.
+``BOARDWALK_LOG_LEVEL``         The least serious message logged (default WARNING).
+``DJANGO_LANGUAGE_COOKIE_SECURE`` Override the language cookie's Secure flag (production: on).
 """
 
 import ipaddress
@@ -342,6 +347,8 @@ SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=_PRODUCTION
 SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SESSION_COOKIE_SECURE", default=_PRODUCTION)
 CSRF_COOKIE_SECURE = env_bool("DJANGO_CSRF_COOKIE_SECURE", default=_PRODUCTION)
+# The language chosen on a phone travels only over HTTPS, like the other cookies.
+LANGUAGE_COOKIE_SECURE = env_bool("DJANGO_LANGUAGE_COOKIE_SECURE", default=_PRODUCTION)
 SECURE_HSTS_SECONDS = int(
     os.environ.get("DJANGO_SECURE_HSTS_SECONDS", "31536000" if _PRODUCTION else "0")
 )
@@ -398,6 +405,42 @@ elif DEBUG:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "boardwalk@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Logging ----------------------------------------------------------------------------
+
+# Every warning and error (a 500's traceback, a reset email the mail server refused, a
+# worker waiting out the database) goes to the standard error stream, where systemd's
+# journal keeps gunicorn's and the workers' (`journalctl -u 'boardwalk*'`; README,
+# "Logs"). With a mail server and DJANGO_ADMINS, each server error is also mailed to them.
+# Django's default would log nothing at all in production without ADMINS.
+ADMINS = [(address, address) for address in env_list("DJANGO_ADMINS")]
+_LOG_HANDLERS = ["stderr"] + (["mail_admins"] if EMAIL_HOST and ADMINS else [])
+_LOG_LEVEL = os.environ.get("BOARDWALK_LOG_LEVEL", "WARNING").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} [{process:d}] {message}", "style": "{"}
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+            "level": _LOG_LEVEL,
+        },
+        "mail_admins": {
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+            "class": "django.utils.log.AdminEmailHandler",
+        },
+    },
+    "root": {"handlers": _LOG_HANDLERS, "level": _LOG_LEVEL},
+    # Django's own loggers reach the handlers above through the root; its default console
+    # handler (DEBUG only) and mail handler (only with ADMINS) would print or mail twice.
+    "loggers": {"django": {"handlers": [], "level": _LOG_LEVEL, "propagate": True}},
+}
 
 # --- Sign-in and caches ------------------------------------------------------------
 

@@ -9,8 +9,10 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tournament.signin import (
+    ForgetfulLogoutView,
     ThrottledAdminAuthenticationForm,
     ThrottledLoginView,
+    ThrottledPasswordChangeView,
     ThrottledPasswordResetView,
 )
 
@@ -34,7 +36,13 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # Before Django's own auth URLs: the same pages, with their throttles.
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/logout/", ForgetfulLogoutView.as_view(), name="logout"),
     path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password_change/",
+        ThrottledPasswordChangeView.as_view(),
+        name="password_change",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     # The public pages first: a hall full of phones polls them, so they resolve quickest.
     path("", include("spectator.urls")),

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Event
 
 from .models import Series, SeriesEvent
+from .selectors import events_in_series, finals_event_ids
 
 
 class SeriesForm(forms.Form):
@@ -28,6 +29,13 @@ class SeriesForm(forms.Form):
         required=False,
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Another series' events are not offered (series_create refuses them anyway).
+        taken = events_in_series()
+        for name in ("finals", "junior_finals"):
+            self.fields[name].queryset = self.fields[name].queryset.exclude(pk__in=taken)
+
 
 class AddEventForm(forms.Form):
     event = forms.ModelChoiceField(
@@ -46,7 +54,8 @@ class AddEventForm(forms.Form):
 
     def __init__(self, *args, series: Series, **kwargs):
         super().__init__(*args, **kwargs)
-        exclude = [pk for pk in (series.finals_id, series.junior_finals_id) if pk]
+        # No series' Finals, this one's or another's, is offered as a regional.
+        exclude = finals_event_ids()
         self.fields["event"].queryset = self.fields["event"].queryset.exclude(pk__in=exclude)
 
 

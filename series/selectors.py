@@ -30,6 +30,22 @@ def series_finals(*, series: Series, division: str) -> Event | None:
     return series.junior_finals if division == JUNIOR else series.finals
 
 
+def finals_event_ids() -> set[int]:
+    """Every event that is some series' Finals or junior Finals."""
+    pairs = Series.objects.values_list("finals_id", "junior_finals_id")
+    return {pk for pair in pairs for pk in pair if pk is not None}
+
+
+def events_in_series() -> set[int]:
+    """Every event some series uses: its Finals, junior Finals or one of its regionals.
+
+    One event belongs to one series at most: another series' event would qualify players
+    into, or seat, a Finals that is not its own.
+    """
+    regional = set(SeriesEvent.objects.values_list("event_id", flat=True))
+    return finals_event_ids() | regional
+
+
 def regionals(*, series: Series, division: str) -> QuerySet[SeriesEvent]:
     """The division's regionals in the order they qualify: by date, then as created."""
     return (

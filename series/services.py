@@ -55,6 +55,13 @@ def series_create(
             raise ValidationError(
                 _("%(event)s is not a %(format)s event.") % {"event": event, "format": fmt}
             )
+    taken = selectors.events_in_series()
+    for event in (finals, junior_finals):
+        if event is not None and event.pk in taken:
+            raise ValidationError(
+                _("%(event)s already belongs to another series.") % {"event": event},
+                code="taken",
+            )
     return Series.objects.create(
         name=name,
         season=season,
@@ -76,6 +83,11 @@ def series_add_event(*, series: Series, event: Event, places: int | None = None)
         raise ValidationError(_("Only championship and junior events qualify for a final."))
     if event.pk in (series.finals_id, series.junior_finals_id):
         raise ValidationError(_("A final cannot be one of its own regionals."), code="final")
+    if event.pk in selectors.finals_event_ids():
+        raise ValidationError(
+            _("This event is another series’ Finals; it cannot be a regional here."),
+            code="taken",
+        )
     if SeriesEvent.objects.filter(event=event).exists():
         raise ValidationError(_("This event already belongs to a series."), code="taken")
     if Round.objects.filter(

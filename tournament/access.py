@@ -124,6 +124,17 @@ def _table_opens(request: HttpRequest, table: Table) -> bool:
     return request.user.is_authenticated and may_bank_table(user=request.user, table=table)
 
 
+def holds_table(request: HttpRequest, table: Table) -> bool:
+    """The tablet holds the table's private link, or is signed in as the table's banker.
+
+    Narrower than ``banker_required``, which also lets judges in to help: what only the
+    table's own tablet may say (its heartbeat) asks this.
+    """
+    if any(check(request, table) for check in _TABLE_GRANTS):
+        return True
+    return request.user.is_authenticated and table.banker_id == request.user.pk
+
+
 def banker_required(view):
     """The tablet holding this table's private link, the logged-in banker of this table
     (``table_pk``), or a judge or above; no one else.
@@ -144,7 +155,13 @@ def banker_required(view):
             if not (request.user.has_perm(BANK) or request.user.has_perm(JUDGE_PERMISSION)):
                 raise PermissionDenied
             return not_your_table(request, table)
-        return view(request, *args, **kwargs)
+        response = view(request, *args, **kwargs)
+        # A table's pages hold its players' aliases, amounts and the banker's name: no
+        # shared proxy or browser cache keeps them (the tablet's service worker keeps its
+        # own copy, which signing out clears).
+        if not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
 
     wrapped.required_permission = BANK
     wrapped.table_scoped = True

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -45,7 +45,7 @@ from .clock_selectors import (
     wave_get,
 )
 from .formats import event_has_last_turn
-from .idempotency import idempotent
+from .idempotency import idempotent, official_idempotent
 from .lookups import event_or_404, table_or_404
 from .models import Announcement, Event, Round, Wave
 from .selectors import table_seating
@@ -86,6 +86,12 @@ def _wave(event: Event, wave_pk: int) -> Wave:
 
 def _error(request: HttpRequest, error: ValidationError) -> None:
     messages.error(request, " ".join(error.messages))
+
+
+def _shown_version(request: HttpRequest) -> int | None:
+    """The clock version the control was drawn with (its hidden ``version``), if any."""
+    raw = request.POST.get("version", "")
+    return int(raw) if raw.isdigit() and len(raw) < 10 else None
 
 
 def clock_payload(clock: WaveClock, *, now) -> dict:
@@ -283,7 +289,9 @@ def _control(request: HttpRequest, pk: int, wave_pk: int, act, success: str) -> 
     form = ReasonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     try:
-        act(wave=wave, reason=reason, by=request.user)
+        act(wave=wave, reason=reason, by=request.user, shown_version=_shown_version(request))
+    except services.ClockAlreadyDone as done:
+        return _answer(request, event, wave, done.message, level="info")
     except ValidationError as error:
         return _answer(request, event, wave, " ".join(error.messages), level="error")
     return _answer(request, event, wave, success % {"round": wave.round, "wave": wave})
@@ -296,7 +304,8 @@ def _answer(
     the result inside it; without, a message and the redirect back to the card."""
     if request.htmx:
         return _card(request, event, wave, feedback=text, level=level)
-    messages.add_message(request, messages.ERROR if level == "error" else messages.SUCCESS, text)
+    levels = {"error": messages.ERROR, "info": messages.INFO}
+    messages.add_message(request, levels.get(level, messages.SUCCESS), text)
     return _back_to_card(event, wave)
 
 
@@ -334,18 +343,22 @@ def _back_to_card(event: Event, wave: Wave) -> HttpResponse:
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def clock_start(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     return _control(
         request,
         pk,
         wave_pk,
-        lambda *, wave, reason, by: services.clock_start(wave=wave, by=by),
+        lambda *, wave, reason, by, shown_version: services.clock_start(
+            wave=wave, by=by, shown_version=shown_version
+        ),
         _("%(round)s, %(wave)s: play has started at every table."),
     )
 
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def clock_pause(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     return _control(
         request, pk, wave_pk, services.clock_pause, _("%(round)s, %(wave)s: clock paused.")
@@ -354,6 +367,7 @@ def clock_pause(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def clock_resume(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     return _control(
         request, pk, wave_pk, services.clock_resume, _("%(round)s, %(wave)s: clock resumed.")
@@ -362,6 +376,7 @@ def clock_resume(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def clock_end(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     return _control(
         request, pk, wave_pk, services.clock_end, _("%(round)s, %(wave)s: play has ended.")
@@ -370,6 +385,7 @@ def clock_end(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     wave = _wave(event, wave_pk)
@@ -383,16 +399,35 @@ def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     minutes = form.cleaned_data["minutes"]
     sign = 1 if form.cleaned_data["direction"] == "add" else -1
     try:
-        services.clock_adjust(
+        action = services.clock_adjust(
             wave=wave,
             seconds=sign * minutes * 60,
             reason=form.cleaned_data["reason"],
             by=request.user,
+            shown_version=_shown_version(request),
         )
+    except services.ClockAlreadyDone as done:
+        return _answer(request, event, wave, done.message, level="info")
     except ValidationError as error:
         return _answer(request, event, wave, " ".join(error.messages), level="error")
-    message = _("%(minutes)s minutes added.") if sign > 0 else _("%(minutes)s minutes removed.")
-    return _answer(request, event, wave, message % {"minutes": minutes})
+    return _answer(request, event, wave, _adjusted_message(minutes * 60 * sign, action.seconds))
+
+
+def _adjusted_message(asked: int, applied: int) -> str:
+    """What the change did; a removal of more than was left says it removed only that."""
+    if applied != asked:
+        return _(
+            "Only %(left)s was left, so only that was removed: the clock stops at zero and "
+            "time is up."
+        ) % {"left": format_remaining(-applied)}
+    minutes = abs(asked) // 60
+    if asked > 0:
+        return ngettext("%(minutes)s minute added.", "%(minutes)s minutes added.", minutes) % {
+            "minutes": minutes
+        }
+    return ngettext("%(minutes)s minute removed.", "%(minutes)s minutes removed.", minutes) % {
+        "minutes": minutes
+    }
 
 
 # --- Organizer: custom announcements -------------------------------------------------------
@@ -400,6 +435,7 @@ def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def announcement_add(request: HttpRequest, pk: int, round_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     round_ = get_object_or_404(Round, event=event, pk=round_pk)
@@ -414,6 +450,8 @@ def announcement_add(request: HttpRequest, pk: int, round_pk: int) -> HttpRespon
             text=form.cleaned_data["text"],
             by=request.user,
         )
+    except services.AnnouncementExists:
+        messages.info(request, _("Already done: this announcement is already in the list."))
     except ValidationError as error:
         _error(request, error)
     else:
@@ -423,11 +461,15 @@ def announcement_add(request: HttpRequest, pk: int, round_pk: int) -> HttpRespon
 
 @organizer_required
 @require_POST
+@official_idempotent
 def announcement_delete(request: HttpRequest, pk: int, announcement_pk: int) -> HttpResponse:
     event = event_or_404(pk)
-    announcement = get_object_or_404(Announcement, round__event=event, pk=announcement_pk)
-    services.announcement_delete(announcement=announcement)
-    messages.success(request, _("Announcement removed."))
+    announcement = Announcement.objects.filter(round__event=event, pk=announcement_pk).first()
+    if announcement is None or not services.announcement_delete(announcement=announcement):
+        # A second tap, or another organizer removed it a moment ago.
+        messages.info(request, _("Already done: this announcement was removed."))
+    else:
+        messages.success(request, _("Announcement removed."))
     return redirect("tournament:clock_control", pk=event.pk)
 
 

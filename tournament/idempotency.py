@@ -1,9 +1,10 @@
-"""Every banker write applied at most once, whatever the network did (issue #20).
+"""Every banker write, and every official's form post, applied at most once.
 
 A tablet names each write with a UUID, its idempotency key: the ``Idempotency-Key``
 header (the offline queue of ``static/js/tablet.js``) or an ``idempotency_key`` form
 field. ``idempotent`` runs the view in one transaction that first claims the key for the
-table (``TabletWrite``, unique per table and key), and keeps the answer: status, type,
+table and the action (``TabletWrite``, unique per table, key and view), and keeps the
+answer: status, type,
 body, redirect. The same key again gets that answer back, marked ``Idempotent-Replay:
 true``, and the view does not run. Two requests with one key at the same moment: the
 second waits on the unique key, then gets the first one's answer.
@@ -12,24 +13,52 @@ A view that fails (an exception, a 500) rolls back its key with its work, so the
 may try again. Requests without a key run as before. A request that asks for JSON and is
 answered with a redirect (the clock's buttons, the signatures) gets the redirect and its
 messages as JSON instead, so the tablet can show what was refused.
+
+A key sent to another action (or another table) is not a repeat: it claims its own
+record, so the new write is applied and no other action's answer is shown. Stored
+answers are kept a day (``KEEP``), long enough for any retry or offline queue of the
+day, and pruned as new ones are written (and by ``manage.py prune_idempotency``).
+
+Officials' forms (the head judge's clock controls, the organizer's announcements, ...)
+use the same mechanism through ``official_idempotent``, bound to the signed-in official
+and the action (URL name and arguments) instead of a table. To give a form it:
+
+1. put ``{% load idempotency %}`` and ``{% idempotency_key %}`` inside the ``<form>``
+   (a fresh UUID each time the form is rendered, so a page drawn again gets a new key);
+2. wrap the view: ``@official_idempotent`` below the access check and ``require_POST``::
+
+       @organizer_required
+       @require_POST
+       @official_idempotent
+       def my_write(request, pk): ...
+
+A double tap, or the browser sending the form again, then gets the first answer back
+(marked ``Idempotent-Replay: true``) and the write happens once. A post without a key
+runs as before.
 """
 
 from __future__ import annotations
 
+import datetime
 import functools
 import uuid
 from typing import Any
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .official_write_models import OfficialWrite
 from .tablet_models import TabletWrite
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
 _MAX_BODY = 2_000_000
+# How long a stored answer is replayed: a tournament day and its offline queues.
+KEEP = datetime.timedelta(hours=24)
 
 
 def request_key(request: HttpRequest) -> uuid.UUID | None | bool:
@@ -68,7 +97,7 @@ def _as_json(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     )
 
 
-def _replay(record: TabletWrite) -> HttpResponse:
+def _replay(record: TabletWrite | OfficialWrite) -> HttpResponse:
     response = HttpResponse(
         bytes(record.body),
         status=record.status_code or 200,
@@ -80,7 +109,7 @@ def _replay(record: TabletWrite) -> HttpResponse:
     return response
 
 
-def _keep(record: TabletWrite, response: HttpResponse) -> None:
+def _keep(record: TabletWrite | OfficialWrite, response: HttpResponse) -> None:
     body = b"" if response.streaming else bytes(response.content)
     record.status_code = response.status_code
     record.content_type = response.get("Content-Type", "")[:120]
@@ -107,26 +136,70 @@ def idempotent(view):
                 {"status": "refused", "messages": [_("The idempotency key is not a UUID.")]},
                 status=400,
             )
-        found = TabletWrite.objects.filter(table_id=table_pk, key=key).first()
-        if found is not None and found.status_code:
-            return _replay(found)
-        try:
-            with transaction.atomic():
-                record = TabletWrite.objects.create(
-                    table_id=table_pk, key=key, action=view.__name__[:80]
-                )
-                response = _as_json(request, view(request, *args, **kwargs))
-                if response.status_code >= 500:
-                    raise _Failed(response)
-                _keep(record, response)
-        except _Failed as failed:
-            return failed.response
-        except IntegrityError:
-            found = TabletWrite.objects.filter(table_id=table_pk, key=key).first()
-            if found is None:
-                raise
-            return _replay(found)
-        return response
+        claim = {"table_id": table_pk, "key": key, "action": view.__name__[:80]}
+        return _once(TabletWrite, claim, lambda: _as_json(request, view(request, *args, **kwargs)))
+
+    wrapped.idempotent = True
+    return wrapped
+
+
+def _once(model: type[Model], claim: dict[str, Any], run) -> HttpResponse:
+    """``run()`` once for the record ``claim`` names, or the answer it got the first time."""
+    found = model.objects.filter(**claim).first()
+    if found is not None and found.status_code:
+        return _replay(found)
+    try:
+        with transaction.atomic():
+            record = model.objects.create(**claim)
+            response = run()
+            if response.status_code >= 500:
+                raise _Failed(response)
+            _keep(record, response)
+    except _Failed as failed:
+        return failed.response
+    except IntegrityError:
+        # Another request with this key got there first; it has committed by now.
+        found = model.objects.filter(**claim).first()
+        if found is None:
+            raise
+        return _replay(found)
+    prune(model=model)
+    return response
+
+
+def prune(*, model: type[Model], now: datetime.datetime | None = None) -> int:
+    """Forget the answers older than ``KEEP``; how many were forgotten."""
+    cutoff = (now or timezone.now()) - KEEP
+    deleted, _by_model = model.objects.filter(at__lt=cutoff).delete()
+    return deleted
+
+
+def action_of(request: HttpRequest) -> str:
+    """The action a key is bound to: the URL's name and its arguments."""
+    match = request.resolver_match
+    if match is None:
+        return request.path[:200]
+    params = [str(a) for a in match.args] + [f"{k}={v}" for k, v in sorted(match.kwargs.items())]
+    return " ".join([match.view_name, *params])[:200]
+
+
+def official_idempotent(view):
+    """Apply the wrapped official's form post once per key, official and action.
+
+    Goes inside the access check, so an answer is only replayed to the official who got it
+    (see the module's text for how a form takes part).
+    """
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        key = request_key(request)
+        user = getattr(request, "user", None)
+        if key is None or request.method != "POST" or not (user and user.is_authenticated):
+            return view(request, *args, **kwargs)
+        if key is False:
+            return HttpResponse(_("The idempotency key is not a UUID."), status=400)
+        claim = {"user_id": user.pk, "key": key, "action": action_of(request)}
+        return _once(OfficialWrite, claim, lambda: view(request, *args, **kwargs))
 
     wrapped.idempotent = True
     return wrapped
@@ -144,4 +217,14 @@ def replayed(response: HttpResponse) -> bool:
     return response.get("Idempotent-Replay") == "true"
 
 
-__all__ = ["FIELD", "HEADER", "idempotent", "replayed", "request_key"]
+__all__ = [
+    "FIELD",
+    "HEADER",
+    "KEEP",
+    "action_of",
+    "idempotent",
+    "official_idempotent",
+    "prune",
+    "replayed",
+    "request_key",
+]

@@ -598,11 +598,10 @@ class Announcement(models.Model):
         return self.at_remaining_seconds // 60
 
 
-# An official's own settings live beside the models (language_models.py), imported here so
-# Django finds them.
-# A player's bankruptcy at a table (002, SPECTATORS), kept in its own module.
+# Models kept in modules of their own, imported here so Django finds them: a player's
+# bankruptcy at a table, an official's settings, an official's form post under its
+# idempotency key, the banker tablets' writes, heartbeats and calls for a judge.
 from .bankruptcy_models import Bankruptcy  # noqa: E402, F401
 from .language_models import OfficialProfile  # noqa: E402, F401
-
-# The banker tablets' writes and heartbeats (issue #20), kept in their own module.
+from .official_write_models import OfficialWrite  # noqa: E402, F401
 from .tablet_models import JudgeCall, TabletHeartbeat, TabletWrite  # noqa: E402, F401

@@ -376,12 +376,21 @@ def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         else:
             messages.success(request, _("%(alias)s has been ejected.") % {"alias": player.alias})
             return _left(request, event, player)
-    next_url = request.POST.get("next") or request.GET.get("next", "")
+    next_url = _same_site_path(request, request.POST.get("next") or request.GET.get("next", ""))
     return render(
         request,
         "tournament/organizer/player_eject.html",
         {"event": event, "player": player, "form": form, "next": next_url},
     )
+
+
+def _same_site_path(request: HttpRequest, url: str) -> str:
+    """``url`` when it is a path on this site (the page's Cancel follows it), else ""."""
+    if url.startswith("/") and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return url
+    return ""
 
 
 # --- Check-in desk -----------------------------------------------------------------

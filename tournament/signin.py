@@ -31,8 +31,13 @@ from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import user_logged_in
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.views import LoginView, PasswordResetView
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
+from django.contrib.auth.views import (
+    LoginView,
+    LogoutView,
+    PasswordChangeView,
+    PasswordResetView,
+)
 from django.core import signing
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.dispatch import receiver
@@ -254,4 +259,83 @@ class ThrottledPasswordResetView(PasswordResetView):
         )
         response = self.render_to_response(self.get_context_data(form=form), status=429)
         response["Retry-After"] = str(PASSWORD_RESETS_PER_IP.window_seconds)
+        return response
+
+
+# --- Password change ----------------------------------------------------------------------------
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, its old-password check counted like a sign-in.
+
+    A signed-in session left open on a shared tablet must not become a way to guess the
+    official's password: each check takes an attempt from ``throttle.login_attempt`` for
+    the account's username (from this address, or this known device), exactly as the login
+    page would, and a refused one is not checked at all.
+    """
+
+    def __init__(self, user, *args: Any, request: HttpRequest | None = None, **kwargs: Any):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+        self.refusal: LoginAttempt | None = None
+
+    def clean_old_password(self) -> str:
+        if self.request is None:
+            return super().clean_old_password()
+        username = self.user.get_username()
+        attempt = login_attempt(
+            username=username,
+            address=client_ip(self.request),
+            device=known_device(request=self.request, username=username),
+        )
+        if attempt.refused:
+            self.refusal = attempt
+            raise ValidationError(
+                _("Too many wrong passwords. Try again in %(wait)s.")
+                % {"wait": wait_text(attempt.retry_after_s)},
+                code="throttled",
+            )
+        try:
+            old_password = super().clean_old_password()
+        except ValidationError:
+            attempt.resolve(succeeded=False)
+            raise
+        attempt.resolve(succeeded=True)
+        return old_password
+
+
+class ThrottledPasswordChangeView(PasswordChangeView):
+    """Django's password change page; a refused attempt is the form again, 429 and
+    Retry-After, like the login page."""
+
+    form_class = ThrottledPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.refusal is not None:
+            response.status_code = 429
+            response["Retry-After"] = str(form.refusal.retry_after_s)
+        return response
+
+
+# --- Signing out --------------------------------------------------------------------------------
+
+
+class ForgetfulLogoutView(LogoutView):
+    """Django's logout, which also asks the browser to forget what the site kept offline.
+
+    A banker's tablet keeps the table's pages (aliases, amounts, the banker's name) and its
+    queue for the times without a network; after signing out they must not open for the next
+    person. ``static/js/logout.js`` sends or asks about waiting actions and clears them
+    first; this header is the rest: the browser's cache and the site's storage (the service
+    worker, its caches, IndexedDB), in every browser that honours it over HTTPS. The
+    cookies stay: the known-device cookie keeps the throttle off the next sign-in.
+    """
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
         return response

@@ -4,7 +4,8 @@
 signature) under the idempotency key the tablet gave it, with the answer that was sent
 back. A tablet that lost the answer, or replays its offline queue, sends the same key and
 gets the same answer; the write is not applied again (``tournament.idempotency``). The key
-is unique per table.
+is bound to its table and its action (the view): the same key sent to another action is
+another write. Answers older than a day are pruned.
 
 ``TabletHeartbeat`` is the last word from one tablet (a browser, by the id it keeps) at a
 table: when, and how many actions it still had waiting. The judges' results page reads it.
@@ -36,14 +37,16 @@ class TabletWrite(models.Model):
     content_type = models.CharField(_("answer type"), max_length=120, blank=True)
     body = models.BinaryField(_("answer"), blank=True, default=b"")
     location = models.CharField(_("answer location"), max_length=500, blank=True)
-    at = models.DateTimeField(_("applied at"), auto_now_add=True)
+    at = models.DateTimeField(_("applied at"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["table", "pk"]
         verbose_name = _("tablet write")
         verbose_name_plural = _("tablet writes")
         constraints = [
-            models.UniqueConstraint(fields=["table", "key"], name="tablet_write_once_per_table")
+            models.UniqueConstraint(
+                fields=["table", "key", "action"], name="tablet_write_once_per_action"
+            )
         ]
 
     def __str__(self) -> str:

@@ -40,8 +40,11 @@ def round_tablet_worries(
 ) -> list[TabletWorry]:
     """The tables of ``round_`` whose tablet is offline or has actions waiting, by number.
 
-    A table is judged by its most recently heard tablet (a second tablet that took over is
-    the one that counts); a scored table is done with its tablets and never listed.
+    A table is offline when its most recently heard tablet is silent (a second tablet that
+    took over is the one that counts); its waiting actions are those of every tablet that
+    has reported them and not since reported them sent, so a tablet that beats with an
+    empty queue cannot hide another one's waiting actions. A scored table is done with its
+    tablets and never listed.
     """
     now = now or timezone.now()
     beats = (
@@ -51,19 +54,21 @@ def round_tablet_worries(
         .order_by("table__number", "-last_heard")
     )
     latest: dict[int, TabletHeartbeat] = {}
+    queued: dict[int, int] = {}
     for beat in beats:
         latest.setdefault(beat.table_id, beat)
+        queued[beat.table_id] = queued.get(beat.table_id, 0) + beat.queued
     worries = []
     for beat in latest.values():
         silent_for = max(now - beat.last_heard, datetime.timedelta(0))
         offline = silent_for > SILENT_AFTER
-        if offline or beat.queued:
+        if offline or queued[beat.table_id]:
             worries.append(
                 TabletWorry(
                     table=beat.table,
                     last_heard=beat.last_heard,
                     silent_for=silent_for,
-                    queued=beat.queued,
+                    queued=queued[beat.table_id],
                     offline=offline,
                     offline_since=beat.offline_since,
                 )

@@ -10,6 +10,7 @@ old caches. The manifest offers the banker pages as an app on the tablet's home 
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -24,7 +25,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .access import banker_required
+from .access import banker_required, holds_table
 from .formats import event_edition, event_is_knockout
 from .lookups import table_or_404
 from .table_rules import table_rules as table_rules_for
@@ -111,7 +112,22 @@ def _since(raw: str) -> datetime.datetime | None:
     return value
 
 
+def _own_tablet(view):
+    """Only the table's own tablet (its link, or its banker signed in): a judge who opens
+    the table's pages to help is not its tablet, and does not speak for it."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, table_pk: int) -> HttpResponse:
+        if not holds_table(request, table_or_404(table_pk)):
+            refusal = _("Only the table’s own tablet sends its heartbeat.")
+            return JsonResponse({"status": "refused", "messages": [refusal]}, status=403)
+        return view(request, table_pk)
+
+    return wrapped
+
+
 @banker_required
+@_own_tablet
 @require_POST
 def tablet_heartbeat(request: HttpRequest, table_pk: int) -> JsonResponse:
     """A tablet says it is here, with its queue's length; answered with the server's time."""
@@ -156,3 +172,8 @@ def table_rules(request: HttpRequest, table_pk: int) -> HttpResponse:
                 "rules_language": language,
             },
         )
+
+
+# Narrower than banker_required's table pages: the judges may open them, but only the
+# table's own tablet beats (the permission walk in tests/project reads this).
+tablet_heartbeat.own_tablet_only = True

@@ -702,8 +702,25 @@
     }
   }
 
+  // Send what is waiting now (signing out asks, static/js/logout.js); settles when the
+  // queue has been tried once, sent or not.
+  // Tried even if the last send failed: the network may be back before the next retry.
+  function flush() {
+    if (!navigator.onLine) return Promise.resolve();
+    window.clearTimeout(retryTimer);
+    if (!running) return run();
+    return new Promise(function (resolve) {
+      var check = function () {
+        if (running) window.setTimeout(check, 200);
+        else resolve();
+      };
+      check();
+    });
+  }
+
   window.BoardwalkTablet = {
     enqueue: enqueue,
+    flush: flush,
     labels: labels,
     isOffline: isOffline,
     gameOverQueued: function () {

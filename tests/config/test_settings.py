@@ -16,6 +16,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 # Variables that would leak the outer environment into a case.
 SETTINGS_VARS = [
+    "DJANGO_ADMINS",
+    "BOARDWALK_LOG_LEVEL",
+    "DJANGO_LANGUAGE_COOKIE_SECURE",
     "DATABASE_URL",
     "DJANGO_DEBUG",
     "DJANGO_SECRET_KEY",
@@ -260,3 +263,45 @@ def test_outside_the_tests_passwords_get_the_slow_hasher():
     algorithm, iterations, _salt, _hash = result.stdout.strip().split("$")
     assert algorithm == "pbkdf2_sha256"
     assert int(iterations) >= 1_000_000
+
+
+# --- Logging and the language cookie -------------------------------------------------------
+
+
+def test_production_logs_errors_to_stderr_and_mails_the_admins():
+    """A 500's traceback, logged as Django logs it, reaches the standard error stream and
+    the admins' mail handler when a mail server and DJANGO_ADMINS are set."""
+    code = (
+        "import django, logging; django.setup(); from django.conf import settings;"
+        "print([type(h).__name__ for h in logging.getLogger().handlers]);"
+        "print(settings.ADMINS);"
+        "logging.getLogger('django.request').error('Internal Server Error: /x/')"
+    )
+    result = run_django(["-c", code], **production_env(DJANGO_ADMINS="ops@example.org"))
+    assert result.returncode == 0, result.stderr
+    handlers, admins = result.stdout.splitlines()
+    assert handlers == "['StreamHandler', 'AdminEmailHandler']"
+    assert admins == "[('ops@example.org', 'ops@example.org')]"
+    assert "ERROR django.request" in result.stderr and "Internal Server Error: /x/" in result.stderr
+
+
+def test_without_a_mail_server_errors_still_reach_stderr():
+    code = (
+        "import django, logging; django.setup();"
+        "print([type(h).__name__ for h in logging.getLogger().handlers]);"
+        "logging.getLogger('boardwalk.test').warning('reset email refused')"
+    )
+    env = production_env(DJANGO_ADMINS="ops@example.org")
+    env.pop("EMAIL_HOST")
+    result = run_django(["-c", code], **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['StreamHandler']"
+    assert "WARNING boardwalk.test" in result.stderr and "reset email refused" in result.stderr
+
+
+def test_the_language_cookie_is_secure_in_production_only():
+    setting = "settings.LANGUAGE_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE"
+    production = run_django(["-c", PRINT_SETTING.format(setting)], **production_env())
+    assert production.stdout.split() == ["True", "True"]
+    development = run_django(["-c", PRINT_SETTING.format(setting)])
+    assert development.stdout.split() == ["False", "False"]

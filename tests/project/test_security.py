@@ -88,9 +88,9 @@ GRANTS_A_TABLE = {"scoring:banker_link_open"}
 # the Winner Notification Form of a player who is not the event's winner (404), or before
 # the event has one (409, the demo's final is not posted).
 EXPLAINED = {"printouts:winner_notification": {404, 409}}
-# Django's own login and password-reset routes, shadowed on purpose by the throttled ones
-# in config/urls.py.
-SHADOWED = {"login", "password_reset"}
+# Django's own login, logout, password-reset and password-change routes, shadowed on
+# purpose by the throttled (and, for logout, the forgetful) ones in config/urls.py.
+SHADOWED = {"login", "logout", "password_reset", "password_change"}
 
 ANONYMOUS, SPECTATOR, OTHER_BANKER, OWN_BANKER = (
     "anonymous",
@@ -288,6 +288,9 @@ def _allowed(route: Route, role: str) -> bool:
     permission = route.callback.required_permission
     if not getattr(route.callback, "table_scoped", False):
         return permission in _permissions(role)
+    # The table's heartbeat: its own tablet only (its link, or its banker signed in).
+    if getattr(route.callback, "own_tablet_only", False):
+        return role == OWN_BANKER
     # Table pages: the table's own banker, and judges and above; never another banker.
     return role == OWN_BANKER or JUDGE_PERMISSION in _permissions(role)
 

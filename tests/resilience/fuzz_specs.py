@@ -364,6 +364,14 @@ FUZZED: dict[str, Spec] = {
     "tournament:register": Spec(lambda w: form_values(RegistrationForm(event=w.event))),
     "login": Spec(lambda w: {"username": st.text(), "password": st.text()}),
     "password_reset": Spec(lambda w: {"email": st.text()}),
+    "password_change": Spec(
+        lambda w: {
+            "old_password": st.text(),
+            "new_password1": st.text(),
+            "new_password2": st.text(),
+        }
+    ),
+    "logout": Spec(lambda w: {}),
     "set_language": Spec(lambda w: {"language": pick("en", "fr", "xx"), **_next(w)}),
     # Registration, events and the player list.
     "tournament:player_add": Spec(lambda w: form_values(OnTheDayForm(event=w.event))),

@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.resilience.resilience_setup import banker_links
 from tests.scoring.banker_setup import BANKER, JUDGE, finished_tables, user_with
 from tournament.models import Table
 from tournament.tablet_models import TabletHeartbeat
@@ -53,7 +54,9 @@ def test_a_tablet_heartbeat_is_kept_with_the_servers_time(client, tables):
     "form", [{}, {"device": "t"}, {"device": "t", "queued": "-1"}, {"device": "t", "queued": "²"}]
 )
 def test_a_heartbeat_that_cannot_be_read_is_a_400(client, tables, form):
-    client.force_login(user_with(JUDGE, "judge"))
+    banker = user_with(BANKER, "banker")
+    Table.objects.filter(pk=tables[0].pk).update(banker=banker)
+    client.force_login(banker)
     response = client.post(beat_url(tables[0]), form)
     assert response.status_code == 400
     assert not TabletHeartbeat.objects.exists()
@@ -63,6 +66,36 @@ def test_another_tables_banker_cannot_beat_for_it(client, tables):
     client.force_login(user_with(BANKER, "banker"))
     response = client.post(beat_url(tables[0]), {"device": "t", "queued": "0"})
     assert response.status_code == 403
+
+
+def test_a_judge_helping_at_the_table_does_not_beat_for_its_tablet(client, tables):
+    """The judge may open the table's pages, but is not its tablet: no heartbeat of theirs
+    can stand in for the tablet's."""
+    client.force_login(user_with(JUDGE, "judge"))
+    response = client.post(beat_url(tables[0]), {"device": "judge-phone", "queued": "0"})
+    assert response.status_code == 403
+    assert not TabletHeartbeat.objects.exists()
+
+
+def test_the_table_cards_link_holder_beats_for_its_table(client, tables):
+    table = tables[0]
+    key = banker_links([table])[table.pk]
+    client.get(reverse("scoring:banker_link_open", kwargs={"key": key}))
+    response = client.post(beat_url(table), {"device": "tablet-1", "queued": "2"})
+    assert response.status_code == 200
+    assert TabletHeartbeat.objects.get(table=table).queued == 2
+
+
+def test_an_empty_queue_from_another_tablet_does_not_hide_waiting_actions(tables):
+    table = tables[0]
+    now = timezone.now()
+    heartbeat_record(table=table, device="real", queued=3, now=now - datetime.timedelta(seconds=30))
+    heartbeat_record(table=table, device="other", queued=0, now=now)
+    worries = round_tablet_worries(round_=table.round, now=now)
+    assert [(w.table.pk, w.queued, w.offline) for w in worries] == [(table.pk, 3, False)]
+    # Once the tablet that had them says they went through, nothing is waiting.
+    heartbeat_record(table=table, device="real", queued=0, now=now)
+    assert round_tablet_worries(round_=table.round, now=now) == []
 
 
 def test_silent_tablets_and_waiting_actions_are_the_judges_worries(tables):

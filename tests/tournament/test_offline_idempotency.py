@@ -94,6 +94,24 @@ def test_last_turn_with_one_key_is_applied_once(client):
 
 
 @pytest.mark.django_db
+def test_a_key_reused_for_another_action_applies_it_and_does_not_replay(client):
+    """Last turn, then game over under the same key: the game is over, and the answer is
+    game over's own, not the last turn's stored one."""
+    table = playing_table(time_up=True)
+    banker_of(client, table)
+    key = uuid.uuid4()
+    last_turn = reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk})
+    game_over = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    assert client.post(last_turn, headers=keyed(key)).json()["status"] == "done"
+    answer = client.post(game_over, headers=keyed(key))
+    assert answer.get("Idempotent-Replay") is None
+    assert answer.json()["status"] == "done"
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert TabletWrite.objects.filter(table=table, key=key).count() == 2
+
+
+@pytest.mark.django_db
 def test_a_key_from_a_form_field_counts_like_the_header(client):
     """Without JavaScript's queue, the page's own form carries the key (``idempotency_key``)."""
     table = playing_table()
@@ -139,13 +157,14 @@ def test_a_write_that_fails_keeps_no_key_so_the_retry_applies_it(client, monkeyp
 
 
 @pytest.mark.django_db
-def test_the_key_is_unique_per_table_only():
+def test_the_key_is_unique_per_table_and_action():
     first, second = finished_tables(players=8)[:2]
     key = uuid.uuid4()
     TabletWrite.objects.create(table=first, key=key, action="table_finished", status_code=200)
     TabletWrite.objects.create(table=second, key=key, action="table_finished", status_code=200)
+    TabletWrite.objects.create(table=first, key=key, action="sheet_sign", status_code=200)
     with pytest.raises(IntegrityError), transaction.atomic():
-        TabletWrite.objects.create(table=first, key=key, action="sheet_sign", status_code=200)
+        TabletWrite.objects.create(table=first, key=key, action="table_finished", status_code=200)
 
 
 @pytest.mark.django_db

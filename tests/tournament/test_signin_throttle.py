@@ -223,3 +223,42 @@ def test_forwarded_hops_are_read_back_to_the_first_untrusted_one(rf):
     assert ip("127.0.0.1", "203.0.113.9, 10.1.2.3") == "203.0.113.9"
     assert ip("198.51.100.7", "203.0.113.9") == "198.51.100.7"  # not from a proxy
     assert ip("127.0.0.1", "not-an-address") == "127.0.0.1"
+
+
+# --- The password change checks the old password under the same count ----------------------
+
+
+def change_password(client, old, ip="10.0.0.1"):
+    form = {
+        "old_password": old,
+        "new_password1": "a new long passphrase",
+        "new_password2": "a new long passphrase",
+    }
+    return client.post(reverse("password_change"), form, REMOTE_ADDR=ip)
+
+
+@pytest.mark.django_db
+def test_the_old_password_of_a_password_change_is_throttled_like_a_login(client, frozen_time):
+    """An open session on a shared tablet must not be a way to guess its official's password."""
+    user = User.objects.create_user("judge3", password="the right passphrase")
+    client.force_login(user)
+    statuses = [change_password(client, f"guess {n}").status_code for n in range(7)]
+    assert statuses == [200] * FREE_FAILURES_PER_USERNAME + [429, 429]
+    # The right one is refused too while the wait lasts, and the password stays.
+    refused = change_password(client, "the right passphrase")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    assert "Too many wrong passwords" in refused.content.decode()
+    user.refresh_from_db()
+    assert user.check_password("the right passphrase")
+    # The login page counts the same failures: the account is slowed down there too.
+    assert login(Client(), "judge3", "the right passphrase", ip="10.0.0.9").status_code == 429
+
+
+@pytest.mark.django_db
+def test_the_right_old_password_changes_it(client, frozen_time):
+    user = User.objects.create_user("judge4", password="the right passphrase")
+    client.force_login(user)
+    response = change_password(client, "the right passphrase")
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("a new long passphrase")
