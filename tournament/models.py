@@ -567,40 +567,11 @@ class ClockAction(models.Model):
         return f"{self.get_kind_display()} {self.at:%H:%M:%S}"
 
 
-class Announcement(models.Model):
-    """An organizer's own announcement for every wave of a round, at a time remaining."""
-
-    round = models.ForeignKey(
-        Round, on_delete=models.CASCADE, related_name="announcements", verbose_name=_("round")
-    )
-    at_remaining_seconds = models.PositiveIntegerField(_("at time remaining (seconds)"))
-    text = models.CharField(_("text"), max_length=200)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
-    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["round", "-at_remaining_seconds", "pk"]
-        verbose_name = _("announcement")
-        verbose_name_plural = _("announcements")
-
-    def __str__(self) -> str:
-        return self.text
-
-    @property
-    def minutes(self) -> int:
-        return self.at_remaining_seconds // 60
-
-
-# Models kept in modules of their own, imported here so Django finds them: a player's
+# Models kept in modules of their own, imported here so Django finds them: a round's
+# announcements, a player's
 # bankruptcy at a table, an official's settings, an official's form post under its
 # idempotency key, the banker tablets' writes, heartbeats and calls for a judge.
+from .announcement_models import Announcement  # noqa: E402, F401
 from .bankruptcy_models import Bankruptcy  # noqa: E402, F401
 from .language_models import OfficialProfile  # noqa: E402, F401
 from .official_write_models import OfficialWrite  # noqa: E402, F401
