@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -94,7 +95,12 @@ def deadline(request: HttpRequest, series_pk: int) -> HttpResponse:
         messages.warning(request, note)
     messages.success(
         request,
-        _("The deadline is saved; %(count)s invitations are on their way.") % {"count": count},
+        ngettext(
+            "The deadline is saved; %(count)s invitation is on its way.",
+            "The deadline is saved; %(count)s invitations are on their way.",
+            count,
+        )
+        % {"count": count},
     )
     return _series_home(series, "invitations")
 

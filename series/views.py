@@ -233,7 +233,11 @@ def alternates(request: HttpRequest, series_pk: int, division: str) -> HttpRespo
         except ValidationError as error:
             _errors(request, error)
         else:
-            message = _("%(count)s alternates in the confirmed order.")
+            message = ngettext(
+                "%(count)s alternate in the confirmed order.",
+                "%(count)s alternates in the confirmed order.",
+                len(made),
+            )
             messages.success(request, message % {"count": len(made)})
             return _home(series, division)
     finals = selectors.series_finals(series=series, division=division)

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .clock import ClockState, Status, TableStatus, clock_state, table_transition_error
 from .clock_selectors import clock_facts, game_over_undo_refusal
@@ -278,7 +279,11 @@ def announcement_add(
     duration = round_.event.round_minutes * 60
     if not 0 <= at_remaining_seconds < duration:
         raise ValidationError(
-            _("Choose a time remaining between 0 and %(minutes)s minutes.")
+            ngettext(
+                "Choose a time remaining between 0 and %(minutes)s minute.",
+                "Choose a time remaining between 0 and %(minutes)s minutes.",
+                round_.event.round_minutes,
+            )
             % {"minutes": round_.event.round_minutes}
         )
     Round.objects.select_for_update().only("pk").get(pk=round_.pk)

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .bracket import METHODS, balanced_tables
 from .formats import event_is_knockout
@@ -94,7 +95,11 @@ def bracket_confirm(
     plan = planner.options.plan(method) if planner.options else None
     if plan is None or not plan.rounds:
         raise ValidationError(
-            _("%(count)s players checked in cannot be planned that way.")
+            ngettext(
+                "%(count)s player checked in cannot be planned that way.",
+                "%(count)s players checked in cannot be planned that way.",
+                planner.checked_in,
+            )
             % {"count": planner.checked_in},
             code="no-plan",
         )

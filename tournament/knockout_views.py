@@ -158,7 +158,11 @@ def knockout_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            _("Bracket confirmed for %(count)s players. Next: seat round 1.")
+            ngettext(
+                "Bracket confirmed for %(count)s player. Next: seat round 1.",
+                "Bracket confirmed for %(count)s players. Next: seat round 1.",
+                event.bracket["players"],
+            )
             % {"count": event.bracket["players"]},
         )
     return _seating_page(event)
