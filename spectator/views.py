@@ -112,12 +112,16 @@ def _registration_open(pk: int) -> bool:
 
 
 def _home_context(event, release) -> dict:
+    # Once the day has its winner the home says so where it said which round is on, as
+    # the hall display does, instead of a clock stopped at the final's end.
+    winner = selectors.winner(event_pk=event.pk, release=release)
     return {
         "schedule": selectors.schedule(event_pk=event.pk, release=release)
         if release.home
         else None,
         "final_seated": bool(selectors.final_stages(event_pk=event.pk, release=release)),
-        "has_winner": selectors.winner(event_pk=event.pk, release=release) is not None,
+        "winner": winner,
+        "has_winner": winner is not None,
     }
 
 
