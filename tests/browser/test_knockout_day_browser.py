@@ -278,22 +278,32 @@ class Banker:
         click(self.page, self.page.get_by_role("link", name="My tables"))
 
     def bank_every_table(self, name: str) -> None:
-        """Every table the banker is given, from "My tables": game over, sheet, signatures."""
+        """Every table the banker is given: the first from "My tables", the next ones from
+        the locked sheet's "Your next table"; then "My tables" has nothing left to do."""
         page = self.page
         self.my_tables()
-        for _ in range(10):
-            if not page.locator("[data-primary-action]").count():
-                break
-            self.bank_current(name)
-            self.my_tables()
-        else:
-            pytest.fail(f"{self.username} never ran out of tables")
-        assert page.locator("[data-desk-idle]").count() == 1
-
-    def bank_current(self, name: str) -> None:
-        page = self.page
+        if not self.banked:
+            self.day.shot(page, f"banker-{self.username}-{name}-my-tables")
+        if not page.locator("#current-table").count():
+            assert page.locator("[data-desk-idle]").count() == 1
+            return
         heading = page.locator("#current-table").inner_text()
         click(page, page.get_by_role("link", name="Open the table: clock, last turn, game over"))
+        for _ in range(10):
+            self.bank_current(name, heading)
+            following = page.locator("[data-next-table]")
+            if not following.count():
+                break
+            heading = following.inner_text()
+            click(page, following)
+        else:
+            pytest.fail(f"{self.username} never ran out of tables")
+        self.my_tables()
+        assert page.locator("[data-desk-idle]").count() == 1
+
+    def bank_current(self, name: str, heading: str) -> None:
+        """On the table's page: game over, the sheet, every initial."""
+        page = self.page
         page.locator("summary", has_text=re.compile("Game over: time is called")).click()
         click(page, page.get_by_role("button", name="Yes, the game is over"))
         click(page, page.get_by_role("link", name="Enter the score sheet"))
@@ -442,6 +452,11 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
             name = "round-1" if final is None else "final"
             for banker in bankers:
                 banker.bank_every_table(name)
+            # Each banker banked the tables the organizer gave them, and only those.
+            if final is None:
+                assert [b.banked for b in bankers] == [[1, 3, 5], [2, 4, 6]]
+            else:
+                assert [b.banked for b in bankers] == [[1, 3, 5, 1], [2, 4, 6]]
             # Signed, not posted: the phone sees no results of the round yet.
             home = spectator.event_home()
             number = 1 if final is None else final.number
@@ -469,6 +484,8 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
             day.shot(spectator.page, "spectator-final-seated")
         elif label.startswith("Assign the final"):
             organizer.assign_final_banker(final)
+            # 000: "The Banker in the Final Round must not be a player": a banker's account.
+            assert final.tables.get().banker.username == BANKERS[0]
         else:
             pytest.fail(f"the cockpit asked for something this day does not know: {label}")
     else:
@@ -477,6 +494,8 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
     assert posted == ["round-1", "final"]
     winner = Seat.objects.get(round=final, position=1).player
     home = spectator.event_home()
+    # The home ends the day as the hall does: the winner where the round in play was.
+    assert f"Now The winner: {winner.alias}" in home, home
     click(spectator.page, spectator.page.get_by_role("link", name="The winner"))
     assert winner.alias in spectator.page.inner_text("main")
     day.shot(spectator.page, "spectator-winner")
