@@ -349,6 +349,20 @@ class Spectator:
     def hall_display(self) -> None:
         click(self.page, self.page.get_by_role("link", name=re.compile("Hall display")))
 
+    def hall(self, shot: str) -> tuple[str, list[str]]:
+        """The hall display's words and its tables' status words, from the event home (and
+        back to it: the hall is a projector's page, with no links of its own)."""
+        self.event_home()
+        self.hall_display()
+        text = words(self.page.inner_text("main"))
+        labels = [
+            words(label).lower()
+            for label in self.page.locator("[data-table-label]").all_text_contents()
+        ]
+        self.day.shot(self.page, shot)
+        self.page.go_back()
+        return text, labels
+
     def links(self) -> list[str]:
         return [words(a) for a in self.page.locator("main a").all_inner_texts()]
 
@@ -425,6 +439,12 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
             # Seated, not published: the phone sees nothing of round 1 yet.
             home = spectator.event_home()
             assert spectator.round_links(1) == [], home
+            hall, labels = spectator.hall("spectator-hall-round-1-seated")
+            assert labels == [] and "releases the event's home page" in hall.lower(), hall
+            round_1_aliases = [
+                s.player.alias for s in Seat.objects.filter(round__event=event, round__number=1)
+            ]
+            assert not any(alias in hall for alias in round_1_aliases), hall
         elif label == "Publish the tables of round 1":
             organizer.publish(1)
             home = spectator.event_home()
@@ -436,6 +456,10 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
                 assert seat.player.alias in tables
                 assert seat.player.last_name not in tables
             day.shot(spectator.page, "spectator-round-1-tables")
+            # The hall shows the round's tables, waiting for the head judge's start.
+            hall, labels = spectator.hall("spectator-hall-round-1-published")
+            assert "NOT STARTED" in hall and labels == ["not started"] * 6, hall
+            assert all(alias in hall for alias in round_1_aliases), hall
         elif label.startswith("Start the clock of"):
             name = "the final" if "final" in label else "round 1"
             number = 1 if name == "round 1" else final.number
@@ -468,6 +492,10 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
             head_judge.approve_and_post(number, tables, name)
             posted.append(name)
             see_the_posted_round(day, spectator, event, number, name)
+            if final is None:
+                # Every table of round 1 is scored on the hall.
+                hall, labels = spectator.hall("spectator-hall-round-1-posted")
+                assert labels == ["scored"] * 6, hall
         elif label == "Seat the final":
             assert "The final table" not in spectator.links()
             organizer.seat_the_final()
