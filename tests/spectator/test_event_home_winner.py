@@ -1,6 +1,7 @@
 """The event home ends the day as the hall display does: once the winner is posted its
 "Now" names the winner instead of the last round, and no clock stopped at the final's end
-is left on the page; a held winner page keeps the winner off the home too.
+is left on the page; a held winner page keeps the winner off the home too. Being the event
+itself, the home has no "Back to the event" link; every other public page keeps one.
 
 002 JUNIOR: one game, the most net worth wins: Boot, with 3000.
 """
@@ -59,3 +60,14 @@ def test_the_event_home_names_the_winner_once_it_is_posted(junior, players, held
         for page in (after, live):
             assert now_section(page) == "Now The winner: Boot"
         assert "data-clock" not in after
+
+
+def test_the_event_home_has_no_link_back_to_itself_and_the_other_pages_do(event, round1):
+    release_set(event=event, pages={"home": True, "tables": True}, by=None)
+    phone = Client()
+    home = phone.get(reverse("spectator:event_home", kwargs={"pk": event.pk})).content.decode()
+    tables = phone.get(
+        reverse("spectator:tables", kwargs={"pk": event.pk, "number": 1})
+    ).content.decode()
+    assert "Back to the event" not in home
+    assert "Back to the event" in tables
