@@ -223,6 +223,9 @@ def _page(
         "players_all_signed": all(c.signed for c in remaining),
         "sign_form": SignForm(),
         "results": sorted(view.columns, key=lambda c: (c.place is None, c.place or 0)),
+        # A club knockout scores no points (its table winners go through): no column of
+        # dashes where there is nothing to show.
+        "results_have_points": any(c.points is not None for c in view.columns),
         "game_over": game_over,
         "sheet_rule": _sheet_rule(table, edition, game_over=game_over),
         "last_submission_key": str(sheet.last_submission_key or "") if sheet else "",
