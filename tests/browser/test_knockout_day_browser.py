@@ -395,13 +395,80 @@ def see_the_posted_round(day: Day, spectator: Spectator, event: Event, number: i
     standings = words(page.inner_text("main"))
     assert all(seat.player.alias in standings for seat in winners), standings
     day.shot(page, f"spectator-{name}-standings")
-    if final:
+    if not final:
+        # Every table of round 1 is scored on the hall.
+        hall, labels = spectator.hall("spectator-hall-round-1-posted")
+        assert labels == ["scored"] * 6, hall
+    else:
         spectator.event_home()
         spectator.hall_display()
         winner = winners.get().player.alias
         assert winner in page.locator(".hall-end-winner").inner_text()
         day.shot(page, "spectator-hall-winner")
         page.go_back()
+
+
+def see_round_1_seated(spectator: Spectator, event: Event) -> list[str]:
+    """Seated, not published: the phone sees nothing of round 1, on the home or the hall."""
+    home = spectator.event_home()
+    assert spectator.round_links(1) == [], home
+    hall, labels = spectator.hall("spectator-hall-round-1-seated")
+    assert labels == [] and "releases the event's home page" in hall.lower(), hall
+    aliases = [s.player.alias for s in Seat.objects.filter(round__event=event, round__number=1)]
+    assert not any(alias in hall for alias in aliases), hall
+    return aliases
+
+
+def see_round_1_published(day: Day, spectator: Spectator, event: Event, aliases: list[str]):
+    """Published: the round's tables by alias (no names), not its results or standings; the
+    hall shows the tables waiting for the head judge's start."""
+    home = spectator.event_home()
+    assert spectator.round_links(1) == ["Tables"], home
+    assert "Standings" not in spectator.links(), home
+    click(spectator.page, spectator.page.get_by_role("link", name="Tables"))
+    tables = words(spectator.page.inner_text("main"))
+    for seat in Seat.objects.filter(round__event=event, round__number=1):
+        assert seat.player.alias in tables
+        assert seat.player.last_name not in tables
+    day.shot(spectator.page, "spectator-round-1-tables")
+    hall, labels = spectator.hall("spectator-hall-round-1-published")
+    assert "NOT STARTED" in hall and labels == ["not started"] * 6, hall
+    assert all(alias in hall for alias in aliases), hall
+
+
+def see_the_clock_running(day: Day, spectator: Spectator, name: str) -> None:
+    spectator.event_home()
+    spectator.hall_display()
+    spectator.page.locator(".hall-status[data-status=running]").wait_for()
+    day.shot(spectator.page, f"spectator-hall-{name.replace(' ', '-')}-running")
+    spectator.page.go_back()
+
+
+def see_the_final_seated(day: Day, spectator: Spectator, final: Round) -> None:
+    """The six table winners are the finalists, and the phone's final page names them."""
+    finalists = {s.player.alias for s in final.seats.all()}
+    winners = Seat.objects.filter(round__event=final.event, round__number=1, position=1)
+    assert finalists == {s.player.alias for s in winners}
+    spectator.event_home()
+    click(spectator.page, spectator.page.get_by_role("link", name="The final table"))
+    shown = words(spectator.page.inner_text("main"))
+    assert all(alias in shown for alias in finalists), shown
+    day.shot(spectator.page, "spectator-final-seated")
+
+
+def collect_the_sheets(spectator: Spectator, bankers: list[Banker], final: Round | None):
+    """Each banker banks the tables the organizer gave them, and only those; signed, not
+    posted, the phone sees no results of the round yet."""
+    name = "round-1" if final is None else "final"
+    for banker in bankers:
+        banker.bank_every_table(name)
+    if final is None:
+        assert [b.banked for b in bankers] == [[1, 3, 5], [2, 4, 6]]
+    else:
+        assert [b.banked for b in bankers] == [[1, 3, 5, 1], [2, 4, 6]]
+    home = spectator.event_home()
+    number = 1 if final is None else final.number
+    assert "Results" not in spectator.round_links(number), home
 
 
 def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, browser, settings):
@@ -428,6 +495,8 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
         if stage == "forms":
             break
         organizer.follow()
+        name = "round-1" if final is None else "final"
+        number = 1 if final is None else final.number
         if label.startswith("Register players"):
             organizer.import_players(event)
         elif label.startswith("Check players in"):
@@ -436,80 +505,27 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
             organizer.confirm_bracket()
         elif label == "Seat round 1":
             organizer.seat_round_1(event)
-            # Seated, not published: the phone sees nothing of round 1 yet.
-            home = spectator.event_home()
-            assert spectator.round_links(1) == [], home
-            hall, labels = spectator.hall("spectator-hall-round-1-seated")
-            assert labels == [] and "releases the event's home page" in hall.lower(), hall
-            round_1_aliases = [
-                s.player.alias for s in Seat.objects.filter(round__event=event, round__number=1)
-            ]
-            assert not any(alias in hall for alias in round_1_aliases), hall
+            aliases = see_round_1_seated(spectator, event)
         elif label == "Publish the tables of round 1":
             organizer.publish(1)
-            home = spectator.event_home()
-            assert spectator.round_links(1) == ["Tables"], home
-            assert "Standings" not in spectator.links(), home
-            click(spectator.page, spectator.page.get_by_role("link", name="Tables"))
-            tables = words(spectator.page.inner_text("main"))
-            for seat in Seat.objects.filter(round__event=event, round__number=1):
-                assert seat.player.alias in tables
-                assert seat.player.last_name not in tables
-            day.shot(spectator.page, "spectator-round-1-tables")
-            # The hall shows the round's tables, waiting for the head judge's start.
-            hall, labels = spectator.hall("spectator-hall-round-1-published")
-            assert "NOT STARTED" in hall and labels == ["not started"] * 6, hall
-            assert all(alias in hall for alias in round_1_aliases), hall
+            see_round_1_published(day, spectator, event, aliases)
         elif label.startswith("Start the clock of"):
-            name = "the final" if "final" in label else "round 1"
-            number = 1 if name == "round 1" else final.number
             head_judge.run_clock(f"Round {number}", start=True)
-            spectator.event_home()
-            spectator.hall_display()
-            spectator.page.locator(".hall-status[data-status=running]").wait_for()
-            day.shot(spectator.page, f"spectator-hall-{name.replace(' ', '-')}-running")
-            spectator.page.go_back()
+            see_the_clock_running(day, spectator, name)
         elif label.startswith("Follow the clock"):
-            number = 1 if final is None else final.number
             head_judge.run_clock(f"Round {number}", start=False)
         elif label.startswith("Collect the score sheets"):
-            name = "round-1" if final is None else "final"
-            for banker in bankers:
-                banker.bank_every_table(name)
-            # Each banker banked the tables the organizer gave them, and only those.
-            if final is None:
-                assert [b.banked for b in bankers] == [[1, 3, 5], [2, 4, 6]]
-            else:
-                assert [b.banked for b in bankers] == [[1, 3, 5, 1], [2, 4, 6]]
-            # Signed, not posted: the phone sees no results of the round yet.
-            home = spectator.event_home()
-            number = 1 if final is None else final.number
-            assert "Results" not in spectator.round_links(number), home
+            collect_the_sheets(spectator, bankers, final)
         elif label.startswith("Post the results"):
-            name = "round-1" if final is None else "final"
-            number = 1 if final is None else final.number
             tables = Round.objects.get(event=event, number=number).tables.count()
             head_judge.approve_and_post(number, tables, name)
             posted.append(name)
             see_the_posted_round(day, spectator, event, number, name)
-            if final is None:
-                # Every table of round 1 is scored on the hall.
-                hall, labels = spectator.hall("spectator-hall-round-1-posted")
-                assert labels == ["scored"] * 6, hall
         elif label == "Seat the final":
             assert "The final table" not in spectator.links()
             organizer.seat_the_final()
             final = Round.objects.get(event=event, kind=Round.Kind.FINAL)
-            # The six table winners, and the phone's final page names them.
-            finalists = {s.player.alias for s in final.seats.all()}
-            assert finalists == {
-                s.player.alias for s in Seat.objects.filter(round__number=1, position=1)
-            }
-            spectator.event_home()
-            click(spectator.page, spectator.page.get_by_role("link", name="The final table"))
-            shown = words(spectator.page.inner_text("main"))
-            assert all(alias in shown for alias in finalists), shown
-            day.shot(spectator.page, "spectator-final-seated")
+            see_the_final_seated(day, spectator, final)
         elif label.startswith("Assign the final"):
             organizer.assign_final_banker(final)
             # 000: "The Banker in the Final Round must not be a player": a banker's account.
