@@ -147,7 +147,10 @@ class _Heartbeat:
 
         def write() -> None:
             worker_beat(
-                name=self.name, host=socket.gethostname(), pid=os.getpid(), started_at=self.started_at
+                name=self.name,
+                host=socket.gethostname(),
+                pid=os.getpid(),
+                started_at=self.started_at,
             )
 
         if patient:
