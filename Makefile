@@ -46,13 +46,14 @@ test: install
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist $(PYTEST_DIST) $(PYTEST_ARGS)
 
-# One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py), and
-# the same day run from the event cockpit with clicks only (tests/browser/test_cockpit_day.py);
-# `make test` leaves them out (-m 'not e2e' in pyproject.toml). Screenshots: artifacts/e2e/
-# and artifacts/cockpit/ (one per state of the day).
+# One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py), the
+# same day run from the event cockpit with clicks only (tests/browser/test_cockpit_day.py), and
+# a charity knockout with every role in its own browser, clicks only, and a spectator's phone
+# (tests/browser/test_knockout_day_browser.py); `make test` leaves them out (-m 'not e2e' in
+# pyproject.toml). Screenshots: artifacts/e2e/, artifacts/cockpit/ and artifacts/knockout-day/.
 e2e: install
 	$(PY) -m pytest -m e2e tests/browser/test_e2e_tournament_day.py \
-		tests/browser/test_cockpit_day.py $(PYTEST_ARGS)
+		tests/browser/test_cockpit_day.py tests/browser/test_knockout_day_browser.py $(PYTEST_ARGS)
 
 # The load bench (benchmarks/load.py) drives gunicorn with Debian's wrk, needs a Redis, and
 # measures again through nginx.

@@ -49,7 +49,7 @@ from tournament.selectors import table_seating
 from tournament.throttle import BANKER_LINK_MISSES_PER_IP, client_ip, throttle_hit
 
 from .access import link_grant, link_grant_drop, sheet_access
-from .banker_desk import banker_desk
+from .banker_desk import BankerTable, banker_desk
 from .banker_forms import (
     HOTEL,
     SheetForm,
@@ -149,6 +149,15 @@ def _stage(sheet: TableSheet | None, request: HttpRequest) -> str:
     return "edit"
 
 
+def _next_table(request: HttpRequest, table: Table) -> BankerTable | None:
+    """Where a signed-in banker is needed next once this sheet is locked (the table
+    /bank/ would put first), so a banker with several tables goes on in one tap."""
+    if not request.user.is_authenticated:
+        return None
+    current = banker_desk(user=request.user).current
+    return current if current is not None and current.table.pk != table.pk else None
+
+
 def _page(
     request: HttpRequest,
     table: Table,
@@ -197,6 +206,7 @@ def _page(
     banker_signature = next((s for s in sheet_signatures if s.role == "banker"), None)
     remaining = [c for c in view.columns if not c.bankrupt]
     context = {
+        "next_table": _next_table(request, table) if stage == "locked" else None,
         "table": table,
         "event": table.round.event,
         "edition": edition,
@@ -213,6 +223,9 @@ def _page(
         "players_all_signed": all(c.signed for c in remaining),
         "sign_form": SignForm(),
         "results": sorted(view.columns, key=lambda c: (c.place is None, c.place or 0)),
+        # A club knockout scores no points (its table winners go through): no column of
+        # dashes where there is nothing to show.
+        "results_have_points": any(c.points is not None for c in view.columns),
         "game_over": game_over,
         "sheet_rule": _sheet_rule(table, edition, game_over=game_over),
         "last_submission_key": str(sheet.last_submission_key or "") if sheet else "",

@@ -24,6 +24,7 @@ from .clock import (
     clock_state,
     last_announcement,
     next_announcement,
+    table_status_label,
 )
 from .formats import event_has_last_turn
 from .models import Clock, ClockAction, Event, Round, Seat, Table, Wave
@@ -88,6 +89,19 @@ class WaveClock:
     state: ClockState
     schedule: tuple[Announcement, ...]
     tables: tuple[TableView, ...]
+
+    def table_label(self, view: TableView) -> str:
+        """A table's word on the clock pages. A game is "playing" from its seating on, so
+        before the wave's start it says "not started", as the clock above it does, instead
+        of "playing" under a clock that has not started."""
+        if self.state.status == Status.NOT_STARTED and view.status == TableStatus.PLAYING:
+            return _("not started")
+        return str(table_status_label(view.status))
+
+    @property
+    def labelled_tables(self) -> tuple[tuple[TableView, str], ...]:
+        return tuple((view, self.table_label(view)) for view in self.tables)
+
     actions: tuple[ClockAction, ...]
     # The clock row's version (0 before the start), read with its start and end, before the
     # actions: the facts shown are never older than the version they are labelled with.

@@ -121,7 +121,7 @@ def clock_payload(clock: WaveClock, *, now) -> dict:
                 "pk": view.table.pk,
                 "number": view.table.number,
                 "status": view.table.status,
-                "label": str(table_status_label(view.status)),
+                "label": clock.table_label(view),
             }
             for view in clock.tables
         ],

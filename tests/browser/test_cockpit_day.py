@@ -4,7 +4,8 @@ The organizer logs in once; from then on the test never types an address. Each s
 opens the cockpit (the event's "Overview" tab), reads the one next action, follows the
 primary button and does what the page it lands on asks: import the players, check them
 in, mark a no-show (and undo it, then mark it again), pre-seat, publish, start and end the
-clock, issue each table's banker link, post each round after confirming, seat the final,
+clock, issue each table's banker link, post each round after confirming, seat the final
+and give it its banker (an account: the final's banker must not be a player),
 and reach the winner's forms. The only other addresses opened are the banker links, by the
 bankers' own tablets, as a table card's QR code would.
 
@@ -217,8 +218,20 @@ def post_round(cockpit: Cockpit, number: int) -> None:
     assert f"Round {number} is posted" in page.inner_text("main")
 
 
+def assign_the_final_banker(cockpit: Cockpit) -> None:
+    """000: "The Banker in the Final Round must not be a player": the cockpit opens the
+    seating page at the final's table; the organizer gives it the banker's account."""
+    page = cockpit.page
+    form = page.locator(f"form#{page.url.split('#', 1)[1]}")
+    form.locator("select[name=banker]").select_option(label="bart")
+    form.get_by_role("button", name="Save banker").click()
+    page.wait_for_load_state()
+    assert "banker saved" in page.inner_text(".messages")
+
+
 def test_a_championship_day_from_the_cockpit(live_server, browser):
     make_user("olive", "Organizer")
+    make_user("bart", "Banker")
     cockpit = Cockpit(browser, live_server)
     page = cockpit.page
     event = create_event(cockpit)
@@ -259,6 +272,8 @@ def test_a_championship_day_from_the_cockpit(live_server, browser):
         elif label == "Seat the final":
             page.get_by_role("button", name="Seat the final").click()
             page.wait_for_load_state()
+        elif label.startswith("Assign the final's banker"):
+            assign_the_final_banker(cockpit)
         else:
             pytest.fail(f"the cockpit asked for something this day does not know: {label}")
     else:
@@ -284,4 +299,6 @@ def test_a_championship_day_from_the_cockpit(live_server, browser):
     stages = [entry.split(":")[0] for entry in cockpit.stages]
     for expected in ("registration", "check_in", "seating", "final", "round-4", "forms"):
         assert expected in stages, cockpit.stages
+    assert "round-4: Assign the final's banker" in cockpit.stages
+    assert final.tables.get().banker.username == "bart"
     (ARTIFACTS / "stages.txt").write_text("\n".join(cockpit.stages) + "\n")

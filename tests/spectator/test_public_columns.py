@@ -57,8 +57,9 @@ def _played_championship(event):
 def _figures(text: str) -> set[str]:
     figures = {str(n) for n in [*ROUND_1.values(), *FINAL.values()]}
     # Plain or grouped (7,919 / 7.919 / 7 919) and as a sum (E: 8363 + ...) are all caught
-    # by looking for each figure's digits with any one separator.
-    return {f for f in figures if re.search(rf"{f[0]}[,. \u202f\u00a0]?{f[1:]}", text)}
+    # by looking for each figure's digits with any one separator. Not inside a longer
+    # number: the hall state's server time (ms since 1970) held 6481 for days on end.
+    return {f for f in figures if re.search(rf"(?<!\d){f[0]}[,. \u202f\u00a0]?{f[1:]}(?!\d)", text)}
 
 
 @pytest.mark.django_db
