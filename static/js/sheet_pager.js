@@ -1,5 +1,5 @@
-// The players' table of the score sheet on a tablet held upright: when the players'
-// columns do not fit the screen's width, one player is shown at a time with
+// The players' table of the score sheet on a tablet held upright (900 px wide or less):
+// when the players' columns do not fit the screen's width, one player is shown at a time with
 // "< Player 3 of 6 >" above the table (the row labels stay), instead of a table that
 // scrolls sideways and hides the last players and the labels. A player whose column holds
 // a problem is marked in the pager, so nothing wrong hides in a column not shown.
@@ -56,7 +56,12 @@
 
     function layOut() {
       showColumn(table, current, false);
-      paged = box.scrollWidth > box.clientWidth + 1 && playerCount(table) > 1;
+      // Upright only (the width sheet.css folds the bar at): held in landscape, a wide
+      // table keeps every column and scrolls, as a banker there expects.
+      paged =
+        window.matchMedia("(max-width: 900px)").matches &&
+        box.scrollWidth > box.clientWidth + 1 &&
+        playerCount(table) > 1;
       pager.hidden = !paged;
       render();
     }
