@@ -91,10 +91,10 @@ GAME_RULES = (
         _("Jail"),
         (
             _(
-                "You land in Jail when your token lands on \u201cGo to Jail\u201d, you draw a "
-                "card marked \u201cGo to Jail\u201d, or you throw doubles three times in "
+                "You land in Jail when your token lands on “Go to Jail”, you draw a "
+                "card marked “Go to Jail”, or you throw doubles three times in "
                 "succession. You get out by throwing doubles on any of your next three turns, "
-                "using a \u201cGet Out of Jail Free\u201d card, or paying a %(jail_fine)s fine "
+                "using a “Get Out of Jail Free” card, or paying a %(jail_fine)s fine "
                 "before you roll; after a third turn without doubles you pay the fine."
             ),
         ),
@@ -213,7 +213,7 @@ CHAMPIONSHIP_CLARIFICATIONS = (
         (
             _(
                 "The game is over at the end of the allotted time or when only one player "
-                "remains. The Banker announces \u201clast turn\u201d: each player will get an "
+                "remains. The Banker announces “last turn”: each player will get an "
                 "equal number of turns. When players are bankrupt, they should promptly sign "
                 "their score sheet and leave the table."
             ),

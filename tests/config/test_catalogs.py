@@ -149,6 +149,26 @@ def test_the_catalog_holds_every_message_of_the_code(code, extracted):
     )
 
 
+# In a msgid, a backslash the .po file spells ``\\`` followed by u, U, N or x.
+KEPT_ESCAPE = re.compile(r"\\\\[uUNx]")
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_no_msgid_holds_an_escape_the_code_never_asks_for(code):
+    """xgettext keeps a Python escape such as ``\\u201c`` as written, while the running code
+    asks gettext for the character itself: such an entry is never looked up, and the page
+    stays in English. Write the character itself in the source (“ ” ’ …)."""
+    path = _catalog(code)
+    assert path.exists(), f"{code}: no catalog at {path.relative_to(settings.BASE_DIR)}"
+    kept = []
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        source = block.split("\nmsgstr", 1)[0]
+        lines = [line for line in source.splitlines() if not line.startswith("#")]
+        if any(KEPT_ESCAPE.search(line) for line in lines):
+            kept.append(" ".join(lines)[:90])
+    assert not kept, f"{code}: {len(kept)} msgid(s) hold an escape:\n" + "\n".join(kept)
+
+
 @pytest.mark.parametrize("code", SHIPPED)
 def test_the_committed_mo_file_is_the_compiled_catalog(code, tmp_path):
     path = _catalog(code)
