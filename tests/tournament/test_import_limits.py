@@ -15,7 +15,8 @@ from tournament.models import Player
 from tournament.roles import ORGANIZER
 
 MB = 1024 * 1024
-HEADER = "first_name,last_name,date_of_birth\n"
+# The columns a championship requires (tournament.csv_columns.required_columns).
+HEADER = "first_name,last_name,date_of_birth,eligibility_declared,citizenship_declared\n"
 # The README's limits, written out rather than read from the code.
 MAX_ROWS = 2000
 ERRORS_SHOWN = 100
@@ -52,7 +53,7 @@ def test_a_paste_over_the_import_limit_comes_back_in_the_box(organizer, event):
 
 
 def test_a_file_with_too_many_lines_is_refused_before_any_is_read(organizer, event):
-    rows = "".join(f"Player{n},Surname,not-a-date\n" for n in range(MAX_ROWS + 1))
+    rows = "".join(f"Player{n},Surname,not-a-date,yes,yes\n" for n in range(MAX_ROWS + 1))
     upload = SimpleUploadedFile("big.csv", (HEADER + rows).encode(), content_type="text/csv")
     response = organizer.post(import_url(event), {"file": upload})
     body = response.content.decode()
@@ -62,14 +63,14 @@ def test_a_file_with_too_many_lines_is_refused_before_any_is_read(organizer, eve
 
 
 def test_a_file_at_the_limit_is_read(organizer, event):
-    rows = "".join(f"Player{n},Surname,not-a-date\n" for n in range(MAX_ROWS))
+    rows = "".join(f"Player{n},Surname,not-a-date,yes,yes\n" for n in range(MAX_ROWS))
     upload = SimpleUploadedFile("max.csv", (HEADER + rows).encode(), content_type="text/csv")
     body = organizer.post(import_url(event), {"file": upload}, follow=True).content.decode()
     assert "Nothing was imported." in body and "Line 2:" in body
 
 
 def test_only_the_first_hundred_errors_are_listed(organizer, event):
-    rows = "".join(f"Player{n},Surname,not-a-date\n" for n in range(500))
+    rows = "".join(f"Player{n},Surname,not-a-date,yes,yes\n" for n in range(500))
     response = organizer.post(import_url(event), {"text": HEADER + rows}, follow=True)
     body = response.content.decode()
     assert body.count("<li>Line ") == ERRORS_SHOWN
