@@ -15,12 +15,14 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.services.advancement import advance_to_final
+from scoring.services.posting import round_post
 from scoring.services.ties import standings_tie_decide
 from series import selectors, services
 from series.models import JUNIOR, SENIOR, Entrant, PersonLink
 from tests.series.series_helpers import enter, play_round, regional, three_tables
 from tournament.formats import event_has_final
 from tournament.models import Player
+from tournament.services import player_eject, player_withdraw
 
 pytestmark = pytest.mark.django_db
 
@@ -284,3 +286,17 @@ def test_a_later_regional_waits_while_an_earlier_one_waits_for_the_head_judge(se
     services.qualifiers_fix(series=series, division=SENIOR)
     rows = [alias for alias, _s, _r in places(series)]
     assert rows == [pn[k].alias for k in "IEAJ"] + [ps[k].alias for k in "IEAB"]
+
+
+def test_a_player_ejected_or_withdrawn_from_a_regional_does_not_qualify(series):
+    """I (1st) is ejected and E (2nd) withdraws before the round is posted: neither
+    qualifies and their places pass on down the standings: A, B, then F and J (10 points
+    each, 2900 and 2800 net worth, by hand from 19/10/5/3)."""
+    event = regional("North", day=10)
+    services.series_add_event(series=series, event=event)
+    p = enter(event, LETTERS)
+    round_ = play_round(event, three_tables(p), post=False)
+    player_eject(player=p["I"], reason="Cheating with the bank", by=None)
+    player_withdraw(player=p["E"], reason="Went home ill", by=None)
+    round_post(round_=round_, by=None)
+    assert [alias for alias, _s, _r in places(series)] == [p[k].alias for k in "ABFJ"]
