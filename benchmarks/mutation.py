@@ -37,6 +37,7 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
     "formats": (
         ["tournament/formats.py"],
         [
+            "tests/tournament/test_formats_rules.py",
             "tests/tournament/test_age_rule.py",
             "tests/spectator/test_public_columns.py",
             "tests/scoring/test_scoring_standings.py",
