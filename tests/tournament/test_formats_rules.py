@@ -5,8 +5,9 @@ as the championship (tournament/formats.py says so)."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
-from gameplay import CHAMPIONSHIP_POINTS
+from gameplay import CHAMPIONSHIP_POINTS, load_edition
 from tests.builders import an_event
 from tournament.formats import (
     POSTS_NET_WORTH,
@@ -16,6 +17,7 @@ from tournament.formats import (
     RANKING_POINTS,
     age_refusal,
     age_rule,
+    edition_in_language,
     event_has_final,
     event_has_last_turn,
     event_is_knockout,
@@ -117,9 +119,10 @@ def test_the_age_limits_are_the_events_own_and_say_where_to_play_instead():
     junior = an_event(fmt="junior")
     assert age_refusal(event=junior, age=8) is None and age_refusal(event=junior, age=15) is None
     assert "at least 8" in age_refusal(event=junior, age=7)
-    too_old = age_refusal(event=junior, age=16)
-    assert "up to 15" in too_old and "(16 on the day)" in too_old
-    assert too_old.endswith("Players of 16 or over play the senior championship.")
+    assert age_refusal(event=junior, age=16) == (
+        "This event is for players up to 15 (16 on the day). "
+        "Players of 16 or over play the senior championship."
+    )
     assert age_rule(event=junior) == (
         "Players must be 8 to 15 years old on the day of the event. "
         "Players of 16 or over play the senior championship."
@@ -129,3 +132,19 @@ def test_the_age_limits_are_the_events_own_and_say_where_to_play_instead():
     assert age_refusal(event=club, age=7) == (
         "Players must be at least 8 on the day of the event (7 then)."
     )
+
+
+def test_the_editions_words_are_shown_in_the_readers_language_their_rules_unchanged():
+    edition = load_edition("classic-us")
+    with translation.override("fr"):
+        french = edition_in_language(edition)
+    assert french.words["house"] == "maison"
+    assert french.words["community_chest"] != "Community Chest"
+    assert set(french.words) == set(edition.words)
+    with translation.override("en"):
+        assert edition_in_language(edition).words == edition.words
+    # Only the words change: the board and the money are the edition's.
+    assert french.__class__ is edition.__class__
+    assert {k: v for k, v in vars(french).items() if k != "words"} == {
+        k: v for k, v in vars(edition).items() if k != "words"
+    }
