@@ -33,7 +33,16 @@ SKIP = {".venv", ".git", "var", "mutants", "artifacts", "staticfiles", "node_mod
 # Module → (files to mutate, as globs; the tests that hold its rules). The tests are the
 # module's own folder and the ones that import it; more tests only make a run slower.
 MODULES: dict[str, tuple[list[str], list[str]]] = {
-    "gameplay": (["gameplay/*.py"], ["tests/gameplay"]),
+    # The violations' sentences (wording.py) and the amounts in other languages (money.py)
+    # are held by tests beside the pages that show them.
+    "gameplay": (
+        ["gameplay/*.py"],
+        [
+            "tests/gameplay",
+            "tests/scoring/test_violation_text.py",
+            "tests/tournament/test_languages_money.py",
+        ],
+    ),
     "formats": (
         ["tournament/formats.py"],
         [
