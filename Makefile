@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 PYTEST_WORKERS ?= 2
 PYTEST_DIST ?= worksteal
 
-.PHONY: install run test e2e bench lint format clean messages deploy-check
+.PHONY: install run test e2e proofs mutation bench lint format clean messages deploy-check
 
 install: $(VENV)/.installed
 
@@ -54,6 +54,23 @@ test: install
 e2e: install
 	$(PY) -m pytest -m e2e tests/browser/test_e2e_tournament_day.py \
 		tests/browser/test_cockpit_day.py tests/browser/test_knockout_day_browser.py $(PYTEST_ARGS)
+
+# The seating proofs `make test` and CI leave out (the `proof` marker): CP-SAT models and
+# exhaustive searches of minutes to hours each (README, docs/testing.md). One process: each
+# proof keeps a core busy.
+proofs: install
+	@$(PY) -c "import ortools" 2>/dev/null || { \
+		echo "make proofs needs OR-Tools: $(PY) -m pip install -e '.[proofs]'"; exit 1; }
+	$(PY) -m pytest -p no:xdist -m proof tests/tournament/seating/ $(PYTEST_ARGS)
+
+# Mutation testing of the rule modules with mutmut (benchmarks/mutation.py), one module at a
+# time in its own copy of the project under var/mutation/; docs/testing.md keeps the dated
+# scores and why the survivors live. CPU-heavy (minutes to hours a module), niced, not in CI.
+# MUTATION_MODULES="gameplay formats" picks modules (benchmarks/mutation.py --list names
+# them); MUTATION_JOBS=2 runs two mutants at once.
+MUTATION_MODULES ?=
+mutation: install
+	nice -n 19 $(PY) benchmarks/mutation.py $(MUTATION_MODULES)
 
 # The load bench (benchmarks/load.py) drives gunicorn with Debian's wrk, needs a Redis, and
 # measures again through nginx.

@@ -462,9 +462,12 @@ def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
 
 @sheet_access
 @require_POST
-@idempotent
 def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
-    """Save what is on screen as the server's draft (sheet.js does it a moment after typing)."""
+    """Save what is on screen as the server's draft (sheet.js does it a moment after typing).
+
+    Not an idempotent write: the offline queue never holds a draft (the tablet keeps its own
+    copy, and a newer draft supersedes an older), no tablet sends it a key, and a draft
+    saved twice is refused by its version like any stale one."""
 
     def write(form: SheetForm) -> _Saved:
         sheet = sheets.sheet_save_draft(

@@ -202,13 +202,15 @@ def qualifiers_fix(*, series: Series, division: str, by: User | None = None) -> 
     moves up (002: "the 4 players with the highest Point scores" of each event); a declined
     place passes to the next of the same regional. A regional with players level on every
     tie-breaker across its cut sends nobody until the head judge orders them. Idempotent.
+    A person in two regionals counts for the earlier by date whichever is posted first, so
+    a regional fills only once every earlier one has: until then a later one waits.
     Returns the regionals waiting for the head judge.
     """
     persons_sync(series=series)
     waiting = []
     for member in selectors.regionals(series=series, division=division):
         if not selectors.regional_complete(member=member):
-            continue
+            break
         cut = selectors.regional_cut(
             member=member,
             need=selectors.need_for(member=member),
@@ -216,7 +218,7 @@ def qualifiers_fix(*, series: Series, division: str, by: User | None = None) -> 
         )
         if cut.tied:
             waiting.append(member)
-            continue
+            break
         for row in cut.chosen:
             _qualify(member=member, player=row.player, rank=row.rank, by=by)
         if member.qualified_at is None:

@@ -26,7 +26,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.models import Event, Player
-from tournament.services import Registration, event_create, player_check_in, player_register
+from tournament.services import (
+    Registration,
+    event_create,
+    household_key,
+    player_check_in,
+    player_register,
+)
 
 BORN = datetime.date(1990, 1, 1)
 
@@ -127,14 +133,19 @@ def players_with_aliases(
     last_name: str = "Player",
     signature: str = "Signed",
     households: Mapping[int, str] | None = None,
+    families: Mapping[int, str] | None = None,
 ) -> dict[str, Player]:
     """Player rows written directly, one per alias, in order, signed now; the ``n`` of the
-    name templates counts from ``start``. ``households`` maps a number to a household."""
+    name templates counts from ``start``. ``households`` maps a number to a household key
+    (the family left blank); ``families`` maps a number to a family as the person typed it
+    ("The Lees ", spelled as they like), its household key folded as registration folds it."""
     made = {}
     for n, alias in enumerate(aliases, start=start):
         now = timezone.now()
         first = first_name.format(n=n, alias=alias)
         last = last_name.format(n=n, alias=alias)
+        family = (families or {}).get(n, "")
+        household = household_key(family) if family else (households or {}).get(n, "")
         made[alias] = Player.objects.create(
             event=event,
             first_name=first,
@@ -144,7 +155,8 @@ def players_with_aliases(
             signed_at=now,
             alias=alias,
             checked_in_at=now if checked_in else None,
-            household=(households or {}).get(n, ""),
+            family=family,
+            household=household,
         )
     return made
 

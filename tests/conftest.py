@@ -2,9 +2,11 @@
 
 import datetime
 import time
+import warnings
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import override_settings
 
 from tournament.models import Event
@@ -41,6 +43,51 @@ def jobs_run_at_once():
         BOARDWALK_PREBUILD_PRINTOUTS=False,
     ):
         yield
+
+
+# How long the session's end waits for other connections to the test database to close.
+LET_GO_SECONDS = 15
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, dropped at the end only once nothing else is connected.
+
+    PostgreSQL refuses to drop a database another session is using, and pytest-django then
+    only warns: the test database stayed behind ("being accessed by other users"). A live
+    server's request thread closing its connection a moment after the browser went, or a
+    worker process still stopping, is waited for; one still there after LET_GO_SECONDS is
+    ended, and named in a warning, so the next run does not start on a stale database."""
+    yield
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock():
+        _let_go_of_the_test_database()
+
+
+def _others_on_the_test_database() -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, application_name, state, left(query, 120) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchall()
+
+
+def _let_go_of_the_test_database() -> None:
+    deadline = time.monotonic() + LET_GO_SECONDS
+    others = _others_on_the_test_database()
+    while others and time.monotonic() < deadline:
+        time.sleep(0.2)
+        others = _others_on_the_test_database()
+    if others:
+        warnings.warn(
+            f"still connected to the test database at the end, ended: {others}", stacklevel=1
+        )
+        with connection.cursor() as cursor:
+            for pid, *_ in others:
+                cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    connection.close()
 
 
 @pytest.fixture

@@ -193,12 +193,13 @@ const clockState = async (request) => {
 
 // --- A banker's form that could not reach the server: into the tablet's queue -----------
 
-const WRITES = /\/bank\/tables\/(\d+)\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|sheet\/sign)\/$/;
+const WRITES = /\/bank\/tables\/(\d+)\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|reopen|sheet\/sign)\/$/;
 const KINDS = {
   "last-turn": "lastTurn",
   "game-over": "gameOver",
   bankruptcy: "bankruptcy",
   "bankruptcy/undo": "undo",
+  reopen: "reopen",
   "sheet/sign": "signature",
 };
 

@@ -46,12 +46,13 @@
   var KEEP_AFTER_MS = 1500;
   var RETRY_MS = [1000, 2000, 4000, 8000, 15000];
   var KEEP_FINISHED = 30;
-  var WRITES = /\/bank\/tables\/\d+\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|sheet\/sign|judge)\/$/;
+  var WRITES = /\/bank\/tables\/\d+\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|reopen|sheet\/sign|judge)\/$/;
   var KINDS = {
     "last-turn": "lastTurn",
     "game-over": "gameOver",
     bankruptcy: "bankruptcy",
     "bankruptcy/undo": "undo",
+    reopen: "reopen",
     "sheet/sign": "signature",
     judge: "judge",
   };

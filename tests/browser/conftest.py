@@ -11,6 +11,7 @@ import threading
 
 import pytest
 from django.core.servers.basehttp import ThreadedWSGIServer
+from django.db import connections
 from django.test.testcases import LiveServerThread
 
 # BOARDWALK_CHROMIUM names another chromium binary (or a missing one, to see the tests skip).
@@ -44,6 +45,12 @@ class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
     flush deleted from it (CI: "database table is locked"). So a test closes the server
     before its flush (``closed_until_the_next_test``), waiting for the request inside, and
     whatever arrives afterwards is told 503 without touching the database.
+
+    On PostgreSQL each request thread opens its own connection, and the site's
+    CONN_MAX_AGE would keep it open while the browser holds the socket alive between
+    requests. Those threads are daemons the server never joins, so one still open when
+    the session ends kept the test database from being dropped ("being accessed by other
+    users"): here every request closes its thread's connections once its answer is sent.
     """
 
     lock = threading.Lock()
@@ -61,7 +68,7 @@ class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
 
     def set_app(self, application):
         if not self.connections_override:
-            return super().set_app(application)
+            return super().set_app(_closing_connections(application))
         server = type(self)
 
         def one_at_a_time(environ, start_response):
@@ -78,6 +85,31 @@ class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
             return [body]
 
         return super().set_app(one_at_a_time)
+
+
+def _closing_connections(application):
+    def closing(environ, start_response):
+        return _ClosesConnections(application(environ, start_response))
+
+    return closing
+
+
+class _ClosesConnections:
+    """A WSGI answer that, once the server has sent and closed it, closes the database
+    connections of the thread that made it (not the shared SQLite one: never used here)."""
+
+    def __init__(self, result) -> None:
+        self.result = result
+
+    def __iter__(self):
+        return iter(self.result)
+
+    def close(self) -> None:
+        try:
+            if hasattr(self.result, "close"):
+                self.result.close()
+        finally:
+            connections.close_all()
 
 
 LiveServerThread.server_class = OneRequestAtATimeOnSharedSQLite

@@ -2,6 +2,8 @@
 
 import pytest
 
+from gameplay import load_edition
+
 
 def _sheet(*players, properties=(), edition="classic-us"):
     return {"edition": edition, "players": list(players), "properties": list(properties)}
@@ -34,3 +36,14 @@ def player():
 @pytest.fixture
 def deed():
     return _deed
+
+
+@pytest.fixture(autouse=True)
+def editions_loaded_afresh():
+    """Each test loads the editions it uses from their files, through the loading and its
+    checks, instead of an edition a test before it left in ``load_edition``'s cache. The
+    engine's tests are the loading code's tests too, and a mutation run (make mutation)
+    forks every mutant from a process whose cache was filled by the unmutated code."""
+    load_edition.cache_clear()
+    yield
+    load_edition.cache_clear()

@@ -15,6 +15,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.services.advancement import advance_to_final
+from scoring.services.posting import round_post
 from scoring.services.ties import standings_tie_decide
 from series import selectors, services
 from series.models import JUNIOR, SENIOR, Entrant, PersonLink
@@ -23,6 +24,7 @@ from spectator.selectors import standings as public_standings
 from tests.series.series_helpers import enter, play_round, regional, three_tables
 from tournament.formats import event_has_final
 from tournament.models import Player
+from tournament.services import player_eject, player_withdraw
 
 pytestmark = pytest.mark.django_db
 
@@ -310,3 +312,60 @@ def test_an_alternate_moves_up_when_a_qualifier_of_their_regional_declines(serie
     assert (f.status, f.rank, f.alternate_position) == ("qualifier", 5, None)
     j = Entrant.objects.get(player=p["J"])
     assert (j.status, j.alternate_position) == ("alternate", 1)
+
+
+def test_a_player_in_two_regionals_counts_for_the_earlier_by_date_whichever_posts_first(series):
+    """The regionals qualify in date order, not in the order their last rounds are posted:
+    South (17 April) posting before North (10 April) still gives the shared person North's
+    place, and South's next player moves up, exactly as when North posts first."""
+    north, south = regional("North", day=10), regional("South", day=17)
+    services.series_add_event(series=series, event=south)
+    services.series_add_event(series=series, event=north)
+    pn = enter(north, LETTERS, emails={"A": "twice@example.org"})
+    ps = enter(south, LETTERS, emails={"E": "Twice@Example.org"})
+    play_round(south, three_tables(ps))
+    # South waits for North, the earlier, to say whom it sends.
+    assert places(series) == []
+    play_round(north, three_tables(pn))
+    rows = places(series)
+    # North by hand (19/10/5/3, cash breaking the 10s): I, E, A (the shared person), B.
+    north_aliases = [alias for alias, _s, _r in rows if alias.endswith(f"-{north.pk}")]
+    assert north_aliases == [pn[k].alias for k in "IEAB"]
+    # South: I 1st, E 2nd is the person already North's, so A, B and F (5th) move up.
+    south_aliases = [alias for alias, _s, _r in rows if alias.endswith(f"-{south.pk}")]
+    assert south_aliases == [ps[k].alias for k in "IABF"]
+    assert ps["E"].alias not in [alias for alias, _s, _r in rows]
+    assert len(rows) == 8
+
+
+def test_a_later_regional_waits_while_an_earlier_one_waits_for_the_head_judge(series):
+    """North's cut is level on every tie-breaker (B, F, J): until the head judge orders
+    them, South (later) sends nobody either, since a person of both might be North's."""
+    north, south = regional("North", day=10), regional("South", day=17)
+    services.series_add_event(series=series, event=north)
+    services.series_add_event(series=series, event=south)
+    pn = enter(north, LETTERS)
+    ps = enter(south, LETTERS)
+    play_round(north, three_tables(pn, b=3000, f=3000, j=3000))
+    play_round(south, three_tables(ps))
+    assert places(series) == []
+    standings_tie_decide(
+        event=north, order=[pn["J"].pk, pn["B"].pk, pn["F"].pk], by=None, reason="Roll-off"
+    )
+    services.qualifiers_fix(series=series, division=SENIOR)
+    rows = [alias for alias, _s, _r in places(series)]
+    assert rows == [pn[k].alias for k in "IEAJ"] + [ps[k].alias for k in "IEAB"]
+
+
+def test_a_player_ejected_or_withdrawn_from_a_regional_does_not_qualify(series):
+    """I (1st) is ejected and E (2nd) withdraws before the round is posted: neither
+    qualifies and their places pass on down the standings: A, B, then F and J (10 points
+    each, 2900 and 2800 net worth, by hand from 19/10/5/3)."""
+    event = regional("North", day=10)
+    services.series_add_event(series=series, event=event)
+    p = enter(event, LETTERS)
+    round_ = play_round(event, three_tables(p), post=False)
+    player_eject(player=p["I"], reason="Cheating with the bank", by=None)
+    player_withdraw(player=p["E"], reason="Went home ill", by=None)
+    round_post(round_=round_, by=None)
+    assert [alias for alias, _s, _r in places(series)] == [p[k].alias for k in "ABFJ"]

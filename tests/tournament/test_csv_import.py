@@ -352,3 +352,29 @@ def test_nul_characters_and_overlong_fields_are_line_errors(event):
     assert "NUL" in messages_for(result, 2)[0]
     assert "at most 100 characters" in messages_for(result, 3)[0]
     assert not Player.objects.exists()
+
+
+def test_a_row_whose_email_differs_only_in_case_is_skipped_not_refused(event):
+    """Emails match whatever their case on either side: the registered "Ann.Lee@Example.org"
+    is the file's "ANN.LEE@example.ORG", though the name is spelled another way (so only
+    the email can match). The row is skipped and the rest imported; the file is not refused
+    (as it would be if the row went on and met "already registered with this email")."""
+    player_register(
+        event=event,
+        registration=Registration(
+            first_name="Ann",
+            last_name="Lee",
+            date_of_birth=datetime.date(1991, 5, 4),
+            signature="Ann Lee",
+            email="Ann.Lee@Example.org",
+            eligibility_declared=True,
+            citizenship_declared=True,
+        ),
+    )
+    text = (
+        HEADER + "Annie,Lee-Smith,ANN.LEE@example.ORG,1991-05-04,yes,yes,no,\n"
+        "Grace,Hopper,grace@example.org,1986-12-09,yes,yes,no,\n"
+    )
+    result = import_registrations(event=event, text=text)
+    assert result == ImportResult(created=1, skipped_existing=1, errors=[])
+    assert sorted(Player.objects.values_list("first_name", flat=True)) == ["Ann", "Grace"]

@@ -5,22 +5,18 @@ The tests check the search against truths found independently: the counting argu
 that 6 repeats are impossible (fast), and a schedule the engine finds (11 repeats) that
 the search must find again once it is relabelled to the search's round-1 form (3 min).
 The proofs that 7 and 8 repeats are impossible take 1.5 and about 20 minutes here; those and
-the 3-minute check run with BOARDWALK_SLOW_PROOFS=1.
+the 3-minute check are out of the suite: `make proofs` runs them.
 """
 
 from __future__ import annotations
-
-import os
 
 import pytest
 
 from tournament.seating import SeatingProblem, check_seating, seat
 from tournament.seating.exact_household import heavy_household_within, second_rounds
 
-SLOW = pytest.mark.skipif(
-    not os.environ.get("BOARDWALK_SLOW_PROOFS"),
-    reason="a proof of minutes: BOARDWALK_SLOW_PROOFS=1 runs it",
-)
+# Out of the suite (deselected, never skipped): `make proofs` runs it (README, "Proofs").
+PROOF = pytest.mark.proof
 
 
 def engine_schedule():
@@ -61,7 +57,7 @@ def test_round_two_representatives_are_valid_rounds():
         assert all(len(table) == 4 and sum(p < 3 for p in table) <= 1 for table in tables)
 
 
-@SLOW
+@PROOF
 def test_the_search_finds_the_engines_schedule_again():
     # About 3 minutes here: a check that the pruning does not cut real schedules.
     rounds, repeats = engine_schedule()
@@ -77,11 +73,11 @@ def test_six_repeats_are_impossible():
     assert not heavy_household_within(6)
 
 
-@SLOW
+@PROOF
 def test_seven_repeats_are_impossible():
     assert not heavy_household_within(7)  # about 90 s here
 
 
-@SLOW
+@PROOF
 def test_eight_repeats_are_impossible_so_issue_18s_target_cannot_be_met():
     assert not heavy_household_within(8)  # about 20 minutes here (10 million nodes)

@@ -1,14 +1,13 @@
 """benchmarks/proof_20x6.py, the offline CP-SAT model for issue #18's 20 x 6 question (is
 there a schedule with at most 3 repeats?), gets the answers known from design theory.
 
-The solver runs only with BOARDWALK_SLOW_PROOFS=1 and OR-Tools installed (the engine never
+The solver runs only in `make proofs`, with OR-Tools installed (the engine never
 needs it); the symmetry-breaking arithmetic the model rests on is checked every time. The
 20 x 6 question itself is still open: CP-SAT gave no answer for <= 3 repeats in 30 minutes
 (one worker) nor for <= 1 in 7 minutes, so no test claims it."""
 
 from __future__ import annotations
 
-import os
 from itertools import combinations
 
 import pytest
@@ -23,10 +22,8 @@ from benchmarks.proof_20x6 import (
     spoiled_round_pairs,
 )
 
-SLOW = pytest.mark.skipif(
-    not os.environ.get("BOARDWALK_SLOW_PROOFS"),
-    reason="the CP-SAT model: BOARDWALK_SLOW_PROOFS=1 with OR-Tools (pip install ortools) runs it",
-)
+# Out of the suite (deselected, never skipped): `make proofs` runs it (README, "Proofs").
+PROOF = pytest.mark.proof
 
 
 def test_the_orthogonal_rounds_follow_from_few_repeats():
@@ -50,10 +47,9 @@ def test_the_fixed_second_round_is_orthogonal_to_the_first(n):
     assert all(a[0] < b[0] for a, b in combinations(schedule[1], 2))
 
 
-@SLOW
+@PROOF
 @pytest.mark.parametrize("n, rounds, ceiling, answer", KNOWN)
 def test_the_model_gets_known_answers(n, rounds, ceiling, answer):
-    pytest.importorskip("ortools")
     status, schedule, _ = solve(n, rounds, ceiling, time_limit=600.0)
     assert status == answer
     if schedule is not None:

@@ -4,11 +4,10 @@ if the patterns cover every schedule, the classes hold every round, and the symm
 loses nothing; these tests check each part against things known independently (the
 engine's schedules, relabelled at random; known designs; the group's orbit counting), and
 that the search finds what exists. The whole proof (about 40 minutes here) runs with
-BOARDWALK_SLOW_PROOFS=1; `make test` runs it up to 3 repeats."""
+`make proofs`; `make test` runs it up to 3 repeats."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from functools import cache
@@ -26,10 +25,8 @@ from tournament.seating.model import SeatingProblem
 
 from . import twenty_by_six
 
-SLOW = pytest.mark.skipif(
-    not os.environ.get("BOARDWALK_SLOW_PROOFS"),
-    reason="the whole proof, about 40 minutes: BOARDWALK_SLOW_PROOFS=1",
-)
+# Out of the suite (deselected, never skipped): `make proofs` runs it (README, "Proofs").
+PROOF = pytest.mark.proof
 SMALL_CLASSES = {(0, 0), (0, 1), (1, 0)}  # enumerated in seconds; the others take minutes
 
 
@@ -187,14 +184,14 @@ def test_no_schedule_has_fewer_than_four_repeats(pattern):
     assert anchored.realize(pattern, max_repeats=3) is None
 
 
-@SLOW
+@PROOF
 def test_no_schedule_has_fewer_than_six_repeats():
     patterns = [{}, *share_patterns(5)]
     assert len(patterns) == 442
     assert [p for p in patterns if anchored.realize(p, max_repeats=5) is not None] == []
 
 
-@SLOW
+@PROOF
 def test_the_search_realizes_every_engine_pattern(engine_schedules):
     for schedule in engine_schedules:
         found = anchored.realize(pattern_of(schedule))

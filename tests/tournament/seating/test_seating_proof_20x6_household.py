@@ -1,11 +1,10 @@
 """benchmarks/proof_20x6_household.py: 20 x 6 with a household of 4 needs more than 8
 repeats, if every one of its cases is infeasible. The case split is checked here without a
 solver (random second rounds land in a listed case once relabelled as the module says);
-the solver runs need OR-Tools and BOARDWALK_SLOW_PROOFS=1."""
+the solver runs need OR-Tools and are out of the suite: `make proofs`."""
 
 from __future__ import annotations
 
-import os
 import random
 from itertools import combinations, permutations
 
@@ -22,10 +21,8 @@ from benchmarks.proof_20x6_household import (
     solve,
 )
 
-SLOW = pytest.mark.skipif(
-    not os.environ.get("BOARDWALK_SLOW_PROOFS"),
-    reason="the CP-SAT cases: BOARDWALK_SLOW_PROOFS=1 with OR-Tools (pip install ortools)",
-)
+# Out of the suite (deselected, never skipped): `make proofs` runs it (README, "Proofs").
+PROOF = pytest.mark.proof
 
 
 def _pairs(tables):
@@ -87,19 +84,17 @@ def test_any_second_round_lands_in_a_case_once_relabelled():
         assert [sorted(label[p] for p in t) for t in tables] == second_round(key)
 
 
-@SLOW
+@PROOF
 def test_the_model_without_the_members_rule_is_satisfiable():
     """The control: without "every member meets every O player" the first case has a
     schedule, so the cases fail on what 8 repeats force, not on a broken model."""
-    pytest.importorskip("ortools")
     status, schedule, _ = solve(incidences()[1], time_limit=300, members_meet_everyone=False)
     assert status == "FEASIBLE"
     for p, q in combinations(OTHERS, 2):
         assert sum(1 for rnd in schedule for t in rnd if p in t and q in t) <= 1
 
 
-@SLOW
+@PROOF
 @pytest.mark.parametrize("number", range(46))
 def test_no_schedule_has_eight_repeats(number):
-    pytest.importorskip("ortools")
     assert solve(incidences()[number], time_limit=1800)[0] == "INFEASIBLE"

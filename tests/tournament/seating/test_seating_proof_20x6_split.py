@@ -3,11 +3,10 @@ showing every case infeasible; that is a proof only if every schedule falls in o
 cases in the form its model fixes. These tests check that part without a solver: the case
 lists against hand-worked ones, and real schedules (the engine's, relabelled at random)
 carried into their case. The solver runs (one control, the proof itself) need OR-Tools
-and BOARDWALK_SLOW_PROOFS=1."""
+and run in `make proofs` only."""
 
 from __future__ import annotations
 
-import os
 import random
 from itertools import combinations
 
@@ -30,10 +29,8 @@ from benchmarks.proof_20x6_split import (
 
 from . import twenty_by_six
 
-SLOW = pytest.mark.skipif(
-    not os.environ.get("BOARDWALK_SLOW_PROOFS"),
-    reason="the CP-SAT cases: BOARDWALK_SLOW_PROOFS=1 with OR-Tools (pip install ortools)",
-)
+# Out of the suite (deselected, never skipped): `make proofs` runs it (README, "Proofs").
+PROOF = pytest.mark.proof
 
 
 def test_one_shared_pair_has_one_incidence_class():
@@ -111,23 +108,21 @@ def test_every_schedule_lands_in_its_case_in_the_form_the_model_fixes(engine_sch
                     assert table_numbers(placed[a]) <= table_numbers(placed[b])
 
 
-@SLOW
+@PROOF
 def test_the_model_takes_a_known_schedule_and_no_fewer_repeats(engine_schedules):
     """The control: a schedule of 6 repeats in its canonical form satisfies its case's model
     with <= 6 repeats, and the same seats are refused with <= 5."""
-    pytest.importorskip("ortools")
     for schedule in engine_schedules:
         pattern, matrix, placed = canonical_case(schedule)
         assert solve_case(pattern, matrix, 6, fixed=placed, time_limit=60)[0] == "FEASIBLE"
         assert solve_case(pattern, matrix, 5, fixed=placed, time_limit=60)[0] == "INFEASIBLE"
 
 
-@SLOW
+@PROOF
 @pytest.mark.parametrize("number", range(len(cases(2))))
 def test_no_schedule_has_fewer_than_three_repeats(number):
     """Every case of a pattern of cost <= 2 is infeasible even with 3 repeats allowed (as in
     the <= 3 run recorded in docs/benchmarks.md): seconds to minutes each, one worker. A
     tighter budget of 2 is not faster for CP-SAT (case 32 gave no answer in 10 minutes)."""
-    pytest.importorskip("ortools")
     pattern, matrix = cases(2)[number]
     assert solve_case(pattern, matrix, 3, time_limit=1800)[0] == "INFEASIBLE"

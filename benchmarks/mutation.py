@@ -1,0 +1,147 @@
+"""``make mutation``: mutation testing of the rule modules with mutmut, one module at a time.
+
+A mutant is a small plausible bug (``<`` for ``<=``, ``-at`` for ``at``, a dropped
+condition) written into a copy of the code; the module's tests run against it, and a
+mutant they do not notice (a survivor) shows a rule no test holds. The score is the share
+of mutants killed. docs/testing.md keeps the scores, dated, and explains the survivors.
+
+Each module runs in its own copy of the project (var/mutation/<module>/), with the shared
+[tool.mutmut] settings of pyproject.toml plus the module's own files to mutate and tests
+to run (MODULES below): mutmut first runs the selected tests once to learn which cover
+which function, then each mutant runs only those. CPU-heavy: niced, one process unless
+MUTATION_JOBS says otherwise. Not part of CI.
+
+    .venv/bin/python benchmarks/mutation.py gameplay formats   # or: make mutation
+    .venv/bin/python benchmarks/mutation.py --list
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "var" / "mutation"
+SKIP = {".venv", ".git", "var", "mutants", "artifacts", "staticfiles", "node_modules"}
+
+# Module → (files to mutate, as globs; the tests that hold its rules). The tests are the
+# module's own folder and the ones that import it; more tests only make a run slower.
+MODULES: dict[str, tuple[list[str], list[str]]] = {
+    # The violations' sentences (wording.py) and the amounts in other languages (money.py)
+    # are held by tests beside the pages that show them.
+    "gameplay": (
+        ["gameplay/*.py"],
+        [
+            "tests/gameplay",
+            "tests/scoring/test_violation_text.py",
+            "tests/tournament/test_languages_money.py",
+        ],
+    ),
+    "formats": (
+        ["tournament/formats.py"],
+        [
+            "tests/tournament/test_formats_rules.py",
+            "tests/tournament/test_age_rule.py",
+            "tests/spectator/test_public_columns.py",
+            "tests/scoring/test_scoring_standings.py",
+            "tests/scoring/test_winner.py",
+        ],
+    ),
+    "scoring": (
+        ["scoring/services/*.py", "scoring/selectors.py", "scoring/tie_breakers.py"],
+        ["tests/scoring"],
+    ),
+    "series": (["series/services.py", "series/selectors.py"], ["tests/series"]),
+    "spectator": (["spectator/selectors.py"], ["tests/spectator"]),
+    "access": (
+        ["tournament/access.py", "scoring/access.py", "tournament/idempotency.py"],
+        [
+            "tests/project/test_permissions.py",
+            "tests/tournament/test_offline_idempotency.py",
+            "tests/tournament/test_offline_queue_list.py",
+            "tests/tournament/test_links_by_role.py",
+        ],
+    ),
+}
+
+
+def _copy_project(target: Path) -> None:
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for entry in ROOT.iterdir():
+        if entry.name in SKIP or entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, target / entry.name, ignore=shutil.ignore_patterns(*SKIP))
+        else:
+            shutil.copy2(entry, target / entry.name)
+
+
+def _configure(target: Path, mutate: list[str], tests: list[str]) -> None:
+    """The copy's [tool.mutmut]: pyproject's shared settings and this module's choice."""
+    pyproject = target / "pyproject.toml"
+    shared = tomllib.loads(pyproject.read_text())["tool"]["mutmut"]
+    settings = {**shared, "only_mutate": mutate, "pytest_add_cli_args_test_selection": tests}
+    lines = ["", "[tool.mutmut]"]
+    lines += [f"{key} = {json.dumps(value)}" for key, value in settings.items()]
+    text = pyproject.read_text()
+    start = text.index("[tool.mutmut]")
+    end = text.find("\n[", start + 1)
+    text = text[:start] + text[end + 1 :] if end != -1 else text[:start]
+    pyproject.write_text(text + "\n".join(lines) + "\n")
+
+
+def _score(target: Path) -> dict:
+    subprocess.run([sys.executable, "-m", "mutmut", "export-cicd-stats"], cwd=target, check=True)
+    stats = json.loads((target / "mutants" / "mutmut-cicd-stats.json").read_text())
+    tested = stats["total"] - stats.get("skipped", 0)
+    killed = stats["killed"] + stats.get("timeout", 0)
+    stats["score"] = round(100 * killed / tested, 1) if tested else 0.0
+    return stats
+
+
+def run(module: str, jobs: int) -> dict:
+    mutate, tests = MODULES[module]
+    target = WORK / module
+    _copy_project(target)
+    _configure(target, mutate, tests)
+    env = {**os.environ, "PYTHONPATH": ""}
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
+    subprocess.run(["nice", "-n", "19", *command], cwd=target, env=env, check=False)
+    survivors = subprocess.run(
+        [sys.executable, "-m", "mutmut", "results"],
+        cwd=target,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    (target / "survivors.txt").write_text(survivors)
+    stats = _score(target)
+    print(f"{module}: {stats}")
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", default=list(MODULES))
+    parser.add_argument("--list", action="store_true")
+    args = parser.parse_args()
+    if args.list:
+        for name, (mutate, tests) in MODULES.items():
+            print(f"{name}: {' '.join(mutate)}  <-  {' '.join(tests)}")
+        return
+    jobs = int(os.environ.get("MUTATION_JOBS", "1"))
+    for module in args.modules:
+        run(module, jobs)
+
+
+if __name__ == "__main__":
+    main()

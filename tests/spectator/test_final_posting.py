@@ -1,0 +1,69 @@
+"""The public final page shows the final's places only once the final is posted.
+
+002 POSTING SCORES: scores are posted at the end of each round, by the head judge. A final
+whose sheets are all signed (its results computed, waiting for the head judge) is still
+only a seating to the public: its tables by alias, no place and no points.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import ResultLine
+from scoring.services.advancement import advance_to_final
+from scoring.services.posting import round_post
+from spectator.services import release_set
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
+from tournament.models import Table
+
+EVERYTHING = dict.fromkeys(("home", "tables", "results", "standings", "final", "winner"), True)
+ROUND_1 = {"A": 4000, "B": 3000, "C": 2000, "D": 1000, "E": 4100, "F": 3100, "G": 2100, "H": 1100}
+# The final's order differs from round 1's, so its places cannot come from round 1.
+FINAL = {"F": 5000, "B": 4000, "E": 3000, "A": 2000}
+
+
+def _final_signed_not_posted(event):
+    p = players_with_aliases(event, aliases=list(ROUND_1))
+    round_ = make_round(event, 1, [[p[a] for a in "ABCD"], [p[a] for a in "EFGH"]])
+    for number, aliases in ((1, "ABCD"), (2, "EFGH")):
+        play(table_of(round_, number), {p[a]: ROUND_1[a] for a in aliases})
+    round_.assignments_published = True
+    round_.save(update_fields=["assignments_published"])
+    round_post(round_=round_, by=None)
+    final = advance_to_final(event=event, by=None, time_limit=1)
+    final.assignments_published = True
+    final.save(update_fields=["assignments_published"])
+    table = table_of(final, 1)
+    table.status = Table.Status.FINISHED
+    table.save(update_fields=["status"])
+    play(table, {p[a]: FINAL[a] for a in FINAL})
+    release_set(event=event, pages=EVERYTHING, by=None)
+    return final
+
+
+def _final_page(client, event) -> str:
+    response = client.get(reverse("spectator:final", kwargs={"pk": event.pk}))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_signed_final_shows_its_seats_but_no_places_until_it_is_posted(client, event):
+    final = _final_signed_not_posted(event)
+    # The sheets are signed and scored: the places exist, waiting for the head judge.
+    assert ResultLine.objects.filter(table__round=final).count() == 4
+    page = _final_page(client, event)
+    assert 'id="final-table-1"' in page
+    for alias in FINAL:
+        assert f'<li class="alias">{alias}</li>' in page
+    assert 'id="results-table-1"' not in page
+    assert 'class="num points"' not in page
+
+    round_post(round_=final, by=None)
+    page = _final_page(client, event)
+    assert 'id="results-table-1"' in page and 'id="final-table-1"' not in page
+    # The places are the final's own (F, B, E, A by net worth), not round 1's.
+    places = [line for line in page.split("<tr") if 'class="alias"' in line]
+    assert [line.split('class="alias">')[1][0] for line in places] == ["F", "B", "E", "A"]
