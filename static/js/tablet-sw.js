@@ -193,7 +193,7 @@ const clockState = async (request) => {
 
 // --- A banker's form that could not reach the server: into the tablet's queue -----------
 
-const WRITES = /\/bank\/tables\/(\d+)\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|reopen|sheet\/sign)\/$/;
+const WRITES = /\/bank\/tables\/(\d+)\/(last-turn|game-over|bankruptcy|bankruptcy\/undo|reopen|sheet\/sign|judge)\/$/;
 const KINDS = {
   "last-turn": "lastTurn",
   "game-over": "gameOver",
@@ -201,6 +201,7 @@ const KINDS = {
   "bankruptcy/undo": "undo",
   reopen: "reopen",
   "sheet/sign": "signature",
+  judge: "judge",
 };
 
 // The queue's database, as static/js/tablet.js opens it.
