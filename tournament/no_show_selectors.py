@@ -106,8 +106,14 @@ def not_here_at_the_start(*, event: Event, now: datetime.datetime | None = None)
     marked = Player.objects.filter(event=event, status=Player.Status.NO_SHOW).order_by(
         "status_changed_at", "pk"
     )
+    started = (now or timezone.now()) >= start
+    desk_used = Player.objects.filter(event=event, checked_in_at__isnull=False).exists()
+    if not (started and desk_used):
+        # Before the start everyone may still come; and a desk nobody checked in at yet
+        # would list the whole field: the list waits for both (as the cockpit's step).
+        absent = absent.none()
     return NotHere(
-        started=(now or timezone.now()) >= start,
+        started=started,
         start=start,
         absent=tuple(absent.order_by("alias", "pk")),
         marked=tuple((player, no_show_undo_refusal(player=player)) for player in marked),

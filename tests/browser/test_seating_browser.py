@@ -41,6 +41,8 @@ def test_an_organizer_swaps_two_players_and_publishes_round_1(
     event = Event.objects.get()
     log_in(page, live_server)
 
+    # The organizer's home opens each event on its cockpit, whose tabs hold the seating.
+    page.get_by_role("link", name=event.name).first.click()
     page.get_by_role("link", name="Seating").first.click()
     page.wait_for_url(f"**/organizer/events/{event.pk}/seating/")
     assert "Round 3" in page.inner_text("main")
