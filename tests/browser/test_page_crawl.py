@@ -44,6 +44,7 @@ NOT_PAGES = {
     "printouts:job_download": "a file",
     "tournament:knockout_bracket": "an htmx fragment of the seating page (the bracket planner)",
     "tournament:clock_card": "an htmx fragment of the clock page (one wave's card)",
+    "tournament:judge_calls_panel": "an htmx fragment of the judges' desk and the clock page",
     "password_reset_confirm": "needs a token from an email",
     # The offline tablet's app files (#20), checked as served in
     # tests/tournament/test_offline_worker.py; the pages they serve are crawled as the banker's.
