@@ -71,7 +71,7 @@ def test_an_organizer_switches_to_french_and_the_key_screens_speak_it(live_serve
         f"{base}/results/1/": ["Résultats, manche 1 · Browser Cup", "Publier la manche 1…"],
         f"{base}/standings/": ["Classement · Browser Cup", "Ordre des critères de départage"],
         f"{base}/printouts/": ["Impressions pour Browser Cup", "Feuilles de score"],
-        f"{live_server.url}/events/{event.pk}/": ["Retour à l’événement", "Langue : français"],
+        f"{live_server.url}/events/{event.pk}/": ["À propos de l’événement", "Langue : français"],
     }
     for url, words in screens.items():
         page.goto(url)
