@@ -41,7 +41,10 @@ def judge_call(
 
 
 def _locked(call: JudgeCall) -> JudgeCall:
-    return JudgeCall.objects.select_for_update().select_related("taken_by").get(pk=call.pk)
+    # Only the call's row: PostgreSQL cannot lock the nullable side of the judge's join.
+    return (
+        JudgeCall.objects.select_for_update(of=("self",)).select_related("taken_by").get(pk=call.pk)
+    )
 
 
 @transaction.atomic
