@@ -134,22 +134,23 @@ def check_in_all_but(cockpit: Cockpit, event: Event, absent: Player) -> None:
 
 
 def no_show(cockpit: Cockpit, absent: Player, *, undo: bool) -> None:
-    """From the player list: confirm the no-show, and undo it the first time."""
+    """From the desk's "Not here at the start" list (the cockpit's step opens it): one tap
+    marks the no-show, the message says who takes the seat; undo it the first time."""
     page = cockpit.page
     alternate = Player.objects.get(event=absent.event, status="alternate", alternate_position=1)
-    page.get_by_role("link", name=f"No-show: {absent.alias}").click()
-    consequence = page.locator("#no-show-consequence").inner_text()
-    assert consequence == f"Alternate 1, {alternate.alias} ({alternate.full_name}), takes the seat."
-    page.locator("#confirm-no-show").click()
+    not_here = page.locator("#not-here")
+    not_here.get_by_role("button", name=f"No-show: {absent.alias}").click()
     page.wait_for_load_state()
+    told = f"{absent.alias} is a no-show; {alternate.alias} ({alternate.full_name}) takes the seat."
+    assert told in page.inner_text("main")
     absent.refresh_from_db()
     alternate.refresh_from_db()
     assert (absent.status, alternate.status) == ("no_show", "player")
     if not undo:
         return
-    page.get_by_role("link", name=f"Undo the no-show of {absent.alias}").click()
-    assert "goes back to alternate 1" in page.inner_text("main")
-    page.locator("#undo-no-show").click()
+    page.locator("#not-here").get_by_role(
+        "button", name=f"Undo the no-show of {absent.alias}"
+    ).click()
     page.wait_for_load_state()
     absent.refresh_from_db()
     alternate.refresh_from_db()
