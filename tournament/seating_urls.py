@@ -30,7 +30,11 @@ action_patterns = [
     path(ROUND + "start/", views.seating_start, name="seating_start"),
     path(ROUND + "fill-vacancies/", views.seating_fill_vacancies, name="seating_fill_vacancies"),
     path(ROUND + "tables/<int:table_number>/roll/", views.seating_roll, name="seating_roll"),
-    path(ROUND + "tables/<int:table_number>/banker/", views.seating_banker, name="seating_banker"),
+    path(
+        ROUND + "tables/<int:table_number>/banker/",
+        staffing_views.seating_banker,
+        name="seating_banker",
+    ),
     path(
         ROUND + "tables/<int:table_number>/player-banker/",
         staffing_views.seating_player_banker,

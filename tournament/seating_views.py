@@ -337,40 +337,6 @@ def seating_roll(
 
 @organizer_required
 @require_POST
-def seating_banker(
-    request: HttpRequest, pk: int, round_number: int, table_number: int
-) -> HttpResponse:
-    """Give a table its banker (or none); only people with the banker role are offered."""
-    event = event_or_404(pk)
-    round_ = round_or_404(event, round_number)
-    table = get_object_or_404(round_.tables, number=table_number)
-    chosen = request.POST.get("banker", "")
-    # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
-    is_pk = chosen.isascii() and chosen.isdigit() and len(chosen) <= 18
-    banker = banker_choices().filter(pk=chosen).first() if is_pk else None
-    if chosen and banker is None:
-        messages.error(request, _("Choose one of the bankers."))
-    else:
-        try:
-            seating_services.table_assign_banker(table=table, banker=banker)
-        except ValidationError as error:
-            _error_message(request, error)
-        else:
-            messages.success(
-                request,
-                _("Round %(round)s, table %(table)s: banker saved.")
-                % {"round": round_.number, "table": table.number},
-            )
-    return _seating_page(
-        event,
-        anchor=f"round-{round_.number}-table-{table.number}",
-        round_number=round_.number,
-        table=table,
-    )
-
-
-@organizer_required
-@require_POST
 def seating_record_rolls(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
