@@ -52,7 +52,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .official_write_models import OfficialWrite
-from .tablet_models import TabletWrite
+from .tablet_models import KeptAnswer, TabletWrite
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
@@ -97,7 +97,7 @@ def _as_json(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     )
 
 
-def _replay(record: TabletWrite | OfficialWrite) -> HttpResponse:
+def _replay(record: KeptAnswer) -> HttpResponse:
     response = HttpResponse(
         bytes(record.body),
         status=record.status_code or 200,
@@ -109,7 +109,7 @@ def _replay(record: TabletWrite | OfficialWrite) -> HttpResponse:
     return response
 
 
-def _keep(record: TabletWrite | OfficialWrite, response: HttpResponse) -> None:
+def _keep(record: KeptAnswer, response: HttpResponse) -> None:
     body = b"" if response.streaming else bytes(response.content)
     record.status_code = response.status_code
     record.content_type = response.get("Content-Type", "")[:120]

@@ -16,8 +16,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .tablet_models import KeptAnswer
 
-class OfficialWrite(models.Model):
+
+class OfficialWrite(KeptAnswer):
     """An official's form post applied once, and the answer it got."""
 
     user = models.ForeignKey(
@@ -26,13 +28,7 @@ class OfficialWrite(models.Model):
         related_name="+",
         verbose_name=_("official"),
     )
-    key = models.UUIDField(_("idempotency key"))
     action = models.CharField(_("action"), max_length=200)
-    status_code = models.PositiveSmallIntegerField(_("answer status"), default=0)
-    content_type = models.CharField(_("answer type"), max_length=120, blank=True)
-    body = models.BinaryField(_("answer"), blank=True, default=b"")
-    location = models.CharField(_("answer location"), max_length=500, blank=True)
-    at = models.DateTimeField(_("applied at"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["pk"]
@@ -43,6 +39,3 @@ class OfficialWrite(models.Model):
                 fields=["user", "key", "action"], name="official_write_once_per_action"
             )
         ]
-
-    def __str__(self) -> str:
-        return f"{self.action} {self.key}"

@@ -22,7 +22,25 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-class TabletWrite(models.Model):
+class KeptAnswer(models.Model):
+    """A write applied once under its idempotency key, and the answer it got, to send
+    again when the same key comes back (``tournament.idempotency``)."""
+
+    key = models.UUIDField(_("idempotency key"))
+    status_code = models.PositiveSmallIntegerField(_("answer status"), default=0)
+    content_type = models.CharField(_("answer type"), max_length=120, blank=True)
+    body = models.BinaryField(_("answer"), blank=True, default=b"")
+    location = models.CharField(_("answer location"), max_length=500, blank=True)
+    at = models.DateTimeField(_("applied at"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.key}"
+
+
+class TabletWrite(KeptAnswer):
     """A banker write applied once, and the answer it got."""
 
     table = models.ForeignKey(
@@ -31,13 +49,7 @@ class TabletWrite(models.Model):
         related_name="tablet_writes",
         verbose_name=_("table"),
     )
-    key = models.UUIDField(_("idempotency key"))
     action = models.CharField(_("action"), max_length=80)
-    status_code = models.PositiveSmallIntegerField(_("answer status"), default=0)
-    content_type = models.CharField(_("answer type"), max_length=120, blank=True)
-    body = models.BinaryField(_("answer"), blank=True, default=b"")
-    location = models.CharField(_("answer location"), max_length=500, blank=True)
-    at = models.DateTimeField(_("applied at"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["table", "pk"]
@@ -48,9 +60,6 @@ class TabletWrite(models.Model):
                 fields=["table", "key", "action"], name="tablet_write_once_per_action"
             )
         ]
-
-    def __str__(self) -> str:
-        return f"{self.action} {self.key}"
 
 
 class TabletHeartbeat(models.Model):
