@@ -16,7 +16,6 @@ concurrent connections); SQLite serialises every write on the file. CI runs it o
 
 from __future__ import annotations
 
-import threading
 import uuid
 
 import pytest
@@ -26,6 +25,7 @@ from django.urls import reverse
 
 from scoring.models import SheetRevision, TableSheet
 from tests.resilience.resilience_setup import banker_links, finish_round_one, seated_event
+from tests.resilience.together import run_together
 from tournament.models import Seat
 
 TABLES = 50
@@ -58,29 +58,6 @@ def burst_size() -> int:
             f" of {MIN_TABLES} tablets (max_connections or another process)"
         )
     return tables
-
-
-def run_together(work, items) -> list:
-    """``work(item)`` in one thread per item, released together by a barrier."""
-    barrier = threading.Barrier(len(items))
-    outcomes: list = [None] * len(items)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=60)
-            outcomes[index] = work(items[index])
-        except Exception as error:  # noqa: BLE001 - the test inspects what was raised
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(items))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a submission never returned"
-    return outcomes
 
 
 @pytest.mark.django_db(transaction=True)

@@ -13,7 +13,6 @@ Needs PostgreSQL (row locks, concurrent connections); SQLite serialises every wr
 from __future__ import annotations
 
 import secrets
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -27,6 +26,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.resilience.together import run_together
 from tests.tournament import test_clock_pages
 from tournament import clock_services
 from tournament.clock import Status, clock_state
@@ -80,29 +80,6 @@ class Official:
                 return answer.status
         except urllib.error.HTTPError as error:
             return error.code
-
-
-def run_together(work, items) -> list:
-    """``work(item)`` in one thread per item, released together by a barrier."""
-    barrier = threading.Barrier(len(items))
-    outcomes: list = [None] * len(items)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=60)
-            outcomes[index] = work(items[index])
-        except Exception as error:  # noqa: BLE001 - the test inspects what was raised
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(items))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a request never returned"
-    return outcomes
 
 
 def url(wave: Wave, action: str) -> str:
