@@ -11,36 +11,16 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import ResultLine
-from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
-from spectator.services import release_set
-from tests.builders import players_with_aliases
-from tests.scoring.scoring_helpers import make_round, play, table_of
-from tournament.models import Table
+from tests.spectator.final_day import play_to_the_final
 
-EVERYTHING = dict.fromkeys(("home", "tables", "results", "standings", "final", "winner"), True)
 ROUND_1 = {"A": 4000, "B": 3000, "C": 2000, "D": 1000, "E": 4100, "F": 3100, "G": 2100, "H": 1100}
 # The final's order differs from round 1's, so its places cannot come from round 1.
 FINAL = {"F": 5000, "B": 4000, "E": 3000, "A": 2000}
 
 
 def _final_signed_not_posted(event):
-    p = players_with_aliases(event, aliases=list(ROUND_1))
-    round_ = make_round(event, 1, [[p[a] for a in "ABCD"], [p[a] for a in "EFGH"]])
-    for number, aliases in ((1, "ABCD"), (2, "EFGH")):
-        play(table_of(round_, number), {p[a]: ROUND_1[a] for a in aliases})
-    round_.assignments_published = True
-    round_.save(update_fields=["assignments_published"])
-    round_post(round_=round_, by=None)
-    final = advance_to_final(event=event, by=None, time_limit=1)
-    final.assignments_published = True
-    final.save(update_fields=["assignments_published"])
-    table = table_of(final, 1)
-    table.status = Table.Status.FINISHED
-    table.save(update_fields=["status"])
-    play(table, {p[a]: FINAL[a] for a in FINAL})
-    release_set(event=event, pages=EVERYTHING, by=None)
-    return final
+    return play_to_the_final(event, round_1=ROUND_1, final=FINAL, post_final=False)[1]
 
 
 def _final_page(client, event) -> str:

@@ -17,17 +17,14 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from spectator import following, selectors
 from spectator.services import release_set
 from tests.builders import players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
+from tests.spectator.final_day import EVERYTHING, play_to_the_final
 from tests.spectator.test_crawl import _links
-from tournament.models import Table
 from tournament.roles import ORGANIZER
-
-EVERYTHING = dict.fromkeys(("home", "tables", "results", "standings", "final", "winner"), True)
 
 # Net worths no date, time, seat or points total on these pages could spell by chance.
 ROUND_1 = {"A": 7919, "B": 6481, "C": 5333, "D": 4127, "E": 8363, "F": 3571, "G": 2953, "H": 1789}
@@ -35,24 +32,8 @@ FINAL = {"E": 9127, "A": 4409, "B": 3217, "F": 2141}
 
 
 def _played_championship(event):
-    p = players_with_aliases(event, aliases=list(ROUND_1))
-    round_ = make_round(event, 1, [[p[a] for a in "ABCD"], [p[a] for a in "EFGH"]])
-    for number, aliases in ((1, "ABCD"), (2, "EFGH")):
-        play(table_of(round_, number), {p[a]: ROUND_1[a] for a in aliases})
-    round_.assignments_published = True
-    round_.save(update_fields=["assignments_published"])
-    round_post(round_=round_, by=None)
     # Winners on 19 points (E above A on total net worth), then the seconds on 10 (B above F).
-    final = advance_to_final(event=event, by=None, time_limit=1)
-    final.assignments_published = True
-    final.save(update_fields=["assignments_published"])
-    table = table_of(final, 1)
-    table.status = Table.Status.FINISHED
-    table.save(update_fields=["status"])
-    play(table, {p[a]: FINAL[a] for a in FINAL})
-    round_post(round_=final, by=None)
-    release_set(event=event, pages=EVERYTHING, by=None)
-    return p
+    return play_to_the_final(event, round_1=ROUND_1, final=FINAL, post_final=True)[0]
 
 
 def _figures(text: str) -> set[str]:
