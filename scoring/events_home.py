@@ -53,10 +53,9 @@ class EventsByDay:
 def event_row(*, event: Event, now: datetime.datetime | None = None) -> EventRow:
     facts = event_facts(event=event, now=now)
     plan = cockpit_plan(facts)
-    facts_winner = next((s for s in plan.steps if s.key == "winner" and s.detail), None)
     current = next((s for s in plan.steps if s.state == CURRENT), None)
-    if facts_winner is not None:
-        stage = _("Winner: %(names)s") % {"names": facts_winner.detail}
+    if facts.winner:
+        stage = _("Winner: %(names)s") % {"names": ", ".join(facts.winner)}
     else:
         stage = current.label if current is not None else ""
     next_step = plan.next_action.label if plan.next_action is not None else _("Nothing left")
