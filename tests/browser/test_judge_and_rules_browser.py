@@ -15,7 +15,8 @@ from tests.browser.test_offline_tablet_browser import REPORT, Tablet
 from tests.tournament.offline_helpers import playing_table
 from tournament.models import JudgeCall
 
-SHOTS = "/tmp/rules29b-shots"
+# Screenshots of the tablet with a call and the rules page (Playwright makes the folder).
+SHOTS = "artifacts/judge-and-rules"
 
 
 class PortraitTablet(Tablet):
