@@ -93,6 +93,7 @@ def prepare(players: int) -> dict:
     _django()
     from django.core.management import call_command
 
+    from banker.links import banker_link_issue
     from demo.simulation import (
         Officials,
         _ids,
@@ -103,10 +104,9 @@ def prepare(players: int) -> dict:
         table_game,
         wave_play,
     )
-    from scoring.banker_forms import SheetForm
-    from scoring.services.banker_links import banker_link_issue
+    from scoring.sheet_forms import SheetForm
+    from seating.services import round_publish
     from tournament.models import Player, Round
-    from tournament.seating_services import round_publish
 
     call_command("migrate", verbosity=0)
     start = day_start(rounds=1, round_minutes=90)
@@ -182,7 +182,7 @@ def settle(round_pk: int) -> dict:
     try:
         round_post(round_=round_, by=None)
         found["posted"] = True
-    except Exception as error:  # noqa: BLE001 - the row says why
+    except Exception as error:
         found["posted"] = False
         found["post_error"] = str(error)
     found["settle_s"] = time.perf_counter() - start
@@ -193,7 +193,7 @@ def settle(round_pk: int) -> dict:
     return found
 
 
-def Counter_of(queryset, field: str) -> dict[int, int]:  # noqa: N802 - a Counter by field
+def Counter_of(queryset, field: str) -> dict[int, int]:
     counts: dict[int, int] = defaultdict(int)
     for value in queryset.values_list(field, flat=True):
         counts[value] += 1
@@ -366,7 +366,7 @@ def run() -> dict:
         def work(table: dict) -> None:
             try:
                 outcome = banker(base, table, rng.uniform(0, arrival))
-            except Exception as error:  # noqa: BLE001 - counted as a failed banker
+            except Exception as error:
                 outcome = {"table": table["number"], "problems": [repr(error)], "seconds": 0}
             with lock:
                 results.append(outcome)
@@ -409,7 +409,7 @@ def run() -> dict:
 def bench_bankers() -> list[Row]:
     try:
         r = run()
-    except Exception as error:  # noqa: BLE001 - the row says why, the other rows survive
+    except Exception as error:
         return [("bankers: 500 at once", "NOT measured", str(error).splitlines()[-1][:300])]
     load = os.getloadavg()[0]
     met = (

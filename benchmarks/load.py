@@ -212,7 +212,7 @@ def _run_django(args: list[str], env: dict[str, str]) -> str:
 def _stop_on_sigterm() -> Iterator[None]:
     """Turn SIGTERM into SystemExit so the finally blocks stop every server we started."""
 
-    def _exit(signum, frame):  # noqa: ARG001
+    def _exit(signum, frame):
         raise SystemExit(128 + signum)
 
     previous = signal.signal(signal.SIGTERM, _exit)

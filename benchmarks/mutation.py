@@ -60,7 +60,7 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
     "series": (["series/services.py", "series/selectors.py"], ["tests/series"]),
     "spectator": (["spectator/selectors.py"], ["tests/spectator"]),
     "access": (
-        ["tournament/access.py", "scoring/access.py", "tournament/idempotency.py"],
+        ["tournament/access.py", "banker/access.py", "tournament/idempotency.py"],
         [
             "tests/project/test_permissions.py",
             "tests/tournament/test_offline_idempotency.py",

@@ -89,16 +89,16 @@ def _paths(event) -> dict[str, str]:
     kwargs = {"pk": event.pk}
     someone = Player.objects.filter(event=event).order_by("pk").last()
     return {
-        "players": reverse("tournament:player_list", kwargs=kwargs),
-        "players, search by surname": reverse("tournament:player_list", kwargs=kwargs)
+        "players": reverse("players:player_list", kwargs=kwargs),
+        "players, search by surname": reverse("players:player_list", kwargs=kwargs)
         + f"?q={someone.last_name}",
-        "check-in": reverse("tournament:check_in", kwargs=kwargs),
-        "check-in, search by alias": reverse("tournament:check_in", kwargs=kwargs)
+        "check-in": reverse("players:check_in", kwargs=kwargs),
+        "check-in, search by alias": reverse("players:check_in", kwargs=kwargs)
         + f"?q={someone.alias.replace(' ', '+')}",
-        "seating, round 1": reverse("tournament:seating", kwargs=kwargs) + "?round=1",
+        "seating, round 1": reverse("seating:seating", kwargs=kwargs) + "?round=1",
         "results, round 1": reverse("scoring:results_round", kwargs={**kwargs, "round_number": 1}),
         "standings": reverse("scoring:standings", kwargs=kwargs),
-        "cockpit": reverse("scoring:cockpit", kwargs=kwargs),
+        "cockpit": reverse("cockpit:cockpit", kwargs=kwargs),
     }
 
 

@@ -1,6 +1,6 @@
 """Offline proof (issue #18): 20 players, 6 rounds, tables of 4 — at most K repeats?
 
-Not part of the engine (tournament/seating/ never imports it); it needs OR-Tools
+Not part of the engine (seating/engine/ never imports it); it needs OR-Tools
 (``pip install ortools``), which the engine does not. Run
 
     python benchmarks/proof_20x6.py --players 20 --rounds 6 --max-repeats 3

@@ -1,6 +1,6 @@
 """Offline proof (issue #18): 20 players over 6 rounds at tables of 4 need at least 6 repeats.
 
-Not part of the engine (tournament/seating/ never imports it) and pure Python: no solver.
+Not part of the engine (seating/engine/ never imports it) and pure Python: no solver.
 Run
 
     python -m benchmarks.proof_20x6_anchored --max-repeats 5

@@ -1,6 +1,6 @@
 """Offline proof (issue #18): do 20 players over 6 rounds at tables of 4 need 4 repeats?
 
-Not part of the engine (tournament/seating/ never imports it); the solver needs OR-Tools
+Not part of the engine (seating/engine/ never imports it); the solver needs OR-Tools
 (``pip install ortools``), the case analysis does not. Run
 
     python -m benchmarks.proof_20x6_split --max-repeats 3 [--part 0 --parts 2]

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import bankers, load, pages, pdfs  # noqa: E402
 from gameplay import check_sheet, load_edition  # noqa: E402
 from gameplay.simulate import simulate_game  # noqa: E402
-from tournament.seating import SeatingProblem, check_seating, seat  # noqa: E402
+from seating.engine import SeatingProblem, check_seating, seat  # noqa: E402
 
 REPORT = ROOT / "docs" / "benchmarks.md"
 Row = tuple[str, str, str]
@@ -303,7 +303,7 @@ SEATING_NOTES = [
     "<!-- seating notes -->",
     "Seating rows (issue #18; `python benchmarks/run.py --only seating --seed 1,2,3` reruns",
     "only these and this note). *Repeats* count meetings with someone already met",
-    "(tournament/seating/bounds.py); the *bound* is the engine's proven lower bound, which",
+    "(seating/engine/bounds.py); the *bound* is the engine's proven lower bound, which",
     "counts households: a member of a household of h meets R·3 people (tables of 4) but",
     "only N − h others are allowed, and members' repeats are distinct pairs, so a household",
     "alone forces h·max(0, 3R − N + h) repeats. Every row ran the pure-Python engine with",
@@ -313,7 +313,7 @@ SEATING_NOTES = [
     "of a tenth of the roster (2 players for 20 and 24). What each target reaches:",
     "",
     "- **24 × 8: met (18) for 3 seeds without households, with a household of 3 and with one",
-    "  of 2 (10%).** The cyclic construction (tournament/seating/cyclic.py) finds 7 repeat-free",
+    "  of 2 (10%).** The cyclic construction (seating/engine/cyclic.py) finds 7 repeat-free",
     "  rounds invariant under a permutation of order 7 (3 fixed players; the 6-4-7 golf design)",
     "  in under a second; its never-met pairs are 8 triangles (checked in the tests), a 4-table",
     "  holds at most one triangle, so any 8th round on it costs 6 × 3 = 18. A household of 4",
@@ -321,7 +321,7 @@ SEATING_NOTES = [
     "  above (30): no repeat-free 7 rounds can hold it, since their never-met pairs are",
     "  triangles and a household of 4 must never meet.",
     "- **32 × 10: met (0) for 3 seeds, without households and with two households of 2,",
-    "  in 0.2–1.1 s.** tournament/seating/golf.py numbers the players by GF(2)^5: 5 rounds are",
+    "  in 0.2–1.1 s.** seating/engine/golf.py numbers the players by GF(2)^5: 5 rounds are",
     "  the cosets of 5 lines of a maximal partial spread of PG(4,2) (at most 9 lines are",
     "  disjoint, which is why cosets alone, like the grid, stop at 9 rounds), and the other 5",
     "  are an exact cover (Knuth's Algorithm X) of the pairs whose difference lies on the 4",
@@ -388,7 +388,7 @@ SEATING_NOTES = [
     "  tabu (tried offline, 10 s) also stops at 11. On the affine plane AG(2,4) (the zero",
     "  schedule without households) a household of 3 on one line costs exactly 11 to repair",
     "  (two swaps). An exhaustive search settles ≤ 8: none exists",
-    "  (tournament/seating/exact_household.py; repeats = 6 + N_H + E_O, N_H the member–other",
+    "  (seating/engine/exact_household.py; repeats = 6 + N_H + E_O, N_H the member–other",
     "  pairs that never meet and E_O the repeats among the others, both bounded from below",
     "  at every step; round 1 fixed, round 2 one per refined intersection matrix). It rules",
     "  out 6 in 3 s, 7 in 90 s and 8 in 19–22 minutes (10 million nodes), and refinds the",
@@ -399,7 +399,7 @@ SEATING_NOTES = [
     "- **Awkward fields: met — at the proven minimum for 11, 12, 13 players over 3, 4 and 5",
     "  rounds.** For 3 and 5 rounds the counting bounds are reached. For 4 rounds they fall",
     "  short (7, 10, 13: bounds.nine_box_tight), and an exhaustive search settles the",
-    "  minimum (tournament/seating/exact.py: round 1 fixed, round 2 one per class of its",
+    "  minimum (seating/engine/exact.py: round 1 fixed, round 2 one per class of its",
     "  intersection matrix with round 1, later rounds in order, equal tables by smallest",
     "  player, branch and bound on repeats): no schedule has fewer than 8 (11 × 4), 13",
     "  (12 × 4) or 14 (13 × 4) repeats. The proofs take about 4 s, 16 s and 160 s here",
@@ -408,7 +408,7 @@ SEATING_NOTES = [
     "  these minima (bounds.EXHAUSTIVE_MINIMUM, only without history), so those rows show",
     "  gap 0.",
     "- **Long searches on the seating page:** the organizer can run the same pre-seat as a",
-    "  background job for 10–600 s (tournament/seating_search.py); the panel shows the best",
+    "  background job for 10–600 s (seating/search.py); the panel shows the best",
     "  repeats so far and the bound, and Stop keeps the best seating found.",
     "- **Everything solved before stays solved:** the three-round sweep and the golf",
     "  instances 8-4-8, 8-4-9, 5-4-5 and 5-5-6 above. The sweep's times are noisy here (load",

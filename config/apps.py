@@ -9,4 +9,4 @@ class BoardwalkConfig(AppConfig):
     verbose_name = "Boardwalk"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401  (registers them)
+        from config import checks  # noqa: F401  (registers them)

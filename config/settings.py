@@ -138,9 +138,16 @@ INSTALLED_APPS = [
     # Emails to players (confirmations, Finals invitations), sent by the workers (mail/).
     "mail",
     "tournament",
+    "accounts",
+    "players",
+    "seating",
+    "knockout",
+    "clock",
     "scoring",
     # A season of regionals qualifying into the Finals (series/).
     "series",
+    "banker",
+    "cockpit",
     "printouts",
     "spectator",
     # Last: it plays a whole day through every app above (load_demo, simulate_event).
@@ -158,9 +165,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After authentication: an official's saved language wins over the browser's.
-    "tournament.languages.OfficialLanguageMiddleware",
+    "accounts.languages.OfficialLanguageMiddleware",
     # Sets the cookie that lets a device that logged in before past the login throttle.
-    "tournament.signin.KnownDeviceMiddleware",
+    "accounts.signin.KnownDeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -228,8 +235,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Authentication ---------------------------------------------------------------
 
 # Django's ModelBackend behind the login throttle, so every way to sign in (the login page,
-# the admin's, any authenticate() with a request) shares one count (tournament/signin.py).
-AUTHENTICATION_BACKENDS = ["tournament.signin.ThrottledModelBackend"]
+# the admin's, any authenticate() with a request) shares one count (accounts/signin.py).
+AUTHENTICATION_BACKENDS = ["accounts.signin.ThrottledModelBackend"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -244,7 +251,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # and national tournaments); every visible string is translatable and each language below
 # has its catalog in locale/ (README "Adding a language"; tests/test_catalogs.py keeps them
 # complete). Who sees which language: an official's saved choice (their profile, applied
-# by tournament.languages.OfficialLanguageMiddleware), else the set_language cookie, else
+# by accounts.languages.OfficialLanguageMiddleware), else the set_language cookie, else
 # the browser's Accept-Language (LocaleMiddleware); an event's PDFs and hall display use
 # the event's own language.
 USE_I18N = True
@@ -370,7 +377,7 @@ X_FRAME_OPTIONS = "DENY"
 # production share it, so a violation shows up on a laptop first.
 
 # The request header a trusted reverse proxy sets to the visitor's address, read by the
-# login, banker-link, password-reset and registration throttles (tournament/throttle.py),
+# login, banker-link, password-reset and registration throttles (accounts/throttle.py),
 # e.g. DJANGO_CLIENT_IP_HEADER=HTTP_X_REAL_IP. It is believed only on requests whose
 # REMOTE_ADDR is one of DJANGO_TRUSTED_PROXIES (addresses or networks, e.g. 127.0.0.1 or
 # 10.0.0.0/8): anyone else could send the header themselves and never be throttled.

@@ -8,18 +8,17 @@ extra code.
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament.signin import (
+from accounts.signin import (
     ForgetfulLogoutView,
     ThrottledAdminAuthenticationForm,
     ThrottledLoginView,
     ThrottledPasswordChangeView,
     ThrottledPasswordResetView,
 )
-
-from . import views
+from config import views
 
 # The admin's login page checks passwords through the same throttled backend; this form
-# says "wait" instead of "wrong" when an attempt was refused (tournament/signin.py).
+# says "wait" instead of "wrong" when an attempt was refused (accounts/signin.py).
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
 # A request too large to read gets a page that says so (413) instead of a bare 400.
@@ -46,8 +45,15 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     # The public pages first: a hall full of phones polls them, so they resolve quickest.
     path("", include("spectator.urls")),
+    path("", include("cockpit.urls")),
+    path("", include("banker.urls")),
     path("", include("scoring.urls")),
     path("", include("series.urls")),
     path("", include("printouts.urls")),
+    path("", include("clock.urls")),
+    path("", include("knockout.urls")),
+    path("", include("seating.urls")),
+    path("", include("players.urls")),
+    path("", include("accounts.urls")),
     path("", include("tournament.urls")),
 ]

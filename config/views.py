@@ -17,10 +17,9 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from config.not_saved import not_saved_response
 from jobs.database import database_unavailable
 from tournament.selectors import event_list
-
-from .not_saved import not_saved_response
 
 logger = logging.getLogger("boardwalk.errors")
 
@@ -110,13 +109,13 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if error is not None and database_unavailable(error):
         try:
             return not_saved_response(request, error)
-        except Exception:  # noqa: BLE001 - fall through to the plain 500 page
+        except Exception:
             logger.exception("The not-saved page could not be rendered")
     match = EVENT_PATH.match(getattr(request, "path", "") or "")
     context = {"event_url": f"/events/{match[1]}/" if match else ""}
     try:
         return HttpResponseServerError(loader.get_template("500.html").render(context))
-    except Exception:  # noqa: BLE001 - the last resort must answer whatever broke
+    except Exception:
         logger.exception("The 500 page could not be rendered")
         return HttpResponseServerError(
             "<!DOCTYPE html><title>Server error</title><h1>Server error</h1>"

@@ -11,10 +11,9 @@ class DemoConfig(AppConfig):
     verbose_name = _("Demo")
 
     def ready(self) -> None:
-        from tournament.signin import login_accounts_register
-
-        from . import checks  # noqa: F401  (registers the demo-password deploy check)
-        from .signins import demo_usernames
+        from accounts.signin import login_accounts_register
+        from demo import checks  # noqa: F401  (registers the demo-password deploy check)
+        from demo.signins import demo_usernames
 
         # The login page names the demo's accounts while DEBUG is on (demo/signins.py).
         login_accounts_register(demo_usernames)

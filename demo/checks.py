@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.checks import Error, Tags, register
 from django.db import DatabaseError
 
-from .event import DEMO_OFFICIALS
+from demo.event import DEMO_OFFICIALS
 
 
 @register(Tags.security, deploy=True)

@@ -25,14 +25,13 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
+from demo.formats import CLUB, JUNIOR, format_simulate
+from demo.series_simulation import series_simulate
+from demo.simulation import Officials, Person, event_build, event_simulate
 from spectator.models import PAGES
 from spectator.services import release_set
 from tournament.models import Event
 from tournament.roles import BANK, BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ensure_roles
-
-from .formats import CLUB, JUNIOR, format_simulate
-from .series_simulation import series_simulate
-from .simulation import Officials, Person, event_build, event_simulate
 
 DEMO_EVENT_NAME = "Boardwalk Demo Open"
 DEMO_PLACES = 40

@@ -21,17 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.models import ResultLine
-from scoring.services.advancement import advance_to_final
-from spectator.models import PAGES
-from spectator.services import release_set
-from tournament.bracket import HIGHEST_ASSETS, bracket_options
-from tournament.formats import FORMATS
-from tournament.knockout_services import bracket_confirm, knockout_seat_first_round
-from tournament.models import Event, Player, Round
-from tournament.services import player_withdraw
-
-from .simulation import (
+from demo.simulation import (
     ALTERNATES,
     FORMAT,
     SEAT_SECONDS,
@@ -49,6 +39,15 @@ from .simulation import (
     players_error,
     round_play,
 )
+from knockout.bracket import HIGHEST_ASSETS, bracket_options
+from knockout.services import bracket_confirm, knockout_seat_first_round
+from players.services import player_withdraw
+from scoring.models import ResultLine
+from scoring.services.advancement import advance_to_final
+from spectator.models import PAGES
+from spectator.services import release_set
+from tournament.formats import FORMATS
+from tournament.models import Event, Player, Round
 
 CLUB = "club"
 JUNIOR = "junior"

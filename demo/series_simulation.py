@@ -24,21 +24,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.services.ties import standings_tie_decide
-from series import invitations
-from series import selectors as series_selectors
-from series import services as series_services
-from series.models import JUNIOR, SENIOR, Entrant, Series
-from spectator.models import PAGES
-from spectator.services import release_set
-from tournament.formats import FORMATS, SENIOR_AGE
-from tournament.models import Event
-from tournament.seating_services import preseat_event
-from tournament.services import event_create
-
-from .formats import JUNIOR as JUNIOR_FORMAT
-from .formats import _people, junior_play
-from .simulation import (
+from demo.formats import JUNIOR as JUNIOR_FORMAT
+from demo.formats import _people, junior_play
+from demo.simulation import (
     FORMAT,
     SEAT_SECONDS,
     Officials,
@@ -48,6 +36,17 @@ from .simulation import (
     people_generate,
     players_error,
 )
+from scoring.services.ties import standings_tie_decide
+from seating.services import preseat_event
+from series import invitations
+from series import selectors as series_selectors
+from series import services as series_services
+from series.models import JUNIOR, SENIOR, Entrant, Series
+from spectator.models import PAGES
+from spectator.services import release_set
+from tournament.formats import FORMATS, SENIOR_AGE
+from tournament.models import Event
+from tournament.services import event_create
 
 # Each junior regional: twelve children at three tables, one game (002 JUNIOR).
 JUNIOR_REGIONAL_PLACES = 12

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import check_password
 
-from .event import DEMO_OFFICIALS
+from demo.event import DEMO_OFFICIALS
 
 # (username, stored hash) -> opens with the username. A check costs about 0.3 s (PBKDF2 at
 # Django's iterations), so each stored hash is checked once per process; a changed password

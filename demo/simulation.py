@@ -36,8 +36,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clock.services import (
+    clock_end,
+    clock_start,
+    table_mark_finished,
+    table_mark_last_turn,
+)
 from gameplay import load_edition
 from gameplay.simulate import SimulatedGame, simulate_game
+from players.bulk_services import players_register_bulk
+from players.services import Registration, player_check_in
 from scoring.models import TableSheet
 from scoring.selectors import standings
 from scoring.services.advancement import advance_to_final
@@ -45,23 +53,16 @@ from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_approve, sheet_save_draft, sheet_submit
 from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_decide, tie_decide
-from tournament.bulk_services import players_register_bulk
-from tournament.clock_services import (
-    clock_end,
-    clock_start,
-    table_mark_finished,
-    table_mark_last_turn,
-)
-from tournament.formats import FORMATS, event_has_last_turn, event_is_knockout
-from tournament.models import Event, Player, Round, Table, Wave, age_on
-from tournament.play_order import table_roll_play_order
-from tournament.seating import table_pattern
-from tournament.seating_services import (
+from seating.engine import table_pattern
+from seating.services import (
     preseat_event,
     round_publish,
     table_assign_banker,
 )
-from tournament.services import Registration, event_create, player_check_in
+from tournament.formats import FORMATS, event_has_last_turn, event_is_knockout
+from tournament.models import Event, Player, Round, Table, Wave, age_on
+from tournament.play_order import table_roll_play_order
+from tournament.services import event_create
 
 FORMAT = "championship"
 ALTERNATES = 3
@@ -135,7 +136,7 @@ def players_error(*, players: int, format: str = FORMAT) -> str | None:
             "maximum": MAX_PLAYERS,
             "count": players,
         }
-    # A knockout seats any field at its bracket's tables (tournament/bracket.py).
+    # A knockout seats any field at its bracket's tables (knockout/bracket.py).
     if not fmt.knockout and table_pattern(players, fmt.table_size_min, fmt.table_size_max).fallback:
         return _("%(count)s players cannot be seated at tables of %(low)s to %(high)s.") % {
             "count": players,

@@ -83,7 +83,7 @@ def main() -> int:
                 begun = time.monotonic()
                 try:
                     clean(deploy)
-                except Exception as error:  # noqa: BLE001 - clean up the rest all the same
+                except Exception as error:
                     print(f"   could not clean up the {what}: {error}", file=sys.stderr)
                 else:
                     print(f"   {what} removed in {time.monotonic() - begun:.1f} s")

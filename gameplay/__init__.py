@@ -4,8 +4,8 @@ Pure Python with no Django import, so the tournament apps, the banker's tablet a
 command line (``python -m gameplay``) all share one source of truth for the game's numbers.
 """
 
-from .check import PlayerResult, SheetReport, check_sheet
-from .edition import (
+from gameplay.check import PlayerResult, SheetReport, check_sheet
+from gameplay.edition import (
     ColourGroup,
     Edition,
     EditionError,
@@ -14,8 +14,8 @@ from .edition import (
     edition_slugs,
     load_edition,
 )
-from .points import CHAMPIONSHIP_POINTS, PointsTable, Standing, TableResult, rank_table
-from .sheet import (
+from gameplay.points import CHAMPIONSHIP_POINTS, PointsTable, Standing, TableResult, rank_table
+from gameplay.sheet import (
     VIOLATION_CODES,
     Holding,
     PlayerEntry,
@@ -23,7 +23,7 @@ from .sheet import (
     SheetFormatError,
     Violation,
 )
-from .valuation import Valuation, value_estate
+from gameplay.valuation import Valuation, value_estate
 
 __all__ = [
     "CHAMPIONSHIP_POINTS",

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .edition import Edition, EditionError, load_edition
-from .points import CHAMPIONSHIP_POINTS, PointsTable, Standing, rank_table
-from .rules import rule_violations
-from .sheet import ScoreSheet, SheetFormatError, Violation, read_sheet
-from .valuation import Valuation, value_estate
+from gameplay.edition import Edition, EditionError, load_edition
+from gameplay.points import CHAMPIONSHIP_POINTS, PointsTable, Standing, rank_table
+from gameplay.rules import rule_violations
+from gameplay.sheet import ScoreSheet, SheetFormatError, Violation, read_sheet
+from gameplay.valuation import Valuation, value_estate
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .check import check_sheet
-from .edition import all_editions
-from .sheet import SheetFormatError
+from gameplay.check import check_sheet
+from gameplay.edition import all_editions
+from gameplay.sheet import SheetFormatError
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .money import WESTERN, format_money
+from gameplay.money import WESTERN, format_money
 
 EDITIONS_DIR = Path(__file__).parent / "editions"
 BOARD_SIZE = 40

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .edition import Edition, Space
-from .sheet import Holding, ScoreSheet, Violation, violation
+from gameplay.edition import Edition, Space
+from gameplay.sheet import Holding, ScoreSheet, Violation, violation
 
 
 def building_level(holding: Holding, edition: Edition) -> int:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .edition import Edition
-from .wording import SENTENCES, Words
+from gameplay.edition import Edition
+from gameplay.wording import SENTENCES, Words
 
 
 class SheetFormatError(ValueError):

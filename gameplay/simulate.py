@@ -42,7 +42,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .edition import BOARD_SIZE, Edition, Space
+from gameplay.edition import BOARD_SIZE, Edition, Space
 
 JAIL = 10
 GO_TO_JAIL = 30

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .edition import Edition
-from .sheet import Holding
+from gameplay.edition import Edition
+from gameplay.sheet import Holding
 
 
 @dataclass(frozen=True)

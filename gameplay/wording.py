@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .edition import Edition
+from gameplay.edition import Edition
 
 
 class Unfit(Exception):

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Job, Worker
+from jobs.models import Job, Worker
 
 
 @admin.register(Job)

@@ -10,8 +10,8 @@ from django.conf import settings
 from django.db.models import Max
 from django.utils import timezone
 
-from .models import Job, Worker
-from .storage import job_storage
+from jobs.models import Job, Worker
+from jobs.storage import job_storage
 
 # A worker writes its heartbeat every BOARDWALK_JOB_HEARTBEAT_SECONDS (5); a minute of
 # silence means none is running, even allowing for beats lost to a lock held a while.

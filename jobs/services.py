@@ -30,10 +30,10 @@ from django.utils.module_loading import import_string
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
 
-from .database import database_unavailable, patiently
-from .models import Job, Worker
-from .storage import job_storage
-from .tasks import Task
+from jobs.database import database_unavailable, patiently
+from jobs.models import Job, Worker
+from jobs.storage import job_storage
+from jobs.tasks import Task
 
 logger = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .models import Message
+from mail.models import Message
 
 
 def latest_messages(*, kind: str, keys: Iterable[str]) -> dict[str, Message]:

@@ -16,7 +16,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db.models import F, Q
 from django.utils import timezone
 
-from .models import Message
+from mail.models import Message
 
 logger = logging.getLogger(__name__)
 

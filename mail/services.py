@@ -24,9 +24,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from .models import Message
-from .sending import mail_server_set, message_send
-from .tasks import message_enqueue
+from mail.models import Message
+from mail.sending import mail_server_set, message_send
+from mail.tasks import message_enqueue
 
 # Development without BOARDWALK_SITE_URL: the address `make run` serves.
 DEVELOPMENT_SITE_URL = "http://127.0.0.1:8000"

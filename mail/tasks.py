@@ -10,9 +10,8 @@ from __future__ import annotations
 import datetime
 
 from jobs.tasks import task
-
-from .models import Message
-from .sending import message_send
+from mail.models import Message
+from mail.sending import message_send
 
 
 @task()

@@ -9,8 +9,7 @@ class PrintoutsConfig(AppConfig):
     def ready(self) -> None:
         # A published round's packs are built at once (tournament may not import printouts,
         # so it sends a signal: docs/architecture.md).
+        from printouts.services import on_round_published
         from tournament.signals import round_published
-
-        from .services import on_round_published
 
         round_published.connect(on_round_published, dispatch_uid="printouts-round-packs")

@@ -19,14 +19,13 @@ from django.utils.translation import override
 
 from jobs.fingerprint import digest, files_digest
 from jobs.services import JobError
+from printouts import selectors
 from scoring.models import BankerLink
 from series.selectors import qualification_of
 from tournament.models import Event, Player, Round, Seat
 
-from . import selectors
-
 if TYPE_CHECKING:
-    from .render import ProgressCallback
+    from printouts.render import ProgressCallback
 
 ROOT = Path(__file__).resolve().parent.parent
 # What draws a printout besides its data: a deploy that changes any of these is a change.
@@ -158,7 +157,7 @@ def renderers() -> ModuleType:
     """The PDF renderers, imported when a printout is built: WeasyPrint takes a second or
     more to import, which every process (the web server, each command, each test worker)
     would otherwise pay at start, since the app's ``ready`` imports this catalog."""
-    from . import render
+    from printouts import render
 
     return render
 

@@ -21,10 +21,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from weasyprint.formatting_structure import boxes
 
+from printouts.sheets import SheetPage
+from printouts.stamps import LayoutError, Point, Stamp, anchor_point, element_boxes
 from tournament.money import money as money_text
-
-from .sheets import SheetPage
-from .stamps import LayoutError, Point, Stamp, anchor_point, element_boxes
 
 # Text slots anchored at their right edge (amounts) or left edge (initials, notes).
 LEFT_SLOTS = ("signature-", "approval")

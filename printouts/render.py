@@ -18,18 +18,17 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from printouts import selectors
+from printouts.layers import SheetLayout, measure, sheet_stamps
+from printouts.pdf import FOOTER_PROBE, Renderer, page_size, render_pdf
+from printouts.sheets import SheetPage, blank_page
+from printouts.stamps import Composed, Palette, Stamp, compose
 from scoring.models import BankerLink
 from series.selectors import qualification_of
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Table
 from tournament.money import money
 from tournament.selectors import table_seating
-
-from . import selectors
-from .layers import SheetLayout, measure, sheet_stamps
-from .pdf import FOOTER_PROBE, Renderer, page_size, render_pdf
-from .sheets import SheetPage, blank_page
-from .stamps import Composed, Palette, Stamp, compose
 
 # A page's absolute URL from its path, e.g. request.build_absolute_uri.
 AbsoluteUrl = Callable[[str], str]
@@ -240,9 +239,7 @@ def table_cards_pdf(*, event: Event, round_: Round, absolute_url: AbsoluteUrl) -
         play_order = [entry.player.alias for entry in table_seating(table=table).play_order]
         card = {"table": table, "url": "", "qr": "", "play_order": play_order}
         if link:
-            card["url"] = absolute_url(
-                reverse("scoring:banker_link_open", kwargs={"key": link.key})
-            )
+            card["url"] = absolute_url(reverse("banker:banker_link_open", kwargs={"key": link.key}))
             card["qr"] = qr_data_uri(card["url"])
         cards.append(card)
     context = _context(

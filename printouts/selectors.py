@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printouts.sheets import SheetPage, blank_page, filled_page
 from scoring.models import SheetSignature, TableSheet
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Seat, Table
-
-from .sheets import SheetPage, blank_page, filled_page
 
 PARTICIPANTS_PER_SHEET = 12  # the kit's form has twelve lines
 

@@ -10,11 +10,10 @@ from django.conf import settings
 from jobs.models import Job
 from jobs.selectors import job_reusable
 from jobs.services import job_submit, jobs_recover
+from players.tasks import event_job_scope
+from printouts.catalog import FORMS, Form, PrintRequest
+from printouts.tasks import build_printout
 from tournament.models import Event, Round
-from tournament.tasks import event_job_scope
-
-from .catalog import FORMS, Form, PrintRequest
-from .tasks import build_printout
 
 logger = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ import pydyf
 from django.template.loader import render_to_string
 from weasyprint.formatting_structure import boxes
 
-from .pdf import Renderer
+from printouts.pdf import Renderer
 
 Point = tuple[float, float]
 

@@ -7,8 +7,7 @@ from django.utils import translation
 
 from jobs.services import JobOutput, Progress, job_run
 from jobs.tasks import task
-
-from .catalog import FORMS, PrintRequest
+from printouts.catalog import FORMS, PrintRequest
 
 
 @task()

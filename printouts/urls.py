@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from printouts import views
 
 app_name = "printouts"
 

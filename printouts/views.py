@@ -19,13 +19,12 @@ from jobs.models import Job
 from jobs.selectors import jobs_latest
 from jobs.services import job_retry, jobs_recover
 from jobs.storage import job_storage
+from printouts.catalog import FORMS, PrintRequest, renderers
+from printouts.selectors import forms_return_to
+from printouts.services import KIND_PREFIX, printout_job, printouts_scope
 from scoring.selectors import event_winner
 from tournament.access import organizer_required
 from tournament.models import Event, Player, Round, Table
-
-from .catalog import FORMS, PrintRequest, renderers
-from .selectors import forms_return_to
-from .services import KIND_PREFIX, printout_job, printouts_scope
 
 
 def pdf_response(pdf: bytes, filename: str) -> HttpResponse:

@@ -5,7 +5,7 @@ Results are written by the services from signed sheets, so they are read-only he
 
 from django.contrib import admin
 
-from .models import (
+from scoring.models import (
     ResultLine,
     RoundPosting,
     SheetRevision,

@@ -6,7 +6,7 @@ to give you the required six players for the final", and "The final round must h
 players". A table winner who withdraws (or is ejected) before the next round must not leave
 the bracket a player short, so the table's next player by assets goes on in their place: when
 the next round is seated (``knockout_goers``), or at its start if they leave after it was
-seated (``stand_in_for``, handed down to ``tournament.knockout_services``).
+seated (``stand_in_for``, handed down to ``knockout.services``).
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from collections.abc import Collection
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.bracket import HIGHEST_ASSETS
+from knockout.bracket import HIGHEST_ASSETS
+from scoring.models import ResultLine
+from scoring.selectors import round_table_winners
 from tournament.models import Player, Round, Table
-
-from .models import ResultLine
-from .selectors import round_table_winners
 
 
 def next_by_assets(*, table: Table, taken: Collection[int] = ()) -> Player | None:

@@ -22,11 +22,10 @@ from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.models import ResultLine, SheetSignature, TableSheet, TieDecision
+from scoring.selectors import TableProgress
+from scoring.tie_breakers import format_points
 from tournament.models import Clock, Round, Seat, Table
-
-from .models import ResultLine, SheetSignature, TableSheet, TieDecision
-from .selectors import TableProgress
-from .tie_breakers import format_points
 
 # Tables on one page of the round: a 2,000-player round has 500.
 RESULTS_PAGE_SIZE = 50

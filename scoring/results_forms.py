@@ -18,9 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from gameplay import Edition, Space
+from scoring.sheet_forms import HOTEL, GroupRows, add_deed_fields, buildings_field, deed_groups_of
 from tournament.models import Player
-
-from .banker_forms import HOTEL, GroupRows, add_deed_fields, buildings_field, deed_groups_of
 
 _REASON = forms.CharField(
     label=gettext_lazy("Reason"),

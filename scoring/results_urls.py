@@ -1,6 +1,6 @@
 """Results routes: judges' table status, approvals and corrections, ties, posting, standings.
 
-As in ``tournament.organizer_urls``, ``page_patterns`` answer GET (the correction page
+As in ``players.urls``, ``page_patterns`` answer GET (the correction page
 also takes its own POST) and ``action_patterns`` only accept POST; the permission tests
 in tests/scoring/test_results_pages.py walk both. The public standings and results are the
 spectator app's.
@@ -8,8 +8,8 @@ spectator app's.
 
 from django.urls import path
 
-from . import results_views as views
-from . import standings_views
+from scoring import results_views as views
+from scoring import standings_views
 
 EVENT = "organizer/events/<int:pk>/"
 ROUND = EVENT + "results/<int:round_number>/"

@@ -3,7 +3,7 @@ a round's CSV. The standings, their ties and the move to the final are
 ``scoring.standings_views``.
 
 Thin views over ``scoring.services`` (writes) and ``scoring.selectors`` (reads), in the
-style of ``tournament.organizer_views``: every change is a POST answered with a redirect,
+style of ``players.views``: every change is a POST answered with a redirect,
 and a service's ``ValidationError`` becomes a message or a form error, never a server
 error. The one page that keeps what was typed on a refusal is the correction form, which
 comes back with the engine's violations next to the judge's numbers.
@@ -24,8 +24,18 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from gameplay import Edition, EditionError
+from players.csv_io import csv_response
+from scoring import selectors
+from scoring.diff import conflict_screen, deed_name, describe_changes
+from scoring.models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
+from scoring.results_board import results_board
+from scoring.results_forms import OrderForm, SheetCorrectionForm
+from scoring.selectors import TableProgress
+from scoring.services import posting, sheets, ties
+from scoring.tablet_selectors import round_tablet_worries
+from scoring.tie_breakers import format_points
+from scoring.violations import violation_text
 from tournament.access import head_judge_required, judge_required, organizer_required
-from tournament.csv_io import csv_response
 from tournament.formats import (
     RANKING_POINTS,
     event_edition,
@@ -34,19 +44,6 @@ from tournament.formats import (
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.public_site import pages_on_post, say_public
-from tournament.tablet_selectors import round_tablet_worries
-
-from . import selectors
-from .diff import conflict_screen, deed_name, describe_changes
-from .models import ResultLine, RoundPosting, SheetRevision, TableSheet, TieDecision
-from .results_board import results_board
-from .results_forms import OrderForm, SheetCorrectionForm
-from .selectors import TableProgress
-from .services import posting, sheets, ties
-from .tie_breakers import (
-    format_points,
-)
-from .violations import violation_text
 
 STATUS_LABELS = {
     TableProgress.NOT_STARTED: gettext_lazy("not started"),

@@ -13,12 +13,9 @@ from decimal import Decimal
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from tournament.bracket import TABLE_WINNERS, WINNERS_ASSETS, BracketPlan
-from tournament.formats import RANKING_POINTS, event_has_final, event_is_knockout, event_ranking
-from tournament.knockout_selectors import confirmed_plan
-from tournament.models import Event, Player, Round, Seat, Table
-
-from .models import (
+from knockout.bracket import TABLE_WINNERS, WINNERS_ASSETS, BracketPlan
+from knockout.selectors import confirmed_plan
+from scoring.models import (
     BankerLink,
     ResultLine,
     RoundPosting,
@@ -26,13 +23,15 @@ from .models import (
     TableSheet,
     TieDecision,
 )
-from .tie_breakers import (
+from scoring.tie_breakers import (
     TIE_BREAKERS,
     TieBreakers,
     format_points,
     tie_breakers_for,
     tie_broken_by,
 )
+from tournament.formats import RANKING_POINTS, event_has_final, event_is_knockout, event_ranking
+from tournament.models import Event, Player, Round, Seat, Table
 
 # --- Ties at a table -------------------------------------------------------------------------
 

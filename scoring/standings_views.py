@@ -17,8 +17,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from players.csv_io import csv_response
+from scoring import selectors
+from scoring.results_forms import OrderForm, TieBreakerOrderForm
+from scoring.services import advancement, ties
+from scoring.tie_breakers import (
+    TIE_BREAKERS,
+    default_tie_breakers_for,
+    tie_breakers_for,
+    tie_broken_text,
+)
+from scoring.tie_breakers import columns as tie_breaker_columns
+from seating.round_tables import seating_stamp
 from tournament.access import head_judge_required, organizer_required
-from tournament.csv_io import csv_response
 from tournament.formats import (
     event_has_final,
 )
@@ -26,19 +37,7 @@ from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.money import edition_of
 from tournament.public_site import FINAL, say_public
-from tournament.round_tables import seating_stamp
 from tournament.selectors import round_seating
-
-from . import selectors
-from .results_forms import OrderForm, TieBreakerOrderForm
-from .services import advancement, ties
-from .tie_breakers import (
-    TIE_BREAKERS,
-    default_tie_breakers_for,
-    tie_breakers_for,
-    tie_broken_text,
-)
-from .tie_breakers import columns as tie_breaker_columns
 
 
 def _error_message(request: HttpRequest, error: ValidationError) -> None:

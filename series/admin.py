@@ -3,7 +3,7 @@
 
 from django.contrib import admin
 
-from .models import Confirmation, Entrant, PersonLink, Series, SeriesEvent, SeriesPerson
+from series.models import Confirmation, Entrant, PersonLink, Series, SeriesEvent, SeriesPerson
 
 
 class SeriesEventInline(admin.TabularInline):

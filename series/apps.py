@@ -12,9 +12,8 @@ class SeriesConfig(AppConfig):
         # posted round and asks for extra export files; the series answers both.
         from scoring.exports import export_register
         from scoring.signals import round_posted
-
-        from .exports import entrants_export
-        from .services import on_round_posted
+        from series.exports import entrants_export
+        from series.services import on_round_posted
 
         round_posted.connect(on_round_posted, dispatch_uid="series-qualify")
         export_register(entrants_export)

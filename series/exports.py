@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tournament.csv_io import csv_write
+from players.csv_io import csv_write
+from series import selectors
+from series.models import JUNIOR, SENIOR, Series
 from tournament.models import Event
-
-from . import selectors
-from .models import JUNIOR, SENIOR, Series
 
 HEADER = ["Alias", "Qualified from", "Qualifying rank", "Status"]
 

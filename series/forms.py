@@ -5,10 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from series.models import Series, SeriesEvent
+from series.selectors import events_in_series, finals_event_ids
 from tournament.models import Event
-
-from .models import Series, SeriesEvent
-from .selectors import events_in_series, finals_event_ids
 
 
 class SeriesForm(forms.Form):

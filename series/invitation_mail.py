@@ -28,10 +28,9 @@ from django.utils.translation import gettext as _
 
 from jobs.tasks import task
 from mail.services import absolute_url, mail_queue, mail_unavailable
-from tournament.registration_mail import event_reply_to, player_addresses, player_language
-
-from . import selectors
-from .models import DIVISIONS, Entrant, Invitation, Series
+from players.registration_mail import event_reply_to, player_addresses, player_language
+from series import selectors
+from series.models import DIVISIONS, Entrant, Invitation, Series
 
 SALT = "series.invitation"
 KIND = "series:invitation"

@@ -14,12 +14,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from series import invitations, selectors
+from series.forms import DeadlineForm
+from series.invitation_mail import invitation_from_token, invitation_resend, invitations_unavailable
+from series.models import DIVISIONS, Entrant, Series
 from tournament.access import organizer_required
-
-from . import invitations, selectors
-from .forms import DeadlineForm
-from .invitation_mail import invitation_from_token, invitation_resend, invitations_unavailable
-from .models import DIVISIONS, Entrant, Series
 
 
 @never_cache

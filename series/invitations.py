@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import selectors, services
-from .invitation_mail import invitations_send, reminders_schedule
-from .models import Entrant, Invitation, Series
+from series import selectors, services
+from series.invitation_mail import invitations_send, reminders_schedule
+from series.models import Entrant, Invitation, Series
 
 # Why a link cannot be used (its page says which, and changes nothing).
 OTHER_SERIES = "other-series"

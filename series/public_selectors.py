@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .models import DIVISIONS, Entrant, Series, SeriesEvent
-from .selectors import champion_aliases
+from series.models import DIVISIONS, Entrant, Series, SeriesEvent
+from series.selectors import champion_aliases
 
 
 @dataclass(frozen=True)

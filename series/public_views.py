@@ -10,8 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from . import public_selectors
-from .models import Series
+from series import public_selectors
+from series.models import Series
 
 
 def _series(pk: int) -> Series:

@@ -15,12 +15,11 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from players.services import Registration, registration_errors
 from scoring.selectors import StandingRow, event_winner, standings
+from series.models import JUNIOR, SENIOR, Confirmation, Entrant, PersonLink, Series, SeriesEvent
 from tournament.formats import event_minimum_players
 from tournament.models import Event, Player, Round, Seat
-from tournament.services import Registration, registration_errors
-
-from .models import JUNIOR, SENIOR, Confirmation, Entrant, PersonLink, Series, SeriesEvent
 
 # Entrants who hold a place on the list (a declined one gave theirs up).
 HOLDING = (Entrant.Status.QUALIFIER, Entrant.Status.INVITED)
@@ -279,7 +278,7 @@ class Division:
 
 def series_overview(*, series: Series) -> list[Division]:
     """Each final: its regionals and their state, its list, what holds confirmation back."""
-    from .models import DIVISIONS
+    from series.models import DIVISIONS
 
     divisions = []
     for key, label in DIVISIONS:
@@ -313,7 +312,7 @@ class PersonRow:
 
 def people_rows(*, series: Series) -> list[PersonRow]:
     """The series' people, those seen at more than one event first."""
-    from .models import SeriesPerson
+    from series.models import SeriesPerson
 
     rows = []
     for person in SeriesPerson.objects.filter(series=series).prefetch_related(

@@ -16,14 +16,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from players.services import player_register
 from scoring.services.ties import standings_tie_breakers_set
 from scoring.tie_breakers import SERIES_REGIONAL_ORDER
-from tournament.models import Event, Player, Round
-from tournament.services import event_update, player_register
-
-from . import selectors
-from .invitation_mail import invitations_send
-from .models import (
+from series import selectors
+from series.invitation_mail import invitations_send
+from series.models import (
     JUNIOR,
     SENIOR,
     Confirmation,
@@ -33,6 +31,8 @@ from .models import (
     SeriesEvent,
     SeriesPerson,
 )
+from tournament.models import Event, Player, Round
+from tournament.services import event_update
 
 # Which final an event's format qualifies for, and the one it may not be.
 DIVISION_OF_FORMAT = {"championship": SENIOR, "junior": JUNIOR}

@@ -3,7 +3,7 @@ only, each shown once the organizer releases it)."""
 
 from django.urls import path
 
-from . import invitation_views, public_views, views
+from series import invitation_views, public_views, views
 
 app_name = "series"
 

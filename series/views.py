@@ -11,11 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.access import organizer_required
-from tournament.models import Player
-
-from . import selectors, services
-from .forms import (
+from series import selectors, services
+from series.forms import (
     AddEventForm,
     DeadlineForm,
     FinalsForm,
@@ -25,8 +22,10 @@ from .forms import (
     ReleaseForm,
     SeriesForm,
 )
-from .invitation_mail import invitations_unavailable, remind_at
-from .models import DIVISIONS, Entrant, Series, SeriesEvent, SeriesPerson
+from series.invitation_mail import invitations_unavailable, remind_at
+from series.models import DIVISIONS, Entrant, Series, SeriesEvent, SeriesPerson
+from tournament.access import organizer_required
+from tournament.models import Player
 
 
 def _series(pk: int) -> Series:

@@ -12,24 +12,12 @@ class SpectatorConfig(AppConfig):
     def ready(self) -> None:
         # Connect the receivers that bump an event's public version on every public change.
         from scoring.signals import round_posted
-        from tournament.clock_selectors import (
-            hall_release_register,
-            hall_results_register,
-            hall_winner_register,
-        )
+        from spectator import signals  # noqa: F401
+        from spectator.selectors import public_site
+        from spectator.services import on_round_posted, on_round_published
         from tournament.public_site import public_site_register
         from tournament.signals import round_published
 
-        from . import signals  # noqa: F401
-        from .selectors import hall_release, public_site
-        from .services import on_round_posted, on_round_published
-        from .views import hall_results_rows, hall_winner_aliases
-
-        # The hall display (tournament app) shows only what these switches release, and the
-        # winner once this app releases it.
-        hall_release_register(hall_release)
-        hall_winner_register(hall_winner_aliases)
-        hall_results_register(hall_results_rows)
         # Unless the organizer holds the public site, the pages follow publishing and
         # posting; the officials' messages read the switches to say what is public.
         round_published.connect(on_round_published, dispatch_uid="spectator-follow-publish")

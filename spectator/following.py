@@ -9,11 +9,10 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from clock.selectors import hall_wave
 from scoring.models import ResultLine
-from tournament.clock_selectors import hall_wave
+from spectator.selectors import PublicStanding, Release, standings
 from tournament.models import Event, Round, Seat
-
-from .selectors import PublicStanding, Release, standings
 
 # --- Following one alias -----------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 from django import forms
 
-from .models import PAGES, PublicRelease
+from spectator.models import PAGES, PublicRelease
 
 
 class ReleaseForm(forms.ModelForm):

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
 
+from clock.selectors import hall_wave
 from scoring.models import ResultLine, RoundPosting
 from scoring.selectors import event_winner
 from scoring.selectors import standings as scoring_standings
@@ -32,7 +33,7 @@ from scoring.tie_breakers import (
     tie_breakers_for,
     tie_broken_text,
 )
-from tournament.clock_selectors import HallRelease, hall_wave
+from spectator.models import PAGES, PublicRelease
 from tournament.formats import (
     POSTS_NET_WORTH,
     POSTS_POINTS,
@@ -43,8 +44,6 @@ from tournament.models import Event, Round, Seat, Wave
 from tournament.money import edition_of
 from tournament.public_site import PublicSite
 from tournament.services import default_registration_closes
-
-from .models import PAGES, PublicRelease
 
 # --- The event and its switches ------------------------------------------------------------
 
@@ -159,11 +158,24 @@ def public_site(event_pk: int) -> PublicSite:
     )
 
 
-def hall_release(event_pk: int) -> HallRelease:
-    """The switches as the hall display reads them (registered in apps.py): the clock goes
-    with the event home, the tables with the table assignments."""
-    release = release_for(event_pk=event_pk)
-    return HallRelease(clock=release.home, tables=release.tables)
+@dataclass(frozen=True)
+class HallRelease:
+    """What the hall display and its polled state may show: the clock (the round, wave, time
+    and announcements) and the wave's tables (numbers, statuses and aliases)."""
+
+    clock: bool = False
+    tables: bool = False
+
+
+def hall_release(*, event: Event, wave: Wave | None) -> HallRelease:
+    """The switches as the hall display reads them: the clock goes with the event home, the
+    tables with the table assignments, and only once the wave's round is published."""
+    if wave is None:
+        return HallRelease()
+    release = release_for(event_pk=event.pk)
+    return HallRelease(
+        clock=release.home, tables=release.tables and wave.round.assignments_published
+    )
 
 
 # --- Schedule and the current round ---------------------------------------------------------

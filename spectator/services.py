@@ -8,10 +8,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from spectator.models import PAGES, PublicRelease
 from tournament.models import Event, Round
 from tournament.public_site import pages_on_post, pages_on_publish
-
-from .models import PAGES, PublicRelease
 
 
 @transaction.atomic

@@ -22,10 +22,9 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 
 from scoring.models import ResultLine, RoundPosting, StandingsTieDecision
+from spectator.models import PublicRelease
+from spectator.versioning import bump
 from tournament.models import Clock, Event, Player, Round, Seat, Table, Wave
-
-from .models import PublicRelease
-from .versioning import bump
 
 
 def _event_pk(instance) -> int | None:

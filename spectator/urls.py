@@ -7,7 +7,7 @@ organizer's (the permission matrix in tests/project/test_permissions.py walks th
 
 from django.urls import path
 
-from . import views
+from spectator import hall_views, views
 
 app_name = "spectator"
 
@@ -16,6 +16,8 @@ ROUND = EVENT + "rounds/<int:number>/"
 LIVE = EVENT + "live/"
 
 public_patterns = [
+    path("events/<int:pk>/hall/", hall_views.hall_display, name="hall_display"),
+    path("events/<int:pk>/hall/state/", hall_views.hall_state, name="hall_state"),
     path(EVENT, views.event_home, name="event_home"),
     path(ROUND + "tables/", views.tables, name="tables"),
     path(ROUND + "results/", views.results, name="results"),

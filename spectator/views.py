@@ -25,17 +25,16 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from players.services import registration_is_open
+from spectator import following, selectors
+from spectator.forms import ReleaseForm
+from spectator.models import PAGES, PublicRelease
+from spectator.services import release_set
+from spectator.versioning import cached_public_response, public_version
 from tournament.access import organizer_required
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.public_site import release_button
-from tournament.services import registration_is_open
-
-from . import following, selectors
-from .forms import ReleaseForm
-from .models import PAGES, PublicRelease
-from .services import release_set
-from .versioning import cached_public_response, public_version
 
 
 def _screen(request: HttpRequest) -> bool:
@@ -319,47 +318,6 @@ def follow_live(request: HttpRequest, pk: int) -> HttpResponse:
     return _follow(request, pk, live=True)
 
 
-def hall_winner_aliases(event_pk: int) -> tuple[str, ...]:
-    """The released winner for the hall display (registered in apps.py), cached per public
-    version: every phone on the event home polls the hall's state."""
-    key = f"spectator:hall-winner:{event_pk}:{public_version(event_pk=event_pk)}"
-
-    def find() -> tuple[str, ...]:
-        found = selectors.winner(
-            event_pk=event_pk, release=selectors.release_for(event_pk=event_pk)
-        )
-        return found.aliases if found else ()
-
-    return tuple(cache.get_or_set(key, find, timeout=600))
-
-
-# The hall's end state lists this many standings places under the final's.
-HALL_STANDINGS = 8
-
-
-def hall_results_rows(event_pk: int) -> dict[str, tuple[tuple[str, str], ...]]:
-    """The final's places and the top of the standings for the hall's end state, as
-    released (registered in apps.py), cached per public version like the winner."""
-    key = f"spectator:hall-results:{event_pk}:{public_version(event_pk=event_pk)}"
-
-    def find() -> dict[str, tuple[tuple[str, str], ...]]:
-        release = selectors.release_for(event_pk=event_pk)
-        stages = selectors.final_stages(event_pk=event_pk, release=release) or ()
-        final: tuple[tuple[str, str], ...] = ()
-        posted = [stage for stage in stages if stage.results]
-        if posted:
-            lines = sorted(
-                (line for table in posted[-1].results for line in table.lines),
-                key=lambda line: (line.place is None, line.place or 0),
-            )
-            final = tuple((str(line.place or ""), line.alias) for line in lines)
-        table = selectors.standings(event_pk=event_pk, release=release)
-        rows = table.rows[:HALL_STANDINGS] if table else ()
-        return {"final": final, "standings": tuple((row.place, row.alias) for row in rows)}
-
-    return cache.get_or_set(key, find, timeout=600)
-
-
 # --- The organizer's switches ---------------------------------------------------------------
 
 
@@ -388,7 +346,7 @@ def release(request: HttpRequest, pk: int) -> HttpResponse:
             "held_field": form["held"],
             "page_fields": [form[name] for name in PAGES],
             "public_url": reverse("spectator:event_home", args=[pk]),
-            "hall_url": reverse("tournament:hall_display", args=[pk]),
+            "hall_url": reverse("spectator:hall_display", args=[pk]),
         },
     )
 

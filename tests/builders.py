@@ -25,14 +25,9 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 
+from players.services import Registration, household_key, player_check_in, player_register
 from tournament.models import Event, Player
-from tournament.services import (
-    Registration,
-    event_create,
-    household_key,
-    player_check_in,
-    player_register,
-)
+from tournament.services import event_create
 
 BORN = datetime.date(1990, 1, 1)
 

@@ -68,7 +68,7 @@ class Inbox:
             return len(self.received)
 
     # aiosmtpd's handler hook
-    async def handle_DATA(self, server, session, envelope) -> str:  # noqa: N802
+    async def handle_DATA(self, server, session, envelope) -> str:
         with self.lock:
             if self.refusals:
                 return self.refusals.pop(0)

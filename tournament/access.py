@@ -21,21 +21,25 @@ cockpit's next step, every guarded button; ``{% allowed_url %}`` in templates).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, ResolverMatch, URLResolver, get_resolver, resolve, reverse
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _
 
-from .models import Table
-from .roles import BANK, HEAD_JUDGE_PERMISSION, JUDGE_PERMISSION, MANAGE, ROLE_DOES, role_holding
+from tournament.models import Table
+from tournament.roles import (
+    BANK,
+    HEAD_JUDGE_PERMISSION,
+    JUDGE_PERMISSION,
+    MANAGE,
+    ROLE_DOES,
+    role_holding,
+)
 
 
 def _requires(permission: str):
@@ -99,74 +103,10 @@ def not_your_table(request: HttpRequest, table: Table | None = None) -> HttpResp
     )
 
 
-# Other apps may vouch for a tablet that has no login: scoring registers the table card's
-# private link here (scoring/apps.py), because the link's model lives in scoring and this
-# module must not import it.
-_TABLE_GRANTS: list[Callable[[HttpRequest, Table], bool]] = []
-
-
-def table_grant_register(check: Callable[[HttpRequest, Table], bool]) -> None:
-    """Add a check that lets a request act at one table without a banker's login."""
-    if check not in _TABLE_GRANTS:
-        _TABLE_GRANTS.append(check)
-
-
 def acting_user(request: HttpRequest) -> Any:
     """Who to record as having done something: the logged-in user, or None for a tablet
     acting on a table card's private link (it has no account)."""
     return request.user if request.user.is_authenticated else None
-
-
-def _table_opens(request: HttpRequest, table: Table) -> bool:
-    """The tablet holds the table's link, or the signed-in person may bank the table."""
-    if any(check(request, table) for check in _TABLE_GRANTS):
-        return True
-    return request.user.is_authenticated and may_bank_table(user=request.user, table=table)
-
-
-def holds_table(request: HttpRequest, table: Table) -> bool:
-    """The tablet holds the table's private link, or is signed in as the table's banker.
-
-    Narrower than ``banker_required``, which also lets judges in to help: what only the
-    table's own tablet may say (its heartbeat) asks this.
-    """
-    if any(check(request, table) for check in _TABLE_GRANTS):
-        return True
-    return request.user.is_authenticated and table.banker_id == request.user.pk
-
-
-def banker_required(view):
-    """The tablet holding this table's private link, the logged-in banker of this table
-    (``table_pk``), or a judge or above; no one else.
-
-    The link-holding tablet gets every banker page of its table (the clock, the last turn,
-    game over, the score sheet), as a banker who logged in would. Anonymous visitors go to
-    the login page; a banker of another table gets the 403 page that lists their own tables.
-    """
-
-    @functools.wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        table = Table.objects.filter(pk=kwargs.get("table_pk")).first()
-        if table is None:
-            raise Http404(_("No such table."))
-        if not _table_opens(request, table):
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            if not (request.user.has_perm(BANK) or request.user.has_perm(JUDGE_PERMISSION)):
-                raise PermissionDenied
-            return not_your_table(request, table)
-        response = view(request, *args, **kwargs)
-        # A table's pages hold its players' aliases, amounts and the banker's name: no
-        # shared proxy or browser cache keeps them (the tablet's service worker keeps its
-        # own copy, which signing out clears).
-        if not response.has_header("Cache-Control"):
-            patch_cache_control(response, private=True, no_store=True)
-        return response
-
-    wrapped.required_permission = BANK
-    wrapped.table_scoped = True
-    wrapped.private_link = True
-    return wrapped
 
 
 # --- Which links to show: the views' own checks, asked before drawing the link -----------
@@ -213,17 +153,19 @@ def may_open(request: HttpRequest, path: str) -> bool:
     """Whether ``path`` opens for this request rather than refusing it: the check the view's
     access decorator makes, asked before the link is drawn.
 
-    A table's banker pages ask what ``banker_required`` asks (the table card's link, the
-    table's banker, a judge); a page behind a login does not open without one (a tablet
-    holding only a table card's link); an address that resolves to no page never opens.
+    A table's banker pages ask what ``banker.access.banker_required`` asks (the table
+    card's link, the table's banker, a judge); a page behind a login does not open without
+    one (a tablet holding only a table card's link); an address that resolves to no page
+    never opens.
     """
     match = _match(path)
     if match is None:
         return False
     view = match.func
-    if getattr(view, "table_scoped", False):
-        table = Table.objects.filter(pk=match.kwargs.get("table_pk")).first()
-        return table is not None and _table_opens(request, table)
+    # A table's pages carry their own check (``banker.access.banker_required``).
+    opens_for = getattr(view, "opens_for", None)
+    if opens_for is not None:
+        return opens_for(request, match.kwargs)
     # Django's login_required leaves ``login_url`` on the view it wraps (for its
     # LoginRequiredMiddleware): a tablet without a login would be sent to log in.
     if hasattr(view, "login_url") and not request.user.is_authenticated:

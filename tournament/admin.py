@@ -6,7 +6,7 @@ the admin is for staff only.
 
 from django.contrib import admin
 
-from .models import (
+from tournament.models import (
     Announcement,
     Bankruptcy,
     Clock,

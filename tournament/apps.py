@@ -10,7 +10,7 @@ def _roles_after_migrate(sender, *, apps=None, using=DEFAULT_DB_ALIAS, **kwargs)
     """The role groups exist after every ``migrate`` and every ``flush``, as Django's own
     permissions do: a flush (tests that commit, ``manage.py flush``) empties the groups the
     migration 0002_roles made, and every officials' page checks them."""
-    from .roles import ensure_roles
+    from tournament.roles import ensure_roles
 
     if using != DEFAULT_DB_ALIAS:
         return
@@ -29,7 +29,5 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        # Connect the receiver that marks a browser as a known device on every login.
-        from . import signin  # noqa: F401
 
         post_migrate.connect(_roles_after_migrate, sender=self)

@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from gameplay import CHAMPIONSHIP_POINTS, Edition, PointsTable, load_edition
 
 if TYPE_CHECKING:
-    from .models import Event
+    from tournament.models import Event
 
 # How a format ranks its players: by the championship points table, or by net worth alone.
 RANKING_POINTS = "points"
@@ -77,7 +77,7 @@ class TournamentFormat:
     # Said with the age rule, pointing to the other event of the age boundary.
     age_note: str | None
     # A knockout (000, THE DAY OF THE TOURNAMENT): rounds are seated one at a time from a
-    # confirmed bracket (tournament/bracket.py), and only table winners go on, or the six
+    # confirmed bracket (knockout/bracket.py), and only table winners go on, or the six
     # highest asset totals of one round. Otherwise every preliminary round is pre-seated.
     knockout: bool = False
     # How a round ends when time is called: True for 002's last turn (play on until everyone
@@ -136,7 +136,7 @@ FORMATS: dict[str, TournamentFormat] = {
         international_round_minutes=120,
         # 000: "a minimum of three and a maximum of five players", yet its own example seats
         # "36 tables of six": 3 to 5 by default; the bracket planner seats six only where
-        # that saves a round (tournament.bracket), or everywhere once the organizer raises
+        # that saves a round (knockout.bracket), or everywhere once the organizer raises
         # the largest table to 6.
         table_size_min=3,
         table_size_max=5,

@@ -51,8 +51,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .official_write_models import OfficialWrite
-from .tablet_models import KeptAnswer, TabletWrite
+from tournament.models import KeptAnswer, OfficialWrite, TabletWrite
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from .models import Event, Player
+from tournament.models import Event, Player
 
 
 def event_lock(*, event_id: int) -> Event:

@@ -10,9 +10,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from .clock_selectors import table_get
-from .models import Event, Round, Table
-from .selectors import event_list, round_get
+from tournament.models import Event, Round, Table
+from tournament.selectors import event_list, round_get, table_get
 
 
 def event_or_404(pk: int) -> Event:

@@ -17,8 +17,7 @@ from django.utils.translation import pgettext
 
 from gameplay.edition import Edition, EditionError, load_edition
 from gameplay.money import WESTERN, format_money
-
-from .formats import edition_in_language
+from tournament.formats import edition_in_language
 
 
 def _locale_grouping() -> tuple[int, ...]:

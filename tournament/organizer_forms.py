@@ -14,9 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from mail.services import mail_unavailable
-
-from .models import Event
-from .services import EVENT_FIELDS, event_rule_errors
+from tournament.models import Event
+from tournament.services import EVENT_FIELDS, event_rule_errors
 
 # Browser-native pickers: a tablet shows its own date and time wheels for these.
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -99,7 +98,7 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
             "on_the_day_registration",
         ),
     ),
-    # Said in every registration's confirmation email (tournament/registration_mail.py).
+    # Said in every registration's confirmation email (players/registration_mail.py).
     (_("Confirmation emails"), ("arrival_minutes", "players_note")),
 ]
 

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from .models import Table
-from .selectors import play_order_from
+from tournament.models import Table
+from tournament.selectors import play_order_from
 
 # --- Token choice and order of play -------------------------------------------------------
 #

@@ -23,9 +23,9 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from .formats import event_has_final
-from .models import Event, Round
-from .roles import MANAGE
+from tournament.formats import event_has_final
+from tournament.models import Event, Round
+from tournament.roles import MANAGE
 
 # The public pages, in the order the organizer's page lists them.
 HOME, TABLES, RESULTS, STANDINGS, FINAL, WINNER = (

@@ -13,7 +13,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from .models import Event, Player, Round, Seat, Table, Wave
+from tournament.models import Event, Player, Round, Seat, Table, Wave
 
 # People still in the event: they may check in and appear at the check-in desk.
 ACTIVE_STATUSES = (Player.Status.PLAYER, Player.Status.ALTERNATE)
@@ -467,17 +467,6 @@ def round_seat_get(*, round_: Round, player_pk: int) -> Seat:
     )
 
 
-def seating_current_cost(*, event: Event):
-    """Repeats and family conflicts as the tables stand now, judges' changes included.
-
-    The stored report describes the engine's seating; after moves the two can differ, and
-    officials should see today's numbers next to the engine's.
-    """
-    from .seating_services import seating_cost  # a pure recount; avoids an import cycle
-
-    return seating_cost(event=event)
-
-
 def banker_choices() -> QuerySet:
     """Everyone who may keep a table's bank: the Banker group, direct grants, superusers."""
     from django.contrib.auth import get_user_model
@@ -492,3 +481,7 @@ def banker_choices() -> QuerySet:
         .distinct()
         .order_by("username")
     )
+
+
+def table_get(*, pk: int) -> Table:
+    return Table.objects.select_related("round__event", "wave__round__event").get(pk=pk)

@@ -1,30 +1,24 @@
-"""Tournament URLs: the site root, registration, the officials' pages under organizer/.
+"""The site root, where a login lands, and the organizer's event pages (new, settings).
 
-The public event pages (event home, tables, standings...) belong to the spectator app.
-
-Each area keeps its routes beside its views; this module only puts them together.
+Each app keeps its own routes (``players.urls``, ``seating.urls``, ...); ``config/urls.py``
+puts them together, each under its app's namespace. ``page_patterns`` answer GET and the
+permission tests walk them.
 """
 
 from django.urls import path
 
-from . import language_views, views
-from .bankruptcy_urls import urlpatterns as bankruptcy_urlpatterns
-from .clock_urls import urlpatterns as clock_urlpatterns
-from .organizer_urls import urlpatterns as organizer_urlpatterns
-from .registration_urls import urlpatterns as registration_urlpatterns
-from .seating_urls import urlpatterns as seating_urlpatterns
-from .tablet_urls import urlpatterns as tablet_urlpatterns
+from tournament import event_views, views
 
 app_name = "tournament"
 
-urlpatterns = [
+public_patterns = [
     path("", views.home, name="home"),
     path("signed-in/", views.signed_in, name="signed_in"),
-    path("language/", language_views.language_choose, name="language"),
-    *registration_urlpatterns,
-    *organizer_urlpatterns,
-    *seating_urlpatterns,
-    *clock_urlpatterns,
-    *bankruptcy_urlpatterns,
-    *tablet_urlpatterns,
 ]
+
+page_patterns = [
+    path("organizer/events/new/", event_views.event_create, name="event_create"),
+    path("organizer/events/<int:pk>/edit/", event_views.event_edit, name="event_edit"),
+]
+
+urlpatterns = [*public_patterns, *page_patterns]

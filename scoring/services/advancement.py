@@ -9,18 +9,17 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.bracket import HIGHEST_ASSETS, WINNERS_ASSETS
+from knockout.bracket import HIGHEST_ASSETS, WINNERS_ASSETS
+from knockout.selectors import confirmed_plan
+from knockout.services import knockout_seat_round
+from scoring.knockout_stand_ins import knockout_goers, round_highest_assets
+from scoring.models import RoundPosting
+from scoring.selectors import StandingRow, round_table_winners, standings
+from seating.round_tables import seating_refuse_if_changed
+from seating.services import stage_seat
 from tournament.formats import event_has_final, event_is_knockout
-from tournament.knockout_selectors import confirmed_plan
-from tournament.knockout_services import knockout_seat_round
 from tournament.locks import event_lock
 from tournament.models import Event, Player, Round
-from tournament.round_tables import seating_refuse_if_changed
-from tournament.seating_services import stage_seat
-
-from ..knockout_stand_ins import knockout_goers, round_highest_assets
-from ..models import RoundPosting
-from ..selectors import StandingRow, round_table_winners, standings
 
 
 def _cut(rows: list[StandingRow], count: int) -> list[StandingRow]:

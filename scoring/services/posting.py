@@ -8,12 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.models import RoundPosting, TableSheet
+from scoring.selectors import sheet_open_ties
+from scoring.signals import round_posted
 from tournament.locks import event_lock
 from tournament.models import Round, Table
-
-from ..models import RoundPosting, TableSheet
-from ..selectors import sheet_open_ties
-from ..signals import round_posted
 
 
 def round_is_posted(round_: Round) -> bool:

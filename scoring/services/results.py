@@ -10,10 +10,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from gameplay import PointsTable
+from scoring.models import ResultLine, TableSheet
+from scoring.selectors import tie_decision_for
 from tournament.formats import event_points_table
-
-from ..models import ResultLine, TableSheet
-from ..selectors import tie_decision_for
 
 
 def _points(value: int | None) -> Decimal | None:

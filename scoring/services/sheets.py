@@ -18,13 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from gameplay import Edition, EditionError, SheetFormatError, check_sheet
-from tournament.bankruptcy_selectors import table_bankruptcies
-from tournament.formats import event_edition, event_points_table
-from tournament.models import Event, Seat, Table
-
-from ..diff import sheet_changes
-from ..models import SheetRevision, SheetSignature, TableSheet
-from ..sheet_readiness import (
+from scoring.bankruptcy_selectors import table_bankruptcies
+from scoring.diff import sheet_changes
+from scoring.models import SheetRevision, SheetSignature, TableSheet
+from scoring.services.posting import refuse_if_posted
+from scoring.services.results import write_results
+from scoring.sheet_readiness import (
     EMPTY,
     GAME_NOT_OVER,
     LOCKED,
@@ -32,9 +31,9 @@ from ..sheet_readiness import (
     sheet_is_empty,
     submit_blockers,
 )
-from ..violations import seating_violation, violation_text
-from .posting import refuse_if_posted
-from .results import write_results
+from scoring.violations import seating_violation, violation_text
+from tournament.formats import event_edition, event_points_table
+from tournament.models import Event, Seat, Table
 
 
 class SheetConflict(ValidationError):

@@ -13,12 +13,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.clock_services import table_mark_scored
+from clock.services import table_mark_scored
+from scoring.models import SheetSignature, TableSheet
+from scoring.services.results import write_results
+from scoring.services.sheets import bankrupt_ids, locked
 from tournament.models import Player, Seat, Table
-
-from ..models import SheetSignature, TableSheet
-from .results import write_results
-from .sheets import bankrupt_ids, locked
 
 
 @transaction.atomic

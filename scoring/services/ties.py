@@ -8,14 +8,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.models import StandingsTieDecision, TableSheet, TieDecision
+from scoring.services.posting import refuse_if_posted
+from scoring.services.results import tie_outcome, write_results
+from scoring.services.sheets import locked
+from scoring.tie_breakers import TIE_BREAKERS, default_tie_breakers_for, tie_breakers_valid
 from tournament.formats import event_points_table
 from tournament.models import Event, Player, Round, Table
-
-from ..models import StandingsTieDecision, TableSheet, TieDecision
-from ..tie_breakers import TIE_BREAKERS, default_tie_breakers_for, tie_breakers_valid
-from .posting import refuse_if_posted
-from .results import tie_outcome, write_results
-from .sheets import locked
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-/* The rules at the table (tournament/table_rules.py): typing in the search box shows only
+/* The rules at the table (banker/table_rules.py): typing in the search box shows only
  * the paragraphs holding every word typed, and their sections; the count says how many.
  * Client-side only, so it works offline from the service worker's copy of the page. */
 (function () {

@@ -10,12 +10,13 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from tournament.clock_services import clock_start, table_mark_finished
+from clock.services import clock_start, table_mark_finished
+from players.services import Registration, player_register
+from seating.services import preseat_event
 from tournament.models import Player, Round, Table
 from tournament.play_order import table_roll_play_order
 from tournament.roles import BANKER
-from tournament.seating_services import preseat_event
-from tournament.services import Registration, event_create, player_register
+from tournament.services import event_create
 
 FOLD = 768
 

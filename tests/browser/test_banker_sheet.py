@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group, User
 
+from banker.links import banker_link_issue
 from scoring.models import SheetRevision, TableSheet
 from scoring.selectors import banker_table_players
-from scoring.services.banker_links import banker_link_issue
 from tests.scoring.banker_setup import finished_tables
 from tournament.models import Table
 

@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
-from tournament.clock_services import clock_start
+from clock.services import clock_start
 from tournament.models import Bankruptcy, Player, Round, Seat, Table, Wave
 from tournament.services import event_create
 

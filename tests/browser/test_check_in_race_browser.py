@@ -12,8 +12,9 @@ import re
 import pytest
 from django.contrib.auth.models import Group, User
 
+from players.services import Registration, player_register
 from tournament.models import Player
-from tournament.services import Registration, event_create, player_register
+from tournament.services import event_create
 
 PASSWORD = "a long Boardwalk passphrase"
 

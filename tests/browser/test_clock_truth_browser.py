@@ -17,8 +17,8 @@ from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from clock import services
 from spectator.services import release_set
-from tournament import clock_services as services
 from tournament.models import Clock, Player, Round, Seat, Table, Wave
 from tournament.roles import HEAD_JUDGE
 from tournament.services import event_create

@@ -20,9 +20,9 @@ import uuid
 import pytest
 from django.contrib.auth.models import Group, User
 
+from clock.services import table_mark_finished
 from scoring.services.sheets import sheet_save_draft, sheet_submit
 from scoring.services.signatures import sheet_sign
-from tournament.clock_services import table_mark_finished
 from tournament.models import Event, Player, Round, Seat, Table
 
 PASSWORD = "a long Boardwalk passphrase"

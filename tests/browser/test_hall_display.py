@@ -14,8 +14,8 @@ from django.contrib.auth.models import Group, User
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from clock import services
 from spectator.services import release_set
-from tournament import clock_services as services
 from tournament.models import Clock, ClockAction, Player, Round, Seat, Table, Wave
 from tournament.services import event_create
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.services.banker_links import banker_link_issue
+from banker.links import banker_link_issue
 from tests.browser.test_offline_tablet_browser import REPORT, Tablet
 from tests.tournament.offline_helpers import playing_table
 from tournament.models import JudgeCall

@@ -20,9 +20,9 @@ from django.contrib.auth.signals import user_logged_in
 from django.db import OperationalError
 from django.db.models.signals import pre_save
 
+from clock import services as clock_services
 from tests.resilience.sqlite_lock import locked_error
-from tests.tournament.test_clock_pages import wave as wave  # noqa: F401 (the fixture)
-from tournament import clock_services
+from tests.tournament.test_clock_pages import wave as wave
 from tournament.models import ClockAction
 from tournament.roles import HEAD_JUDGE, ORGANIZER
 

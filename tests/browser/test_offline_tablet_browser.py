@@ -12,13 +12,12 @@ import time
 
 import pytest
 
+from banker.links import banker_link_issue
 from scoring.models import SheetRevision, SheetSignature, TableSheet
 from scoring.selectors import banker_table_players
-from scoring.services.banker_links import banker_link_issue
 from tests.scoring.banker_setup import finished_tables
 from tests.tournament.offline_helpers import playing_table
-from tournament.models import Table
-from tournament.tablet_models import TabletHeartbeat, TabletWrite
+from tournament.models import Table, TabletHeartbeat, TabletWrite
 
 REPORT = """
 document.addEventListener('securitypolicyviolation', (e) => {

@@ -39,17 +39,17 @@ NOT_PAGES = {
     "set_language": "POST only",
     "logout": "POST only",
     "tournament:signed_in": "a redirect to the person's landing page",
-    "scoring:banker_link_open": "a redirect to the table's page (crawled as the banker's)",
+    "banker:banker_link_open": "a redirect to the table's page (crawled as the banker's)",
     "printouts:jobs": "an htmx fragment of the printouts page",
     "printouts:job_download": "a file",
-    "tournament:knockout_bracket": "an htmx fragment of the seating page (the bracket planner)",
-    "tournament:clock_card": "an htmx fragment of the clock page (one wave's card)",
-    "tournament:judge_calls_panel": "an htmx fragment of the judges' desk and the clock page",
+    "knockout:knockout_bracket": "an htmx fragment of the seating page (the bracket planner)",
+    "clock:clock_card": "an htmx fragment of the clock page (one wave's card)",
+    "cockpit:judge_calls_panel": "an htmx fragment of the judges' desk and the clock page",
     "password_reset_confirm": "needs a token from an email",
     # The offline tablet's app files (#20), checked as served in
     # tests/tournament/test_offline_worker.py; the pages they serve are crawled as the banker's.
-    "tournament:tablet_manifest": "the tablet's web app manifest (application/manifest+json)",
-    "tournament:tablet_service_worker": "the tablet's service worker script (text/javascript)",
+    "banker:tablet_manifest": "the tablet's web app manifest (application/manifest+json)",
+    "banker:tablet_service_worker": "the tablet's service worker script (text/javascript)",
 }
 # Public routes outside the spectator app (which is public but for its organizer pages).
 PUBLIC = {
@@ -58,31 +58,31 @@ PUBLIC = {
     "password_reset_done",
     "password_reset_complete",
     "tournament:home",
-    "tournament:register",
-    "tournament:register_done",
-    "tournament:hall_display",
+    "players:register",
+    "players:register_done",
+    "spectator:hall_display",
     # A Finals qualifier's emailed link (series/invitation_mail.py).
     "series:answer",
 }
 BANKER_PAGES = {
-    "scoring:banker_tables",
-    "scoring:banker_sheet",
-    "tournament:banker_table",
-    "tournament:bankruptcy_record",
+    "banker:banker_tables",
+    "banker:banker_sheet",
+    "banker:banker_table",
+    "banker:bankruptcy_record",
 }
 # Pages that only exist for one format of event, and public pages also crawled for the
 # club knockout (its winner is posted; the championship's final is still to play).
 CLUB_ONLY: set[str] = set()
 ALSO_CLUB = {"spectator:final", "spectator:winner", "spectator:standings", "spectator:event_home"}
-ALSO_CLUB |= {"tournament:hall_display"}
+ALSO_CLUB |= {"spectator:hall_display"}
 # Banker pages also crawled at a played table (game over, sheet signed and locked).
-ALSO_PLAYED = {"scoring:banker_sheet", "tournament:banker_table"}
+ALSO_PLAYED = {"banker:banker_sheet", "banker:banker_table"}
 # What the banker must reach without scrolling on the tablet, by page.
 PRIMARY = {
-    "tournament:banker_table": "[data-primary-action]",
-    "scoring:banker_sheet": "#sheet-submit",
-    "scoring:banker_tables": "[data-primary-action]",
-    "tournament:bankruptcy_record": "[data-primary-action]",
+    "banker:banker_table": "[data-primary-action]",
+    "banker:banker_sheet": "#sheet-submit",
+    "banker:banker_tables": "[data-primary-action]",
+    "banker:bankruptcy_record": "[data-primary-action]",
 }
 
 
@@ -202,8 +202,8 @@ def _event_kwargs(event, banker) -> tuple[dict, object, object]:
     """The path parameters of one demo event's pages: its round 1, first table and player,
     a failed printout job, a table card's link, the demo series and a qualifier's emailed
     link; with the banker's current table and round 1's first table."""
+    from banker.links import banker_link_issue
     from jobs.models import Job
-    from scoring.services.banker_links import banker_link_issue
     from series.invitation_mail import invitation_token
     from series.models import Entrant, Invitation, Series, SeriesEvent
     from tournament.models import Player, Round, Table
@@ -396,14 +396,14 @@ def test_banker_page_on_the_tablet_primary_action_above_the_fold(page, demo, sit
 def test_the_crawl_covers_the_pages_the_issue_names():
     ids = {p.id for p in PAGES}
     assert {
-        "organizer:scoring:events_home",
-        "organizer:tournament:seating",
+        "organizer:cockpit:events_home",
+        "organizer:seating:seating",
         "organizer:scoring:results_round",
-        "organizer:tournament:clock_control",
-        "banker:scoring:banker_sheet",
-        "banker:tournament:banker_table",
+        "organizer:clock:clock_control",
+        "banker:banker:banker_sheet",
+        "banker:banker:banker_table",
         "public:spectator:results",
-        "public:tournament:hall_display[club]",
+        "public:spectator:hall_display[club]",
     } <= ids
     assert len(PAGES) >= 35
 

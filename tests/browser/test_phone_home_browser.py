@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from clock.pages import STATUS_LABELS
+from clock.services import clock_start
+from clock.timing import Status
 from demo.simulation import event_simulate
 from tests.browser.test_page_crawl import _axe_violations
 from tests.builders import an_event
-from tournament.clock import Status
-from tournament.clock_services import clock_start
-from tournament.clock_views import STATUS_LABELS
 from tournament.models import Wave
 
 ARTIFACTS = Path("artifacts/phone-home")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from banker.links import banker_link_issue
 from scoring.selectors import banker_table_players
-from scoring.services.banker_links import banker_link_issue
 from tests.scoring.banker_setup import finished_tables
 
 ARTIFACTS = Path("artifacts/portrait-sheet")

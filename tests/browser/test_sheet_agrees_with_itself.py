@@ -16,10 +16,10 @@ from pathlib import Path
 
 from django.utils import translation
 
+from banker.links import banker_link_issue
 from gameplay import load_edition
 from scoring.models import TableSheet
 from scoring.selectors import banker_table_players
-from scoring.services.banker_links import banker_link_issue
 from tests.browser.test_offline_tablet_browser import Tablet, game_over
 from tests.scoring.banker_setup import finished_tables
 from tests.tournament.offline_helpers import playing_table

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from django.contrib.auth.models import Group, User
 
-from scoring.services.banker_links import banker_link_issue
+from banker.links import banker_link_issue
+from seating.services import preseat_event, seats_swap
 from tests.builders import event_with_players
 from tests.tournament.offline_helpers import playing_table
 from tournament.models import Seat, Table
-from tournament.seating_services import preseat_event, seats_swap
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "undo"
 PASSWORD = "a long Boardwalk passphrase"

@@ -17,11 +17,11 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from accounts import throttle
+from banker.links import banker_link_issue
 from config.cache import ResilientRedisCache
-from scoring.services.banker_links import banker_link_issue
 from spectator.services import release_set
 from tests.config.test_settings import run_django
-from tournament import throttle
 from tournament.models import Round, Table, Wave
 
 CLOSED_PORT = "redis://127.0.0.1:1/0"
@@ -59,16 +59,16 @@ def test_every_door_answers_without_the_cache(redis_down, table, caplog):
         reverse("spectator:event_home", kwargs={"pk": event.pk}),
         reverse("spectator:standings", kwargs={"pk": event.pk}),
         reverse("spectator:tables", kwargs={"pk": event.pk, "number": 1}),
-        reverse("tournament:register", kwargs={"pk": event.pk}),
-        reverse("tournament:hall_state", kwargs={"pk": event.pk}),
+        reverse("players:register", kwargs={"pk": event.pk}),
+        reverse("spectator:hall_state", kwargs={"pk": event.pk}),
         reverse("login"),
     ]
     for url in pages:
         assert client.get(url).status_code == 200, url
     assert client.post(reverse("login"), {"username": "ada", "password": "no"}).status_code == 200
-    wrong = reverse("scoring:banker_link_open", kwargs={"key": "guess"})
+    wrong = reverse("banker:banker_link_open", kwargs={"key": "guess"})
     assert client.get(wrong).status_code == 403
-    assert client.get(reverse("scoring:banker_link_open", kwargs={"key": key})).status_code == 302
+    assert client.get(reverse("banker:banker_link_open", kwargs={"key": key})).status_code == 302
     right = {"username": "ada", "password": "the right passphrase"}
     assert client.post(reverse("login"), right).status_code == 302
     health = client.get(reverse("health"))

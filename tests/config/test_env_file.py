@@ -22,8 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from config.envfile import env_file_text, env_quote
-
-from .test_settings import run_django
+from tests.config.test_settings import run_django
 
 SHELLS = [shell for shell in ("sh", "bash") if shutil.which(shell)]
 
@@ -262,7 +261,7 @@ def write_env(path, *extra: str) -> None:
         "--host=www.boardwalk.example.org",
         "--database-url=postgres://boardwalk:pw@127.0.0.1:5432/boardwalk",
         *extra,
-        stdout=open("/dev/null", "w"),  # noqa: SIM115 - the command's own messages
+        stdout=open("/dev/null", "w"),
     )
 
 

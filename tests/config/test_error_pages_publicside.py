@@ -21,7 +21,7 @@ def test_every_page_frame_names_the_icon(client, event):
     for url in ("/", reverse("spectator:event_home", kwargs={"pk": event.pk})):
         html = client.get(url).content.decode()
         assert 'rel="icon"' in html and "favicon.svg" in html, url
-    hall = client.get(reverse("tournament:hall_display", kwargs={"pk": event.pk}))
+    hall = client.get(reverse("spectator:hall_display", kwargs={"pk": event.pk}))
     assert "favicon.ico" in hall.content.decode()
 
 

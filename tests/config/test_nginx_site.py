@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from tournament.csv_io import MAX_IMPORT_BYTES
+from players.csv_io import MAX_IMPORT_BYTES
 
 SITE = Path(__file__).resolve().parents[2] / "deploy" / "nginx" / "boardwalk.conf"
 UNITS = {"": 1, "k": 1024, "m": 1024 * 1024, "g": 1024 * 1024 * 1024}

@@ -26,7 +26,7 @@ from config.views import server_error
 from jobs.database import database_unavailable
 from tests.resilience.sqlite_lock import locked_error, missing_table_error
 from tests.tournament.test_clock_pages import control_url, login
-from tests.tournament.test_clock_pages import wave as wave  # noqa: F401 (the fixture)
+from tests.tournament.test_clock_pages import wave as wave
 from tournament.models import ClockAction
 from tournament.roles import HEAD_JUDGE
 
@@ -186,12 +186,12 @@ def test_a_login_not_saved_keeps_the_username_and_asks_the_password_again(client
 
 def test_a_page_that_only_reads_offers_to_load_again(client, wave, locked, monkeypatch):
     login(client, HEAD_JUDGE)
-    page = reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id})
+    page = reverse("clock:clock_control", kwargs={"pk": wave.round.event_id})
 
     def busy(**kwargs):
         raise locked
 
-    monkeypatch.setattr("tournament.clock_views.event_clocks", busy)
+    monkeypatch.setattr("clock.views.event_clocks", busy)
     response = client.get(page + "?at=1")
     assert response.status_code == 503
     body = response.content.decode()

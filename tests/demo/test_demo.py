@@ -24,10 +24,10 @@ from demo.event import (
 )
 from scoring.models import ResultLine, RoundPosting, TableSheet
 from scoring.selectors import standings
+from seating.engine import SeatingProblem, check_rounds
 from series.models import Series
 from tests.demo.simulation_helpers import preliminary_rounds, rule_book_totals
 from tournament.models import Event, Player, Round, Seat, Table
-from tournament.seating import SeatingProblem, check_rounds
 
 
 @pytest.fixture(scope="module")

@@ -20,15 +20,16 @@ from hypothesis import strategies as st
 
 from demo.simulation import FIRST_NAMES, LAST_NAMES, MAX_PLAYERS, event_simulate, people_generate
 from demo.simulation import _registration as registration_of
+from players.aliases import next_alias
+from players.bulk_services import players_register_bulk
+from players.services import player_register
 from scoring.models import ResultLine, RoundPosting, TableSheet
 from scoring.selectors import standings
 from scoring.tie_breakers import TieBreakers
+from seating.engine import table_pattern
 from tests.demo.simulation_helpers import preliminary_rounds, rule_book_totals
-from tournament.aliases import next_alias
-from tournament.bulk_services import players_register_bulk
 from tournament.models import Event, Player, Seat, Table
-from tournament.seating import table_pattern
-from tournament.services import event_create, player_register
+from tournament.services import event_create
 
 PLAIN_NAMES = len(FIRST_NAMES) * len(LAST_NAMES)
 

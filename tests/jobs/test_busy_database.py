@@ -124,7 +124,7 @@ def test_the_printouts_page_and_the_cockpit_say_no_worker_and_how_to_start_one(
 ):
     pages = [
         reverse("printouts:index", kwargs={"pk": event.pk}),
-        reverse("scoring:cockpit", kwargs={"pk": event.pk}),
+        reverse("cockpit:cockpit", kwargs={"pk": event.pk}),
     ]
     for url in pages:
         body = organizer_client.get(url).content.decode()

@@ -23,10 +23,10 @@ from jobs.services import JobOutput, job_run, job_submit, jobs_recover
 from jobs.storage import AtomicFileSystemStorage, job_storage
 from printouts import catalog
 from printouts.tasks import build_printout
+from seating.services import round_publish
 from tests.printouts.pdf_helpers import *  # noqa: F403 (the fixtures)
 from tests.printouts.pdf_helpers import PEOPLE, pdf_pages
 from tournament.roles import JUDGE
-from tournament.seating_services import round_publish
 
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 

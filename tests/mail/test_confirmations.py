@@ -16,10 +16,12 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from mail.models import Message
+from players.services import Registration, player_register
 from tests.mail_server import smtp_server
+from tests.url_names import qualified
 from tournament.models import Player
 from tournament.roles import ORGANIZER
-from tournament.services import Registration, event_update, player_register
+from tournament.services import event_update
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -62,7 +64,7 @@ def organizer(client):
 
 def test_self_registration_is_confirmed_in_the_language_it_was_made_in(client, hosted, inbox):
     response = client.post(
-        reverse("tournament:register", kwargs={"pk": hosted.pk}),
+        reverse("players:register", kwargs={"pk": hosted.pk}),
         FORM,
         HTTP_ACCEPT_LANGUAGE="fr",
     )
@@ -100,7 +102,7 @@ def test_a_junior_guardian_gets_the_same_email(client, hosted, inbox):
         "guardian_email": "grace@example.org",
         "guardian_consent": "on",
     }
-    client.post(reverse("tournament:register", kwargs={"pk": hosted.pk}), form)
+    client.post(reverse("players:register", kwargs={"pk": hosted.pk}), form)
     [mail] = inbox.to("ada@example.org")
     assert sorted(mail.envelope_to) == ["ada@example.org", "grace@example.org"]
     assert "Grace Lovelace" in mail.text and "parent or guardian" in mail.text
@@ -126,7 +128,7 @@ def test_an_adult_with_an_old_guardian_address_is_written_to_alone(hosted, inbox
 def test_on_the_day_entry_is_confirmed_in_the_events_language(organizer, hosted, inbox):
     event_update(event=hosted, language="de", players_note="Bring your own dice cup.")
     response = organizer.post(
-        reverse("tournament:player_add", kwargs={"pk": hosted.pk}),
+        reverse("players:player_add", kwargs={"pk": hosted.pk}),
         {**FORM, "email": "door@example.org"},
         HTTP_ACCEPT_LANGUAGE="en",
     )
@@ -169,14 +171,14 @@ CSV = (
 @pytest.mark.parametrize("send", [True, False])
 def test_an_import_confirms_each_new_player_unless_told_not_to(organizer, hosted, inbox, send):
     form = {"text": CSV, **({"send_confirmations": "on"} if send else {})}
-    response = organizer.post(reverse("tournament:player_import", kwargs={"pk": hosted.pk}), form)
+    response = organizer.post(reverse("players:player_import", kwargs={"pk": hosted.pk}), form)
     assert "3 imported" in response.content.decode()
     expected = [["cy@example.org"], ["di@example.org"]] if send else []  # Ed gave no address
     assert sorted(m.envelope_to for m in inbox.received) == expected
 
 
 def test_a_second_import_into_a_filled_event_confirms_the_new_lines_only(organizer, hosted, inbox):
-    url = reverse("tournament:player_import", kwargs={"pk": hosted.pk})
+    url = reverse("players:player_import", kwargs={"pk": hosted.pk})
     organizer.post(url, {"text": CSV, "send_confirmations": "on"})
     more = CSV + "Fay,Four,fay@example.org,1983-01-01,yes,yes\n"
     organizer.post(url, {"text": more, "send_confirmations": "on"})
@@ -276,8 +278,8 @@ def test_nothing_is_sent_without_a_mail_server_and_the_pages_say_so(
     organizer, client, hosted, settings
 ):
     settings.EMAIL_HOST = ""
-    organizer.post(reverse("tournament:register", kwargs={"pk": hosted.pk}), FORM)
+    organizer.post(reverse("players:register", kwargs={"pk": hosted.pk}), FORM)
     assert Player.objects.count() == 1 and Message.objects.count() == 0
     for name in ("player_import", "player_add", "event_edit"):
-        page = organizer.get(reverse(f"tournament:{name}", kwargs={"pk": hosted.pk}))
+        page = organizer.get(reverse(qualified(name), kwargs={"pk": hosted.pk}))
         assert "No mail server is set, so no email is sent" in page.content.decode(), name

@@ -62,7 +62,7 @@ def test_index_links_every_printout_and_the_cockpit_links_index(organizer_client
     # No return address set: the page says the forms print without one.
     assert "without a “Please return to” block" in html
     assert reverse("tournament:event_edit", kwargs={"pk": event.pk}) in html
-    cockpit = organizer_client.get(reverse("scoring:cockpit", kwargs={"pk": event.pk}))
+    cockpit = organizer_client.get(reverse("cockpit:cockpit", kwargs={"pk": event.pk}))
     assert index in cockpit.content.decode()
 
 
@@ -352,7 +352,7 @@ def test_table_cards_carry_the_banker_link_in_force(organizer_client, event, sea
     pages = [squash(page) for page in pdf_pages(response.content)]
     assert len(pages) == 2
     assert "Table 1" in pages[0] and "Table 2" in pages[1]
-    open_url = "http://testserver" + reverse("scoring:banker_link_open", kwargs={"key": link.key})
+    open_url = "http://testserver" + reverse("banker:banker_link_open", kwargs={"key": link.key})
     assert open_url in pages[0].replace(" ", "")
     assert "old" * 10 not in " ".join(pages)
     assert "No banker link is in force" in pages[1]

@@ -31,7 +31,7 @@ GRANT = (
 
 
 def test_the_online_form_asks_for_the_grant_in_the_kits_words(client, event):
-    page = client.get(reverse("tournament:register", kwargs={"pk": event.pk}))
+    page = client.get(reverse("players:register", kwargs={"pk": event.pk}))
     assert page.status_code == 200
     assert GRANT in " ".join(page.content.decode().split())
 

@@ -13,14 +13,18 @@ from django.contrib.auth.models import Group, User
 from django.urls import URLPattern, reverse
 from django.utils import timezone
 
+from banker import bankruptcy_urls
+from banker import urls as banker_urls
+from clock import urls as clock_urls
+from cockpit import urls as cockpit_urls
+from knockout import urls as knockout_urls
+from players import registration_urls
+from players import urls as organizer_urls
+from players.services import Registration, player_register
+from seating import urls as seating_urls
 from spectator import urls as spectator_urls
-from tournament import (
-    bankruptcy_urls,
-    clock_urls,
-    organizer_urls,
-    registration_urls,
-    seating_urls,
-)
+from tests.url_names import qualified
+from tournament import urls as tournament_urls
 from tournament.models import Announcement, Event, JudgeCall, Player, Round, Seat, Table, Wave
 from tournament.roles import (
     BANK,
@@ -32,7 +36,7 @@ from tournament.roles import (
     MANAGE,
     ORGANIZER,
 )
-from tournament.services import Registration, event_create, player_register
+from tournament.services import event_create
 
 ANONYMOUS = "anonymous"
 ROLES = [ANONYMOUS, BANKER, JUDGE, HEAD_JUDGE, ORGANIZER]
@@ -53,10 +57,10 @@ JUDGE_ROUTES = {
     "player_eject",
     # Judges move people before a round starts (seating_change).
     "seating_change",
-    # Issue 15 (cockpit): a no-show is confirmed first and can be undone.
+    # A no-show is confirmed first and can be undone.
     "player_no_show_confirm",
     "player_no_show_undo",
-    # Issue 15 (cockpit2): an ejection's result and its undo (a withdrawal's undo is refused
+    # An ejection's result and its undo (a withdrawal's undo is refused
     # to judges inside the view, with the reason).
     "player_leave_result",
     "player_leave_undo",
@@ -103,6 +107,14 @@ def _protected_registration_patterns(*, actions: bool = False) -> list[URLPatter
     ]
 
 
+def _judge_call(pattern: URLPattern) -> bool:
+    return pattern.name.startswith("judge_call")
+
+
+def _table_page(pattern: URLPattern) -> bool:
+    return pattern.name in BANKER_ROUTES
+
+
 def _routes() -> list[tuple[URLPattern, str]]:
     """Every protected route with the method that exercises it (pages GET, actions POST)."""
     return [
@@ -112,8 +124,16 @@ def _routes() -> list[tuple[URLPattern, str]]:
         *[(pattern, "POST") for pattern in _protected_registration_patterns(actions=True)],
         *[(pattern, "GET") for pattern in seating_urls.page_patterns],
         *[(pattern, "POST") for pattern in seating_urls.action_patterns],
+        *[(pattern, "GET") for pattern in knockout_urls.page_patterns],
+        *[(pattern, "POST") for pattern in knockout_urls.action_patterns],
         *[(pattern, "GET") for pattern in clock_urls.page_patterns],
         *[(pattern, "POST") for pattern in clock_urls.action_patterns],
+        *[(pattern, "GET") for pattern in tournament_urls.page_patterns],
+        # The judges' calls (cockpit) and the banker's table page (banker).
+        *[(pattern, "GET") for pattern in cockpit_urls.page_patterns if _judge_call(pattern)],
+        *[(pattern, "POST") for pattern in cockpit_urls.action_patterns if _judge_call(pattern)],
+        *[(pattern, "GET") for pattern in banker_urls.page_patterns if _table_page(pattern)],
+        *[(pattern, "POST") for pattern in banker_urls.action_patterns if _table_page(pattern)],
         *[(pattern, "GET") for pattern in bankruptcy_urls.page_patterns],
         *[(pattern, "POST") for pattern in bankruptcy_urls.action_patterns],
         # The organizer's release switches for the public pages (spectator app).
@@ -127,6 +147,7 @@ ROUTES = _routes()
 
 def test_every_organizer_route_is_a_page_or_an_action():
     assert organizer_urls.urlpatterns == [
+        *registration_urls.urlpatterns,
         *organizer_urls.page_patterns,
         *organizer_urls.action_patterns,
     ]
@@ -137,7 +158,11 @@ def test_every_seating_route_is_a_page_or_an_action():
     assert seating_urls.urlpatterns == [*seating_urls.page_patterns, *seating_urls.action_patterns]
 
 
-@pytest.mark.parametrize("pattern", organizer_urls.urlpatterns, ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "pattern",
+    [*organizer_urls.page_patterns, *organizer_urls.action_patterns],
+    ids=lambda p: p.name,
+)
 def test_every_organizer_view_carries_a_permission(pattern):
     """The decorators in access.py set ``required_permission``; no view goes without one."""
     assert pattern.callback.required_permission in (MANAGE, JUDGE_PERMISSION)
@@ -145,7 +170,12 @@ def test_every_organizer_view_carries_a_permission(pattern):
 
 @pytest.mark.parametrize(
     "pattern",
-    [*seating_urls.page_patterns, *seating_urls.action_patterns],
+    [
+        *seating_urls.page_patterns,
+        *seating_urls.action_patterns,
+        *knockout_urls.page_patterns,
+        *knockout_urls.action_patterns,
+    ],
     ids=lambda p: p.name,
 )
 def test_every_seating_official_view_carries_a_permission(pattern):
@@ -233,8 +263,8 @@ def _url(pattern: URLPattern, setting: dict) -> str:
         kwargs["table_number"] = 1
     kwargs.update(_clock_kwargs(pattern, setting))
     spectator = [*spectator_urls.page_patterns, *spectator_urls.action_patterns]
-    namespace = "spectator" if pattern in spectator else "tournament"
-    return reverse(f"{namespace}:{pattern.name}", kwargs=kwargs)
+    name = f"spectator:{pattern.name}" if pattern in spectator else qualified(pattern.name)
+    return reverse(name, kwargs=kwargs)
 
 
 def _clock_kwargs(pattern: URLPattern, setting: dict) -> dict[str, int]:
@@ -306,16 +336,16 @@ def test_a_judge_may_record_a_no_show_and_an_ejection(client, setting):
     # Issue 15: no-shows only from the start; this event started yesterday.
     Event.objects.filter(pk=event.pk).update(date=datetime.date.today() - datetime.timedelta(1))
     response = client.post(
-        reverse("tournament:player_no_show", kwargs={"pk": event.pk, "player_pk": seated.pk})
+        reverse("players:player_no_show", kwargs={"pk": event.pk, "player_pk": seated.pk})
     )
     # Judges cannot open the player list, so they go back to the check-in desk.
-    assert response.url == reverse("tournament:check_in", kwargs={"pk": event.pk})
+    assert response.url == reverse("players:check_in", kwargs={"pk": event.pk})
     seated.refresh_from_db()
     alternate.refresh_from_db()
     assert (seated.status, alternate.status) == (Player.Status.NO_SHOW, Player.Status.PLAYER)
 
     response = client.post(
-        reverse("tournament:player_eject", kwargs={"pk": event.pk, "player_pk": alternate.pk}),
+        reverse("players:player_eject", kwargs={"pk": event.pk, "player_pk": alternate.pk}),
         {"reason": "Abusive to the banker"},
     )
     assert response.status_code == 302
@@ -332,7 +362,7 @@ def test_a_judge_cannot_withdraw_reorder_or_rename(client, setting):
         ("alternate_move", {"direction": "up"}),
         ("player_alias", {"alias": "Renamed"}),
     ]:
-        url = reverse(f"tournament:{name}", kwargs={"pk": event.pk, "player_pk": seated.pk})
+        url = reverse(qualified(name), kwargs={"pk": event.pk, "player_pk": seated.pk})
         assert client.post(url, data).status_code == 403
     seated.refresh_from_db()
     assert seated.status == Player.Status.PLAYER and seated.alias != "Renamed"
@@ -343,13 +373,13 @@ def test_nav_shows_the_right_links_per_role(client):
     assert 'href="/accounts/login/' in client.get("/").content.decode()
     judge = _client_for(client, JUDGE)
     body = judge.get("/").content.decode()
-    assert reverse("scoring:judges_desk") in body
-    assert f'href="{reverse("scoring:events_home")}"' not in body
+    assert reverse("cockpit:judges_desk") in body
+    assert f'href="{reverse("cockpit:events_home")}"' not in body
 
 
 def test_event_pages_for_a_missing_event_are_404(client, db):
     client = _client_for(client, ORGANIZER)
-    assert client.get(reverse("tournament:player_list", kwargs={"pk": 999})).status_code == 404
+    assert client.get(reverse("players:player_list", kwargs={"pk": 999})).status_code == 404
     assert Event.objects.count() == 0
 
 

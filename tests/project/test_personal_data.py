@@ -10,8 +10,9 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
+from clock import services as clock_services
 from spectator.services import release_set
-from tournament import clock_services
+from tests.url_names import qualified
 from tournament.models import Player, Round, Seat, Table, Wave
 from tournament.roles import ORGANIZER
 
@@ -41,7 +42,7 @@ def organizer_client(client, event):
 
 @pytest.mark.parametrize("name", ["player_list", "player_export", "check_in", "player_import"])
 def test_pages_with_names_and_birth_dates_are_never_stored(organizer_client, event, name):
-    response = organizer_client.get(reverse(f"tournament:{name}", kwargs={"pk": event.pk}))
+    response = organizer_client.get(reverse(qualified(name), kwargs={"pk": event.pk}))
     assert response.status_code == 200
     directives = {part.strip() for part in response["Cache-Control"].split(",")}
     assert {"private", "no-store"} <= directives
@@ -49,7 +50,7 @@ def test_pages_with_names_and_birth_dates_are_never_stored(organizer_client, eve
 
 def test_the_player_list_really_holds_them(organizer_client, event):
     """The pages above are the ones the issue means: they show the registered name."""
-    body = organizer_client.get(reverse("tournament:player_list", kwargs={"pk": event.pk}))
+    body = organizer_client.get(reverse("players:player_list", kwargs={"pk": event.pk}))
     assert "Realname" in body.content.decode()
 
 
@@ -68,8 +69,8 @@ def wave(event) -> Wave:
 
 def hall(client, wave):
     pk = wave.round.event_id
-    state = client.get(reverse("tournament:hall_state", kwargs={"pk": pk})).json()
-    page = client.get(reverse("tournament:hall_display", kwargs={"pk": pk})).content.decode()
+    state = client.get(reverse("spectator:hall_state", kwargs={"pk": pk})).json()
+    page = client.get(reverse("spectator:hall_display", kwargs={"pk": pk})).content.decode()
     return state, page
 
 

@@ -17,8 +17,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from banker.links import banker_link_issue
 from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, DEMO_JUNIOR_NAME, load_demo_event
-from scoring.services.banker_links import banker_link_issue
 from tests.builders import built_once_for_the_module
 from tests.project.site_crawl import Crawl, Visitor, crawl
 from tournament.models import Event, Round, Table
@@ -59,13 +59,13 @@ def _starts(visitor: str, events: list[Event]) -> list[str]:
         for event in events:
             pages += [
                 reverse("spectator:event_home", kwargs={"pk": event.pk}),
-                reverse("tournament:hall_display", kwargs={"pk": event.pk}),
-                reverse("tournament:hall_display", kwargs={"pk": event.pk}) + "?screen=1",
+                reverse("spectator:hall_display", kwargs={"pk": event.pk}),
+                reverse("spectator:hall_display", kwargs={"pk": event.pk}) + "?screen=1",
             ]
         return pages
     if visitor == "banker":
         return [reverse("tournament:signed_in")]
-    overviews = [reverse("scoring:cockpit", kwargs={"pk": event.pk}) for event in events]
+    overviews = [reverse("cockpit:cockpit", kwargs={"pk": event.pk}) for event in events]
     return [*overviews, reverse("tournament:signed_in")]
 
 
@@ -76,7 +76,7 @@ def _tablet(events: list[Event]) -> tuple[Visitor, str]:
     table = Table.objects.filter(round=final).order_by("number").first()
     key = banker_link_issue(table=table, by=None).key
     visitor = Visitor(TABLET, Client(), AnonymousUser(), table=table.pk)
-    return visitor, reverse("scoring:banker_link_open", kwargs={"key": key})
+    return visitor, reverse("banker:banker_link_open", kwargs={"key": key})
 
 
 def _crawl(name: str, events: list[Event]) -> Crawl:

@@ -5,7 +5,7 @@ The throttles are in test_throttles.py.
 The role walk reads the routes from the project's resolver, not from a list, so a page
 added later is walked without anyone remembering it. What each route expects comes from
 two independent places: the ``required_permission`` the access decorators put on a view
-(tournament/access.py, scoring/access.py), and the hand-written lists below of what
+(tournament/access.py, banker/access.py), and the hand-written lists below of what
 is public or needs only a login. A route in neither fails the walk.
 
 The walk runs on the demo event (demo.event.load_demo_event: a championship played
@@ -27,14 +27,13 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.utils import timezone
 
+from banker.links import banker_link_issue
 from demo.event import load_demo_event
 from jobs.models import Job
-from scoring.services.banker_links import banker_link_issue
 from series.models import Entrant, Series, SeriesEvent
-from tournament.models import Announcement, Event, Player, Round, Table
+from tournament.models import Announcement, Event, JudgeCall, Player, Round, Table
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ROLE_PERMISSIONS
 from tournament.services import event_create
-from tournament.tablet_models import JudgeCall
 
 # --- What is public, by name (hand-written on purpose) -----------------------------------
 
@@ -48,13 +47,13 @@ PUBLIC = {
     "password_reset_confirm",
     "password_reset_complete",
     "tournament:home",
-    "tournament:register",
-    "tournament:register_done",
-    "tournament:hall_display",
-    "tournament:hall_state",
-    "tournament:wave_clock_state",
+    "players:register",
+    "players:register_done",
+    "spectator:hall_display",
+    "spectator:hall_state",
+    "clock:wave_clock_state",
     # The key in the URL is the credential; wrong keys are throttled.
-    "scoring:banker_link_open",
+    "banker:banker_link_open",
     "admin:login",
     "admin:logout",
     # --- series (issue #14): the public series pages, aliases only -----------------------
@@ -65,12 +64,12 @@ PUBLIC = {
     # A Finals qualifier's emailed link: the signed token in the URL is the credential.
     "series:answer",
     # The banker tablet's service worker and manifest (issue #20): no one's data in them.
-    "tournament:tablet_service_worker",
-    "tournament:tablet_manifest",
+    "banker:tablet_service_worker",
+    "banker:tablet_manifest",
     # publicside (#15): /favicon.ico redirects to the static icon.
     "favicon",
     # --- languages (#21): the language switch page and its form, for everyone ---
-    "tournament:language",
+    "accounts:language",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
 PUBLIC_NAMESPACES = {"spectator"}
@@ -78,12 +77,12 @@ NOT_PUBLIC_PREFIXES = ("organizer", "release")
 # Any logged-in person, whatever their role: their own landing pages and password.
 LOGGED_IN = {
     "tournament:signed_in",
-    "scoring:banker_tables",
+    "banker:banker_tables",
     "password_change",
     "password_change_done",
 }
 LOGOUT = {"logout", "admin:logout"}
-GRANTS_A_TABLE = {"scoring:banker_link_open"}
+GRANTS_A_TABLE = {"banker:banker_link_open"}
 # Pages that answer with a page saying why there is nothing to give, under another status:
 # the Winner Notification Form of a player who is not the event's winner (404), or before
 # the event has one (409, the demo's final is not posted).
@@ -376,16 +375,16 @@ def test_every_route_answers_each_role_as_its_access_says(demo, role, db, monkey
     # The walk covered what the issue asks about, whatever the resolver holds.
     names = {r.name for r in routes}
     assert {
-        "scoring:banker_sheet",
-        "scoring:sheet_submit",
-        "scoring:events_home",
+        "banker:banker_sheet",
+        "banker:sheet_submit",
+        "cockpit:events_home",
     } <= names
 
 
 def test_spot_checks_of_the_walks_expectations(demo, db):
     """A few answers written out by hand, in case the walk's rules were wrong together."""
-    sheet = reverse("scoring:banker_sheet", kwargs={"table_pk": demo.table.pk})
-    dashboard = reverse("scoring:events_home")
+    sheet = reverse("banker:banker_sheet", kwargs={"table_pk": demo.table.pk})
+    dashboard = reverse("cockpit:events_home")
     assert _client(OTHER_BANKER, demo).get(sheet).status_code == 403
     assert _client(OWN_BANKER, demo).get(sheet).status_code == 200
     judge = _client(JUDGE, demo)

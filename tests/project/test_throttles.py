@@ -12,10 +12,10 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from accounts import throttle
+from banker.links import banker_link_issue
 from scoring.selectors import banker_link_table
-from scoring.services.banker_links import banker_link_issue
 from tests.builders import an_event
-from tournament import throttle
 from tournament.models import Round, Table, Wave
 
 # The free failures the README promises, written out rather than read from the code.
@@ -159,11 +159,11 @@ def test_banker_link_guessing_is_throttled_but_never_blocks_a_right_key(
 ):
     """Issue #17: 20 wrong keys from the venue's one address locked every tablet there."""
     key = _table_key()
-    good = reverse("scoring:banker_link_open", kwargs={"key": key})
+    good = reverse("banker:banker_link_open", kwargs={"key": key})
     for attempt in range(throttle.BANKER_LINK_MISSES_PER_IP.count):
-        wrong = reverse("scoring:banker_link_open", kwargs={"key": f"guess{attempt}"})
+        wrong = reverse("banker:banker_link_open", kwargs={"key": f"guess{attempt}"})
         assert client.get(wrong, REMOTE_ADDR="10.0.0.1").status_code == 403
-    wrong = reverse("scoring:banker_link_open", kwargs={"key": "one-more-guess"})
+    wrong = reverse("banker:banker_link_open", kwargs={"key": "one-more-guess"})
     response = client.get(wrong, REMOTE_ADDR="10.0.0.1")
     assert response.status_code == 429
     assert "Too many table links tried" in response.content.decode()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from seating import views as seating_views
 from tests.resilience.fuzz_world import build_world
-from tournament import seating_views
 
 
 @pytest.fixture(scope="module")

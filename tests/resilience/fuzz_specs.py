@@ -15,12 +15,21 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from hypothesis import strategies as st
 
+from banker.bankruptcy_views import BankruptcyForm
+from clock.views import AdjustForm, AnnouncementForm, ReasonForm
 from gameplay import load_edition
 from jobs.models import Job
-from scoring.banker_forms import SheetForm
+from knockout.services import bracket_confirm
+from knockout.views import OverrideForm
+from players.csv_columns import EXPORT_COLUMNS, IMPORT_COLUMNS
+from players.csv_io import MAX_IMPORT_BYTES
+from players.registration_forms import OnTheDayForm, RegistrationForm
 from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrderForm
 from scoring.selectors import banker_table_players
+from scoring.sheet_forms import SheetForm
 from scoring.tie_breakers import tie_breakers_for
+from seating.search_views import SearchForm
+from seating.views import PreseatForm, SeatChangeForm
 from series.forms import (
     AddEventForm,
     DeadlineForm,
@@ -35,18 +44,9 @@ from series.invitation_mail import invitation_token
 from series.models import Invitation
 from tests.builders import an_event, registered_players
 from tests.resilience.fuzz_world import FUZZ_PEOPLE, World
-from tournament.bankruptcy_views import BankruptcyForm
-from tournament.clock_views import AdjustForm, AnnouncementForm, ReasonForm
-from tournament.csv_columns import EXPORT_COLUMNS, IMPORT_COLUMNS
-from tournament.csv_io import MAX_IMPORT_BYTES
-from tournament.knockout_services import bracket_confirm
-from tournament.knockout_views import OverrideForm
 from tournament.models import JudgeCall
 from tournament.organizer_forms import AliasForm, EventForm
 from tournament.organizer_forms import ReasonForm as EjectReasonForm
-from tournament.registration_forms import OnTheDayForm, RegistrationForm
-from tournament.seating_search_views import SearchForm
-from tournament.seating_views import PreseatForm, SeatChangeForm
 from tournament.selectors import round_seating
 
 # --- Values ------------------------------------------------------------------------------
@@ -184,7 +184,7 @@ def _failed_job(world: World, kind: str = "printouts:event-registration") -> Job
     }
     task = "printouts.tasks.build_printout"
     if kind == "tournament:import":
-        task = "tournament.tasks.import_registrations_task"
+        task = "players.tasks.import_registrations_task"
     return Job.objects.create(
         kind=kind,
         scope=f"event-{event}",
@@ -361,7 +361,7 @@ def _release_form() -> forms.Form:
 
 FUZZED: dict[str, Spec] = {
     # Public and Django's own forms that the project serves.
-    "tournament:register": Spec(lambda w: form_values(RegistrationForm(event=w.event))),
+    "players:register": Spec(lambda w: form_values(RegistrationForm(event=w.event))),
     "login": Spec(lambda w: {"username": st.text(), "password": st.text()}),
     "password_reset": Spec(lambda w: {"email": st.text()}),
     "password_change": Spec(
@@ -374,81 +374,79 @@ FUZZED: dict[str, Spec] = {
     "logout": Spec(lambda w: {}),
     "set_language": Spec(lambda w: {"language": pick("en", "fr", "xx"), **_next(w)}),
     # Registration, events and the player list.
-    "tournament:player_add": Spec(lambda w: form_values(OnTheDayForm(event=w.event))),
-    "tournament:player_import": Spec(_import),
+    "players:player_add": Spec(lambda w: form_values(OnTheDayForm(event=w.event))),
+    "players:player_import": Spec(_import),
     "tournament:event_create": Spec(lambda w: form_values(EventForm())),
     "tournament:event_edit": Spec(lambda w: form_values(EventForm())),
-    "tournament:player_alias": Spec(lambda w: form_values(AliasForm())),
-    "tournament:player_eject": Spec(lambda w: {**form_values(EjectReasonForm()), **_next(w)}),
-    "tournament:alternate_fill_seat": Spec(_next),
-    "tournament:alternate_move": Spec(
+    "players:player_alias": Spec(lambda w: form_values(AliasForm())),
+    "players:player_eject": Spec(lambda w: {**form_values(EjectReasonForm()), **_next(w)}),
+    "players:alternate_fill_seat": Spec(_next),
+    "players:alternate_move": Spec(
         lambda w: {"direction": pick("up", "down"), "from": texts, **_next(w)},
         kwargs=lambda w: {"player_pk": w.alternate.pk},
     ),
-    "tournament:player_no_show": Spec(_next),
+    "players:player_no_show": Spec(_next),
     # Issue 15 (cockpit): undoing a no-show.
-    "tournament:player_no_show_undo": Spec(_next),
+    "players:player_no_show_undo": Spec(_next),
     # Issue 15 (cockpit2): undoing a withdrawal or an ejection.
-    "tournament:player_leave_undo": Spec(_next),
-    "tournament:player_withdraw": Spec(lambda w: {"reason": texts, **_next(w)}),
+    "players:player_leave_undo": Spec(_next),
+    "players:player_withdraw": Spec(lambda w: {"reason": texts, **_next(w)}),
     # The waiting list: promoting an alternate and returning a seated player are refused.
-    "tournament:waiting_promote": Spec(kwargs=lambda w: {"player_pk": w.alternate.pk}),
-    "tournament:waiting_return": Spec(kwargs=lambda w: {"player_pk": w.seated.pk}),
-    "tournament:player_check_in": Spec(_next),
-    "tournament:player_undo_check_in": Spec(_next),
+    "players:waiting_promote": Spec(kwargs=lambda w: {"player_pk": w.alternate.pk}),
+    "players:waiting_return": Spec(kwargs=lambda w: {"player_pk": w.seated.pk}),
+    "players:player_check_in": Spec(_next),
+    "players:player_undo_check_in": Spec(_next),
     # Seating.
-    "tournament:seating_change": Spec(_seat_change, kwargs=lambda w: {"round_number": 2}),
-    "tournament:seating_preseat": Spec(lambda w: form_values(PreseatForm()), examples=10),
-    "tournament:seating_reseat_undo": Spec(),
-    "tournament:seating_publish": Spec(lambda w: {"published": pick("1", "0")}),
+    "seating:seating_change": Spec(_seat_change, kwargs=lambda w: {"round_number": 2}),
+    "seating:seating_preseat": Spec(lambda w: form_values(PreseatForm()), examples=10),
+    "seating:seating_reseat_undo": Spec(),
+    "seating:seating_publish": Spec(lambda w: {"published": pick("1", "0")}),
     # Round 1's draw again: refused for a later round or once published.
-    "tournament:seating_redraw": Spec(kwargs=lambda w: {"round_number": 1}),
-    "tournament:seating_start": Spec(kwargs=lambda w: {"round_number": 2}),
-    "tournament:seating_fill_vacancies": Spec(kwargs=lambda w: {"round_number": 2}),
-    "tournament:seating_roll": Spec(),
-    "tournament:seating_banker": Spec(
+    "seating:seating_redraw": Spec(kwargs=lambda w: {"round_number": 1}),
+    "seating:seating_start": Spec(kwargs=lambda w: {"round_number": 2}),
+    "seating:seating_fill_vacancies": Spec(kwargs=lambda w: {"round_number": 2}),
+    "seating:seating_roll": Spec(),
+    "seating:seating_banker": Spec(
         lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}
     ),
     # 000: where no volunteer banks, one of the table's players banks it.
-    "tournament:seating_player_banker": Spec(
+    "seating:seating_player_banker": Spec(
         lambda w: {"player": pick("", "0", "x", "99999999", w.seated.pk, w.alternate.pk)}
     ),
-    "tournament:seating_record_rolls": Spec(_rolls),
+    "seating:seating_record_rolls": Spec(_rolls),
     # --- languages (#21): the language switch and a table's game language ---
-    "tournament:language": Spec(
-        lambda w: {"language": pick("en", "fr", "hi", "xx", ""), **_next(w)}
-    ),
-    "tournament:seating_table_language": Spec(lambda w: {"language": pick("", "fr", "hi", "xx")}),
+    "accounts:language": Spec(lambda w: {"language": pick("en", "fr", "hi", "xx", ""), **_next(w)}),
+    "seating:seating_table_language": Spec(lambda w: {"language": pick("", "fr", "hi", "xx")}),
     # The club knockout's bracket, on a club event.
-    "tournament:knockout_confirm": Spec(
+    "knockout:knockout_confirm": Spec(
         lambda w: {"method": pick("table_winners", "highest_assets", "")}, kwargs=_club
     ),
-    "tournament:knockout_seat": Spec(kwargs=_club, examples=5),
-    "tournament:knockout_override": Spec(lambda w: form_values(OverrideForm()), kwargs=_club),
-    "tournament:knockout_override_withdraw": Spec(kwargs=_club),
+    "knockout:knockout_seat": Spec(kwargs=_club, examples=5),
+    "knockout:knockout_override": Spec(lambda w: form_values(OverrideForm()), kwargs=_club),
+    "knockout:knockout_override_withdraw": Spec(kwargs=_club),
     # The clock and the banker's table page.
-    "tournament:clock_start": Spec(_reason),
-    "tournament:clock_pause": Spec(_reason),
-    "tournament:clock_resume": Spec(_reason),
-    "tournament:clock_adjust": Spec(lambda w: form_values(AdjustForm())),
-    "tournament:clock_end": Spec(_reason),
-    "tournament:announcement_add": Spec(lambda w: form_values(AnnouncementForm())),
-    "tournament:announcement_delete": Spec(),
-    "tournament:table_last_turn": Spec(),
-    "tournament:table_finished": Spec(),
-    "tournament:table_reopen": Spec(),
+    "clock:clock_start": Spec(_reason),
+    "clock:clock_pause": Spec(_reason),
+    "clock:clock_resume": Spec(_reason),
+    "clock:clock_adjust": Spec(lambda w: form_values(AdjustForm())),
+    "clock:clock_end": Spec(_reason),
+    "clock:announcement_add": Spec(lambda w: form_values(AnnouncementForm())),
+    "clock:announcement_delete": Spec(),
+    "banker:table_last_turn": Spec(),
+    "banker:table_finished": Spec(),
+    "banker:table_reopen": Spec(),
     # 002, JUDGING: "Judge, please", taken and closed by a judge (a ruling, or nonsense).
-    "tournament:table_judge_please": Spec(),
-    "tournament:judge_call_take": Spec(lambda w: _next(w), kwargs=_judge_call),
-    "tournament:judge_call_close": Spec(
+    "banker:table_judge_please": Spec(),
+    "cockpit:judge_call_take": Spec(lambda w: _next(w), kwargs=_judge_call),
+    "cockpit:judge_call_close": Spec(
         lambda w: {"ruling": st.text(max_size=3000), **_next(w)}, kwargs=_judge_call
     ),
-    "tournament:bankruptcy_record": Spec(_bankruptcy, kwargs=_playing_table),
-    "tournament:bankruptcy_undo": Spec(
+    "banker:bankruptcy_record": Spec(_bankruptcy, kwargs=_playing_table),
+    "banker:bankruptcy_undo": Spec(
         lambda w: {"bankruptcy": pick("", "0", "1", "999999", "x")}, kwargs=_playing_table
     ),
     # The tablet's heartbeat (issue #20): device, queue length, offline since.
-    "tournament:tablet_heartbeat": Spec(
+    "banker:tablet_heartbeat": Spec(
         lambda w: {
             "device": st.text(max_size=80),
             "queued": st.one_of(st.text(max_size=8), pick("0", "3", "999999", "-1")),
@@ -458,8 +456,8 @@ FUZZED: dict[str, Spec] = {
     ),
     # The long seating search (issue #18): starting one runs it at once here (the immediate
     # task backend), so few examples; stopping reads nothing but the event.
-    "tournament:seating_search_start": Spec(lambda w: form_values(SearchForm()), examples=5),
-    "tournament:seating_search_stop": Spec(),
+    "seating:seating_search_start": Spec(lambda w: form_values(SearchForm()), examples=5),
+    "seating:seating_search_stop": Spec(),
     # --- series (issue #14): the organizer's series pages ------------------------------------
     "series:list": Spec(lambda w: form_values(SeriesForm())),
     "series:add_event": Spec(lambda w: form_values(AddEventForm(series=w.series))),
@@ -485,12 +483,12 @@ FUZZED: dict[str, Spec] = {
         kwargs=lambda w: {"token": _invitation_link(w)},
     ),
     # The score sheet on the tablet.
-    "scoring:sheet_validate": Spec(_sheet),
-    "scoring:sheet_draft": Spec(_sheet),
-    "scoring:sheet_submit": Spec(_sheet),
-    "scoring:sheet_sign": Spec(_sign),
-    "scoring:banker_link_issue": Spec(),
-    "scoring:banker_link_revoke": Spec(),
+    "banker:sheet_validate": Spec(_sheet),
+    "banker:sheet_draft": Spec(_sheet),
+    "banker:sheet_submit": Spec(_sheet),
+    "banker:sheet_sign": Spec(_sign),
+    "banker:banker_link_issue": Spec(),
+    "banker:banker_link_revoke": Spec(),
     # Results and standings.
     "scoring:results_correct": Spec(_correct),
     "scoring:results_approve": Spec(),
@@ -519,7 +517,7 @@ FUZZED: dict[str, Spec] = {
     # It reads no field (only the job in its path), and each retry lays out a PDF: a few
     # examples of posted noise say all there is to say.
     "printouts:job_retry": Spec(kwargs=lambda w: {"job_pk": _failed_job(w).pk}, examples=5),
-    "tournament:player_import_retry": Spec(
+    "players:player_import_retry": Spec(
         lambda w: {"job": st.one_of(pick(_failed_job(w, kind="tournament:import").pk), texts)}
     ),
 }

@@ -14,14 +14,15 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import Group, User
 
+from banker.links import banker_link_issue
+from clock.services import announcement_add, clock_start, table_mark_finished
 from scoring.models import TableSheet
-from scoring.services.banker_links import banker_link_issue
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
+from seating.services import preseat_event
 from series.models import SENIOR, Entrant, Series, SeriesEvent
 from series.services import entrant_invite, series_add_event, series_create
 from tests.builders import an_event, registered_players
-from tournament.clock_services import announcement_add, clock_start, table_mark_finished
 from tournament.models import Announcement, Event, Player, Round, Table
 from tournament.roles import (
     BANK,
@@ -33,7 +34,6 @@ from tournament.roles import (
     MANAGE,
     ORGANIZER,
 )
-from tournament.seating_services import preseat_event
 
 ROLE_OF_PERMISSION = {
     MANAGE: ORGANIZER,

@@ -10,12 +10,12 @@ import datetime
 
 from django.contrib.auth.models import Group, User
 
-from scoring.services.banker_links import banker_link_issue
+from banker.links import banker_link_issue
+from clock.services import clock_end, clock_start, table_mark_finished
+from seating.services import preseat_event
 from tests.builders import event_with_players
-from tournament.clock_services import clock_end, clock_start, table_mark_finished
 from tournament.models import Event, Round, Table
 from tournament.roles import HEAD_JUDGE
-from tournament.seating_services import preseat_event
 
 
 def seated_event(*, players: int, tables_per_wave: int = 0, name: str = "Resilience Open") -> Event:

@@ -75,7 +75,7 @@ def test_fifty_simultaneous_submissions_lose_nothing():
     tablets = []
     for index, table in enumerate(tables):
         client = Client(raise_request_exception=False)
-        opened = client.get(reverse("scoring:banker_link_open", kwargs={"key": keys[table.pk]}))
+        opened = client.get(reverse("banker:banker_link_open", kwargs={"key": keys[table.pk]}))
         assert opened.status_code == 302
         players = list(
             Seat.objects.filter(table=table).order_by("position").values_list("player", flat=True)
@@ -91,7 +91,7 @@ def test_fifty_simultaneous_submissions_lose_nothing():
                 "form": form,
                 "cash": cash,
                 "key": key,
-                "url": reverse("scoring:sheet_submit", kwargs={"table_pk": table.pk}),
+                "url": reverse("banker:sheet_submit", kwargs={"table_pk": table.pk}),
             }
         )
 

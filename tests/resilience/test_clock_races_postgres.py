@@ -26,11 +26,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from clock import services as clock_services
+from clock.selectors import clock_facts
+from clock.timing import Status, clock_state
 from tests.resilience.together import run_together
 from tests.tournament import test_clock_pages
-from tournament import clock_services
-from tournament.clock import Status, clock_state
-from tournament.clock_selectors import clock_facts
 from tournament.models import Clock, ClockAction, OfficialWrite, Wave
 from tournament.roles import HEAD_JUDGE
 
@@ -83,9 +83,7 @@ class Official:
 
 
 def url(wave: Wave, action: str) -> str:
-    return reverse(
-        f"tournament:clock_{action}", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk}
-    )
+    return reverse(f"clock:clock_{action}", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk})
 
 
 def started(wave: Wave) -> int:

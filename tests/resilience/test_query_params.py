@@ -14,11 +14,11 @@ VALUES = ["²", "9" * 5000, "9" * 30, "\x00", "a b", "1"]
 
 PAGES = [
     # (route, its URL kwargs as names in World.url_kwargs(), the query parameter)
-    ("tournament:check_in", {"pk": "pk"}, "q"),
+    ("players:check_in", {"pk": "pk"}, "q"),
     ("tournament:event_create", {}, "format"),
     ("tournament:event_create", {}, "international"),
     ("scoring:standings_csv", {"pk": "pk"}, "posted"),
-    ("scoring:banker_sheet", {"table_pk": "table_pk"}, "edit"),
+    ("banker:banker_sheet", {"table_pk": "table_pk"}, "edit"),
     ("printouts:assignments_organizer", {"pk": "pk", "number": "number"}, "wave"),
 ]
 

@@ -39,7 +39,7 @@ SEED = (
     "call_command('migrate', interactive=False, verbosity=0); "
     "from tests.resilience.resilience_setup import seed_restart_event; "
     "from tournament.models import Round; "
-    "from tournament.seating_services import round_publish; "
+    "from seating.services import round_publish; "
     "setup = seed_restart_event(); "
     "round_publish(round_=Round.objects.get(event_id=setup['event'], number=1)); "
     "print(json.dumps(setup))"

@@ -17,7 +17,7 @@ def run_together(work, items) -> list:
         try:
             barrier.wait(timeout=60)
             outcomes[index] = work(items[index])
-        except Exception as error:  # noqa: BLE001 - the test inspects what was raised
+        except Exception as error:
             outcomes[index] = error
         finally:
             connection.close()

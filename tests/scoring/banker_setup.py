@@ -5,11 +5,11 @@ Shared by the banker page tests and the browser tests of the score sheet.
 
 from __future__ import annotations
 
+from clock.services import clock_end, clock_start, table_mark_finished
+from seating.services import preseat_event
 from tests.builders import an_event, registered_players, user_with
-from tournament.clock_services import clock_end, clock_start, table_mark_finished
 from tournament.models import Player, Round, Table
 from tournament.roles import BANKER, JUDGE, ORGANIZER
-from tournament.seating_services import preseat_event
 
 ALIASES = ["Boot", "Car", "Hat", "Dog", "Ship", "Iron", "Cat", "Duck"]
 

@@ -14,6 +14,7 @@ from django.urls import URLPattern, reverse
 from scoring import results_urls
 from tests.builders import players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
+from tests.url_names import qualified
 from tournament.models import Player, Round
 from tournament.roles import (
     BANKER,
@@ -120,7 +121,7 @@ def tied_round(event, players) -> Round:
 
 
 def url(name: str, event, **kwargs) -> str:
-    return reverse(f"scoring:{name}", kwargs={"pk": event.pk, **kwargs})
+    return reverse(qualified(name), kwargs={"pk": event.pk, **kwargs})
 
 
 def url_for_pattern(pattern: URLPattern, event) -> str:

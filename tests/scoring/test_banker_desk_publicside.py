@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.banker_desk import banker_desk
+from banker.desk import banker_desk
+from clock.services import clock_start
 from tests.scoring.banker_setup import BANKER, finished_tables, user_with
-from tournament.clock_services import clock_start
 from tournament.models import Round, Table
 
 
@@ -33,11 +33,11 @@ def test_the_earliest_table_needing_the_banker_is_current_until_a_later_game_is_
     assert [v.table for v in desk.waiting] == [finished]
 
     client.force_login(banker)
-    body = client.get(reverse("scoring:banker_tables")).content.decode()
+    body = client.get(reverse("banker:banker_tables")).content.decode()
     top, below = body.split('data-desk="waiting"')
-    assert reverse("tournament:banker_table", kwargs={"table_pk": playing.pk}) in top
+    assert reverse("banker:banker_table", kwargs={"table_pk": playing.pk}) in top
     assert "data-clock-remaining" in top and "data-primary-action" in top
-    assert reverse("scoring:banker_sheet", kwargs={"table_pk": finished.pk}) in below
+    assert reverse("banker:banker_sheet", kwargs={"table_pk": finished.pk}) in below
     assert "A score sheet still to finish" in below and "game finished" in below
 
 
@@ -45,13 +45,13 @@ def test_a_finished_table_without_a_signed_sheet_opens_on_the_sheet(client, bank
     table = finished_tables(players=4)[0]
     Table.objects.filter(pk=table.pk).update(banker=banker)
     client.force_login(banker)
-    body = client.get(reverse("scoring:banker_tables")).content.decode()
-    sheet = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+    body = client.get(reverse("banker:banker_tables")).content.decode()
+    sheet = reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})
     assert f'data-primary-action href="{sheet}"' in body
     assert "Enter the score sheet" in body and 'data-desk="' not in body
 
 
 def test_a_banker_without_tables_is_told_why(client, banker):
     client.force_login(banker)
-    body = client.get(reverse("scoring:banker_tables")).content.decode()
+    body = client.get(reverse("banker:banker_tables")).content.decode()
     assert "No table is assigned to you yet" in body

@@ -18,7 +18,7 @@ from tournament.models import Table
 
 
 def _sheet(table: Table) -> str:
-    return reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+    return reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})
 
 
 def _next_links(body: str) -> list[tuple[str, str]]:

@@ -13,10 +13,10 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
+from banker.links import banker_link_issue, banker_link_revoke
 from gameplay import load_edition
 from scoring.models import BankerLink, SheetRevision, TableSheet
 from scoring.selectors import banker_table_players
-from scoring.services.banker_links import banker_link_issue, banker_link_revoke
 from scoring.services.sheets import sheet_save_draft
 from tests.scoring.banker_setup import BANKER, JUDGE, ORGANIZER, finished_tables, user_with
 from tournament.models import Table
@@ -42,7 +42,7 @@ def banker_client(client, table):
 
 
 def sheet_url(table: Table, action: str = "") -> str:
-    name = "scoring:banker_sheet" if not action else f"scoring:sheet_{action}"
+    name = "banker:banker_sheet" if not action else f"banker:sheet_{action}"
     return reverse(name, kwargs={"table_pk": table.pk})
 
 
@@ -61,27 +61,27 @@ def form_data(table: Table, *, version: int = 0, key: str | None = None, **field
 def test_a_private_link_opens_its_table_and_nothing_else(client, tables):
     first, second = tables
     link = banker_link_issue(table=first, by=None)
-    response = client.get(reverse("scoring:banker_link_open", kwargs={"key": link.key}))
+    response = client.get(reverse("banker:banker_link_open", kwargs={"key": link.key}))
     assert response.status_code == 302
     assert response.url == sheet_url(first)
     assert client.get(sheet_url(first)).status_code == 200
     # Its own table's clock page too: the tablet calls the last turn and game over there.
-    clock_page = reverse("tournament:banker_table", kwargs={"table_pk": first.pk})
+    clock_page = reverse("banker:banker_table", kwargs={"table_pk": first.pk})
     assert client.get(clock_page).status_code == 200
     # The same tablet cannot open the other table, its clock page or an organizer page.
     response = client.get(sheet_url(second))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
     response = client.post(sheet_url(second, "validate"), form_data(second))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
-    response = client.get(reverse("tournament:banker_table", kwargs={"table_pk": second.pk}))
+    response = client.get(reverse("banker:banker_table", kwargs={"table_pk": second.pk}))
     assert response.url.startswith(reverse("login"))
-    response = client.get(reverse("scoring:banker_link", kwargs={"table_pk": first.pk}))
+    response = client.get(reverse("banker:banker_link", kwargs={"table_pk": first.pk}))
     assert response.url.startswith(reverse("login"))
 
 
 def test_a_revoked_link_is_refused_and_a_reissued_one_works(client, table):
     old = banker_link_issue(table=table, by=None)
-    assert client.get(reverse("scoring:banker_link_open", kwargs={"key": old.key})).status_code
+    assert client.get(reverse("banker:banker_link_open", kwargs={"key": old.key})).status_code
     assert client.get(sheet_url(table)).status_code == 200
 
     new = banker_link_issue(table=table, by=None)
@@ -90,11 +90,11 @@ def test_a_revoked_link_is_refused_and_a_reissued_one_works(client, table):
     assert len(new.key) >= 32
     # The tablet that opened the old link loses the sheet on its next request.
     assert client.get(sheet_url(table)).status_code == 302
-    response = client.get(reverse("scoring:banker_link_open", kwargs={"key": old.key}))
+    response = client.get(reverse("banker:banker_link_open", kwargs={"key": old.key}))
     assert response.status_code == 403
     assert "no longer opens a table" in response.content.decode()
 
-    client.get(reverse("scoring:banker_link_open", kwargs={"key": new.key}))
+    client.get(reverse("banker:banker_link_open", kwargs={"key": new.key}))
     assert client.get(sheet_url(table)).status_code == 200
     banker_link_revoke(table=table, by=None)
     assert client.get(sheet_url(table)).status_code == 302
@@ -103,14 +103,14 @@ def test_a_revoked_link_is_refused_and_a_reissued_one_works(client, table):
 
 def test_the_organizer_issues_and_revokes_links_on_a_page_with_a_qr_code(client, table):
     client.force_login(user_with(ORGANIZER, "organizer"))
-    page = reverse("scoring:banker_link", kwargs={"table_pk": table.pk})
+    page = reverse("banker:banker_link", kwargs={"table_pk": table.pk})
     assert "has no banker link" in client.get(page).content.decode()
-    client.post(reverse("scoring:banker_link_issue", kwargs={"table_pk": table.pk}))
+    client.post(reverse("banker:banker_link_issue", kwargs={"table_pk": table.pk}))
     link = BankerLink.objects.get(table=table, revoked_at__isnull=True)
     body = client.get(page).content.decode()
     assert f"/bank/k/{link.key}/" in body
     assert "<svg" in body
-    client.post(reverse("scoring:banker_link_revoke", kwargs={"table_pk": table.pk}))
+    client.post(reverse("banker:banker_link_revoke", kwargs={"table_pk": table.pk}))
     link.refresh_from_db()
     assert link.revoked_at is not None
 
@@ -118,9 +118,9 @@ def test_the_organizer_issues_and_revokes_links_on_a_page_with_a_qr_code(client,
 @pytest.mark.parametrize("role", [BANKER, JUDGE, None])
 def test_the_link_page_is_the_organizers_alone(client, table, role):
     client.force_login(user_with(role, "someone"))
-    page = reverse("scoring:banker_link", kwargs={"table_pk": table.pk})
+    page = reverse("banker:banker_link", kwargs={"table_pk": table.pk})
     assert client.get(page).status_code == 403
-    issue = reverse("scoring:banker_link_issue", kwargs={"table_pk": table.pk})
+    issue = reverse("banker:banker_link_issue", kwargs={"table_pk": table.pk})
     assert client.post(issue).status_code == 403
     assert not BankerLink.objects.exists()
 
@@ -150,9 +150,9 @@ def test_a_banker_opens_only_the_tables_assigned_to_them(client, tables):
     for action in ("validate", "draft", "submit", "sign"):
         response = client.post(sheet_url(theirs, action), form_data(theirs))
         assert response.status_code == 403, action
-    clock_page = reverse("tournament:banker_table", kwargs={"table_pk": theirs.pk})
+    clock_page = reverse("banker:banker_table", kwargs={"table_pk": theirs.pk})
     assert client.get(clock_page).status_code == 403
-    game_over = reverse("tournament:table_finished", kwargs={"table_pk": theirs.pk})
+    game_over = reverse("banker:table_finished", kwargs={"table_pk": theirs.pk})
     assert client.post(game_over).status_code == 403
     assert not TableSheet.objects.exists()
 
@@ -173,10 +173,10 @@ def test_a_banker_without_a_table_lands_on_a_clear_message(client, tables):
     banker = user_with(BANKER, "banker")
     client.force_login(banker)
     response = client.get(reverse("tournament:signed_in"), follow=True)
-    assert response.redirect_chain[-1][0] == reverse("scoring:banker_tables")
+    assert response.redirect_chain[-1][0] == reverse("banker:banker_tables")
     assert "No table is assigned to you yet" in response.content.decode()
     Table.objects.filter(pk=tables[1].pk).update(banker=banker)
-    body = client.get(reverse("scoring:banker_tables")).content.decode()
+    body = client.get(reverse("banker:banker_tables")).content.decode()
     assert "No table is assigned to you yet" not in body
     assert sheet_url(tables[1]) in body and sheet_url(tables[0]) not in body
 
@@ -378,7 +378,7 @@ def test_a_draft_comes_back_on_reload(banker_client, table):
 
 def test_the_table_page_links_to_the_sheet_once_the_game_is_over(banker_client, table):
     body = banker_client.get(
-        reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
+        reverse("banker:banker_table", kwargs={"table_pk": table.pk})
     ).content.decode()
     assert sheet_url(table) in body
 

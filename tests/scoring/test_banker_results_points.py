@@ -26,7 +26,7 @@ def _result_table(format_key: str) -> str:
     play(table, {p: 4000 - 1000 * i for i, p in enumerate(players)})
     client = Client()
     client.force_login(banker)
-    body = client.get(reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})).content
+    body = client.get(reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})).content
     found = re.search(r'<table class="data-table sheet-results">(.*?)</table>', body.decode(), re.S)
     assert found
     return " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split())

@@ -13,15 +13,15 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.banker_desk import banker_desk
+from banker.desk import banker_desk
+from banker.links import banker_link_issue
+from clock.services import clock_start
 from scoring.selectors import banker_table_players
-from scoring.services.banker_links import banker_link_issue
 from tests.scoring.banker_setup import BANKER, JUDGE, ORGANIZER, finished_tables, user_with
 from tests.scoring.scoring_helpers import play
-from tournament.clock_services import clock_start
 from tournament.models import Event, Round, Table
 
-DESK = reverse("scoring:banker_tables")
+DESK = reverse("banker:banker_tables")
 
 
 def _home_links(body: str) -> list[tuple[str, str]]:
@@ -84,8 +84,8 @@ def test_the_page_shows_them_in_that_order_and_folds_the_finished_under_a_button
 ):
     client.force_login(banker)
     body = client.get(DESK).content.decode()
-    live = reverse("tournament:banker_table", kwargs={"table_pk": season["live"].pk})
-    waiting = reverse("scoring:banker_sheet", kwargs={"table_pk": season["waiting"].pk})
+    live = reverse("banker:banker_table", kwargs={"table_pk": season["live"].pk})
+    waiting = reverse("banker:banker_sheet", kwargs={"table_pk": season["waiting"].pk})
     current = body.index('class="banker-current"')
     sheets = body.index('data-desk="waiting"')
     folded = body.index('<details class="banker-finished"')
@@ -96,7 +96,7 @@ def test_the_page_shows_them_in_that_order_and_folds_the_finished_under_a_button
     assert "Finished tables (3)" in summary.group(2) and "▸" in summary.group(2)
     # Every finished table is inside the fold, none above it.
     for table in season["signed"]:
-        address = reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
+        address = reverse("banker:banker_table", kwargs={"table_pk": table.pk})
         assert body.index(address) > folded
 
 
@@ -131,9 +131,9 @@ def test_a_game_not_started_yet_waits_behind_a_sheet_to_finish(banker):
 def _banker_pages(table: Table) -> list[str]:
     kwargs = {"table_pk": table.pk}
     return [
-        reverse("tournament:banker_table", kwargs=kwargs),
-        reverse("tournament:bankruptcy_record", kwargs=kwargs),
-        reverse("scoring:banker_sheet", kwargs=kwargs),
+        reverse("banker:banker_table", kwargs=kwargs),
+        reverse("banker:bankruptcy_record", kwargs=kwargs),
+        reverse("banker:banker_sheet", kwargs=kwargs),
         DESK,
     ]
 
@@ -153,8 +153,8 @@ def test_every_banker_page_has_my_tables_in_its_header(client, banker):
 def test_a_tablet_on_a_private_link_goes_back_to_its_table(client, db):
     table = finished_tables(players=4)[0]
     link = banker_link_issue(table=table, by=None)
-    client.get(reverse("scoring:banker_link_open", kwargs={"key": link.key}))
-    table_page = reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
+    client.get(reverse("banker:banker_link_open", kwargs={"key": link.key}))
+    table_page = reverse("banker:banker_table", kwargs={"table_pk": table.pk})
     for page in _banker_pages(table)[:3]:
         body = client.get(page).content.decode()
         assert _home_links(body) == [(table_page, "My table")], page
@@ -165,7 +165,7 @@ def test_officials_who_bank_nothing_and_visitors_see_no_such_link(client, db):
     assert _home_links(client.get("/").content.decode()) == []
     judge = user_with(JUDGE, "judge")
     client.force_login(judge)
-    sheet = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+    sheet = reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})
     assert _home_links(client.get(sheet).content.decode()) == []
 
 

@@ -13,14 +13,14 @@ import re
 import pytest
 from django.urls import reverse
 
+from banker.sheet_report import sheet_is_empty
+from clock.services import clock_start
 from scoring.models import TableSheet
 from scoring.selectors import banker_table_players
-from scoring.sheet_report import sheet_is_empty
+from seating.services import preseat_event
 from tests.builders import an_event, registered_players
 from tests.scoring.banker_setup import BANKER, finished_tables, user_with
-from tournament.clock_services import clock_start
 from tournament.models import Round, Table
-from tournament.seating_services import preseat_event
 
 
 def _as_banker(client, table: Table, name: str = "banker"):
@@ -42,7 +42,7 @@ def playing_table(db) -> Table:
 
 def test_game_over_is_a_second_step_that_says_what_happens(client, playing_table):
     client = _as_banker(client, playing_table)
-    url = reverse("tournament:banker_table", kwargs={"table_pk": playing_table.pk})
+    url = reverse("banker:banker_table", kwargs={"table_pk": playing_table.pk})
     body = client.get(url).content.decode()
     block = body.split('<details class="confirm-step" id="game-over">')[1].split("</details>")[0]
     # The first tap only opens the disclosure: its summary is not a submit button...
@@ -50,7 +50,7 @@ def test_game_over_is_a_second_step_that_says_what_happens(client, playing_table
     assert "Game over" in summary and "<button" not in summary
     # ...the real submit sits inside, beside what it does.
     form = block.split("</summary>")[1]
-    action = reverse("tournament:table_finished", kwargs={"table_pk": playing_table.pk})
+    action = reverse("banker:table_finished", kwargs={"table_pk": playing_table.pk})
     assert f'action="{action}"' in form
     assert "Play stops at this table" in form and "score entry opens" in form
     assert "can be reopened until the score sheet is first saved" in form
@@ -63,7 +63,7 @@ def test_game_over_is_a_second_step_that_says_what_happens(client, playing_table
 
 
 def _sheet_url(table: Table, action: str = "") -> str:
-    name = "scoring:banker_sheet" if not action else f"scoring:sheet_{action}"
+    name = "banker:banker_sheet" if not action else f"banker:sheet_{action}"
     return reverse(name, kwargs={"table_pk": table.pk})
 
 

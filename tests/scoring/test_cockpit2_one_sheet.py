@@ -11,8 +11,8 @@ from django.urls import reverse
 from scoring.models import SheetRevision, TableSheet
 from tests.scoring.banker_setup import BANKER, user_with
 from tests.scoring.test_results_pages import _correction_post, login, url
-from tests.scoring.test_results_pages import players as players  # noqa: F401 (fixture)
-from tests.scoring.test_results_pages import round1 as round1  # noqa: F401 (fixture)
+from tests.scoring.test_results_pages import players as players
+from tests.scoring.test_results_pages import round1 as round1
 from tournament.models import Table
 from tournament.roles import JUDGE
 
@@ -34,7 +34,7 @@ def _options(html: str, name: str) -> list[str]:
     return re.findall(r"<option [^>]*>([^<]*)</option>", select)
 
 
-def test_the_correction_draws_the_tablets_deed_rows(client, event, round1):  # noqa: F811
+def test_the_correction_draws_the_tablets_deed_rows(client, event, round1):
     table = Table.objects.get(round=round1, number=1)
     banker = user_with(BANKER, "banker")
     Table.objects.filter(pk=table.pk).update(banker=banker)
@@ -42,7 +42,7 @@ def test_the_correction_draws_the_tablets_deed_rows(client, event, round1):  # n
     # The tablet's sheet of a signed table is read-only; the controls come from the form
     # as drawn for a draft, so compare with the sheet before it was locked.
     TableSheet.objects.filter(table=table).update(status=TableSheet.Status.DRAFT)
-    tablet = client.get(reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk}))
+    tablet = client.get(reverse("banker:banker_sheet", kwargs={"table_pk": table.pk}))
     tablet = tablet.content.decode()
     TableSheet.objects.filter(table=table).update(status=TableSheet.Status.SIGNED)
     judge = login(client, JUDGE)
@@ -59,7 +59,7 @@ def test_the_correction_draws_the_tablets_deed_rows(client, event, round1):  # n
     assert _options(correction, "buildings_39")[-1] == "Hotel"
 
 
-def test_a_hotel_chosen_in_the_combined_control_is_saved(client, event, players, round1):  # noqa: F811
+def test_a_hotel_chosen_in_the_combined_control_is_saved(client, event, players, round1):
     judge = login(client, JUDGE)
     boot = players["Boot"]
     # Park Place (37) with four houses and Boardwalk (39) with a hotel, both Boot's.

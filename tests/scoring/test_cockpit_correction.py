@@ -7,13 +7,13 @@ import re
 
 from scoring.services.posting import round_post, round_unpost
 from tests.scoring.test_results_pages import login, url
-from tests.scoring.test_results_pages import players as players  # noqa: F401 (fixture)
-from tests.scoring.test_results_pages import round1 as round1  # noqa: F401 (fixture)
+from tests.scoring.test_results_pages import players as players
+from tests.scoring.test_results_pages import round1 as round1
 from tournament.formats import event_edition
 from tournament.roles import JUDGE
 
 
-def test_the_deeds_come_by_colour_group_in_board_order(client, event, round1):  # noqa: F811
+def test_the_deeds_come_by_colour_group_in_board_order(client, event, round1):
     body = login(client, JUDGE).get(url("results_correct", event, round_number=1, table_number=1))
     html = body.content.decode()
     edition = event_edition(event=event)
@@ -24,7 +24,7 @@ def test_the_deeds_come_by_colour_group_in_board_order(client, event, round1):  
     assert positions == expected
 
 
-def test_the_correction_is_hidden_until_the_posting_is_withdrawn(client, event, round1):  # noqa: F811
+def test_the_correction_is_hidden_until_the_posting_is_withdrawn(client, event, round1):
     client = login(client, JUDGE)
     round_post(round_=round1, by=None)
     correct = url("results_correct", event, round_number=1, table_number=1)

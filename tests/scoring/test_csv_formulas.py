@@ -23,12 +23,12 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from players.csv_io import FORMULA_STARTS, csv_cell, csv_write
+from players.services import player_set_alias
 from scoring.services.posting import round_post
 from tests.builders import players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
-from tournament.csv_io import FORMULA_STARTS, csv_cell, csv_write
 from tournament.roles import ORGANIZER
-from tournament.services import player_set_alias
 
 # The issue's aliases, each a formula a spreadsheet would run.
 FORMULAS = [
@@ -98,7 +98,7 @@ def test_export_results_defuses_every_formula(posted, tmp_path):
 def test_the_registration_export_defuses_the_same_aliases(client, posted):
     text = (
         organizer(client)
-        .get(reverse("tournament:player_export", kwargs={"pk": posted.pk}))
+        .get(reverse("players:player_export", kwargs={"pk": posted.pk}))
         .content.decode()
     )
     assert sorted(row["alias"] for row in rows_of(text)) == sorted(defused(a) for a in FORMULAS)
@@ -133,7 +133,7 @@ def test_no_text_cell_starts_a_formula_and_the_text_is_kept(text):
 
 
 def test_one_csv_writer_only_csv_io_touches_the_csv_module():
-    """Any new export (a seating CSV, say) goes through tournament.csv_io.csv_write."""
+    """Any new export (a seating CSV, say) goes through players.csv_io.csv_write."""
     users = []
     for app in APPS:
         for path in (ROOT / app).rglob("*.py"):

@@ -14,8 +14,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from cockpit.events_home import PAST_SHOWN, events_by_day
 from demo.simulation import event_simulate
-from scoring.events_home import PAST_SHOWN, events_by_day
 from tests.builders import an_event, registered_players, user_with
 from tournament.models import Event
 from tournament.roles import JUDGE, ORGANIZER
@@ -78,7 +78,7 @@ def _links_in_main(body: str) -> list[str]:
 
 def test_the_organizers_home_has_one_link_per_event_and_folds_the_past(client, season):
     client.force_login(user_with(ORGANIZER, "olga"))
-    body = client.get(reverse("scoring:events_home")).content.decode()
+    body = client.get(reverse("cockpit:events_home")).content.decode()
     cockpits = [url for url in _links_in_main(body) if re.fullmatch(r"/organizer/events/\d+/", url)]
     shown = 2 + 3 + PAST_SHOWN
     assert len(cockpits) == shown and len(set(cockpits)) == shown
@@ -88,45 +88,45 @@ def test_the_organizers_home_has_one_link_per_event_and_folds_the_past(client, s
     assert "<details" in body and "Show 3 older events" in body
     order = [body.index(title) for title in ("Today 1", "Soon 1", "Past 1")]
     assert order == sorted(order)
-    everything = client.get(reverse("scoring:events_home") + "?past=all").content.decode()
+    everything = client.get(reverse("cockpit:events_home") + "?past=all").content.decode()
     assert "Past 15" in everything and "older event" not in everything
 
 
 def test_the_judges_desk_lists_todays_events_first_and_folds_the_past(client, season):
     client.force_login(user_with(JUDGE, "jules"))
-    response = client.get(reverse("scoring:judges_desk"))
+    response = client.get(reverse("cockpit:judges_desk"))
     assert response.status_code == 200
     body = response.content.decode()
     today = season["today"][0]
-    assert reverse("tournament:check_in", kwargs={"pk": today.pk}) in body
+    assert reverse("players:check_in", kwargs={"pk": today.pk}) in body
     assert body.index("Today 1") < body.index("Soon 1") < body.index("<details")
     past = season["past"][0]
     # A past event is a row to its cockpit, not a desk of buttons.
-    assert reverse("tournament:check_in", kwargs={"pk": past.pk}) not in body
+    assert reverse("players:check_in", kwargs={"pk": past.pk}) not in body
 
 
 def test_a_judge_cannot_open_the_organizers_home(client, db):
     client.force_login(user_with(JUDGE, "jules"))
-    assert client.get(reverse("scoring:events_home")).status_code == 403
+    assert client.get(reverse("cockpit:events_home")).status_code == 403
 
 
 def test_an_event_under_way_stays_on_the_judges_desk_whatever_its_date(client, db):
     under_way = event_simulate(players=16, seed=5, final=False).event
     Event.objects.filter(pk=under_way.pk).update(date=timezone.localdate() + 3 * DAY)
     client.force_login(user_with(JUDGE, "jules"))
-    body = client.get(reverse("scoring:judges_desk")).content.decode()
+    body = client.get(reverse("cockpit:judges_desk")).content.decode()
     desk = body[
         body.index('class="event-list"') : body.index("</ul>", body.index('class="event-list"'))
     ]
-    assert reverse("tournament:check_in", kwargs={"pk": under_way.pk}) in desk
+    assert reverse("players:check_in", kwargs={"pk": under_way.pk}) in desk
     assert "Results, round 1" in desk
 
 
 def test_a_knockout_cockpit_shows_only_the_rounds_its_bracket_will_play(db):
     # 000: 24 players at six tables of four; the six table winners play the final. One
     # preliminary round, not the two a championship's form would have shown.
-    from scoring.cockpit import day_steps, next_action
-    from scoring.cockpit_selectors import event_facts
+    from cockpit.plan import day_steps, next_action
+    from cockpit.selectors import event_facts
 
     club = an_event(fmt="club", expected_players=24)
     registered_players(club, count=24)

@@ -16,6 +16,12 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from knockout.bracket import HIGHEST_ASSETS, TABLE_WINNERS, WINNERS_ASSETS
+from knockout.services import (
+    bracket_confirm,
+    knockout_seat_first_round,
+    minimum_override_record,
+)
 from scoring.models import ResultLine
 from scoring.selectors import round_table_winners
 from scoring.services.advancement import advance_to_final, knockout_advance
@@ -23,16 +29,10 @@ from scoring.services.posting import round_post, round_unpost
 from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_decide, tie_decide
+from seating.services import preseat_event, round_start
 from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import play, table_of
-from tournament.bracket import HIGHEST_ASSETS, TABLE_WINNERS, WINNERS_ASSETS
-from tournament.knockout_services import (
-    bracket_confirm,
-    knockout_seat_first_round,
-    minimum_override_record,
-)
 from tournament.models import Player, Round, Seat, Table
-from tournament.seating_services import preseat_event, round_start
 
 
 @pytest.fixture
@@ -511,8 +511,8 @@ def test_a_knockouts_round_1_is_drawn_and_drawn_again_at_the_plans_tables(club):
     register together must not meet by registration order: round 1 is drawn from a seed
     recorded on the round, and drawn again (same players, the plan's tables) on request
     until it is published."""
-    from tournament.draw import round_redraw
-    from tournament.seating_services import round_publish
+    from seating.draw import round_redraw
+    from seating.services import round_publish
 
     players = checked_in(club, 29)
     bracket_confirm(event=club, method=TABLE_WINNERS, by=None)

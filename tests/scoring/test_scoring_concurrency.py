@@ -56,7 +56,7 @@ def test_two_simultaneous_submissions_cannot_both_win():
                 submission_key=uuid.uuid4(),
                 by=None,
             )
-        except Exception as error:  # noqa: BLE001 - the test inspects what was raised
+        except Exception as error:
             outcomes[index] = error
         finally:
             connection.close()

@@ -11,6 +11,7 @@ from django.urls import reverse
 from scoring.selectors import banker_table_players
 from tests.scoring.banker_setup import BANKER, finished_tables, user_with
 from tests.scoring.test_banker_pages import form_data
+from tests.url_names import qualified
 from tournament.models import Table
 
 # 000_…txt, HOUSES: "But you must build evenly, i.e., you cannot erect more than one house on
@@ -34,7 +35,7 @@ def banker_client(client, table):
 
 
 def _url(table: Table, name: str) -> str:
-    return reverse(f"scoring:{name}", kwargs={"table_pk": table.pk})
+    return reverse(qualified(name), kwargs={"table_pk": table.pk})
 
 
 def _texts(body: str) -> list[str]:

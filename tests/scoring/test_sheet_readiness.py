@@ -39,7 +39,7 @@ def _entries(table: Table, *, cash: str) -> dict[str, str]:
 
 def _says_ready(client, table: Table, entries: dict[str, str]) -> bool:
     """What the page's live check says about ``entries``: ready, and the button enabled."""
-    url = reverse("scoring:sheet_validate", kwargs={"table_pk": table.pk})
+    url = reverse("banker:sheet_validate", kwargs={"table_pk": table.pk})
     body = client.post(url, entries).content.decode()
     button = body.split('id="sheet-submit"')[1].split(">")[0]
     ready = "ready to submit" in body
@@ -48,7 +48,7 @@ def _says_ready(client, table: Table, entries: dict[str, str]) -> bool:
 
 
 def _accepted(client, table: Table, entries: dict[str, str]) -> bool:
-    url = reverse("scoring:sheet_submit", kwargs={"table_pk": table.pk})
+    url = reverse("banker:sheet_submit", kwargs={"table_pk": table.pk})
     client.post(url, entries)
     return TableSheet.objects.filter(table=table, status=TableSheet.Status.SUBMITTED).exists()
 
@@ -80,7 +80,7 @@ def test_before_game_over_the_sheet_page_says_what_waits(client, db):
     banker = user_with(BANKER, "banker")
     Table.objects.filter(pk=table.pk).update(banker=banker)
     client.force_login(banker)
-    url = reverse("scoring:sheet_validate", kwargs={"table_pk": table.pk})
+    url = reverse("banker:sheet_validate", kwargs={"table_pk": table.pk})
     body = client.post(url, _entries(table, cash="1500")).content.decode()
     assert "No problems found. Submit once the game is marked over." in body
     assert 'disabled aria-describedby="sheet-game-not-over"' in body

@@ -82,7 +82,7 @@ def test_the_head_judge_opens_the_standings_to_decide_a_tie_and_sees_only_their_
         url("standings_tie_breakers", event),
         url("final_seat", event),
         url("standings_csv", event),
-        reverse("tournament:seating", kwargs={"pk": event.pk}),
+        reverse("seating:seating", kwargs={"pk": event.pk}),
     ]
     organizer = login(Client(), ORGANIZER).get(url("standings", event)).content.decode()
     assert all(f'"{address}' in organizer for address in organizer_only)
@@ -188,7 +188,7 @@ def test_the_organizer_seats_the_final_and_sees_its_table(client, event, players
     body = response.content.decode()
     assert 'id="final-table-1"' in body and "Rosalind Quimby" in body
     assert "Seat the final" not in body
-    assert reverse("tournament:seating_change", kwargs={"pk": event.pk, "round_number": 2}) in body
+    assert reverse("seating:seating_change", kwargs={"pk": event.pk, "round_number": 2}) in body
     final = Round.objects.get(kind=Round.Kind.FINAL)
     assert final.tables.get().seats.count() == 4
 

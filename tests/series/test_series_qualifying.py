@@ -14,6 +14,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
+from players.services import player_eject, player_withdraw
 from scoring.services.advancement import advance_to_final
 from scoring.services.posting import round_post
 from scoring.services.ties import standings_tie_decide
@@ -24,7 +25,6 @@ from spectator.selectors import standings as public_standings
 from tests.series.series_helpers import enter, play_round, regional, three_tables
 from tournament.formats import event_has_final
 from tournament.models import Player
-from tournament.services import player_eject, player_withdraw
 
 pytestmark = pytest.mark.django_db
 

@@ -132,5 +132,5 @@ def test_every_public_page_of_the_demo_is_200_and_shows_no_registration_data(cli
             assert not word.search(html), (path, word.pattern)
         queue.extend(link for link in _links(path, html) if link not in seen)
     # The crawl reached the pages the links lead to, not only the ones listed above.
-    assert reverse("tournament:hall_display", kwargs={"pk": pk}) in seen
+    assert reverse("spectator:hall_display", kwargs={"pk": pk}) in seen
     assert len(seen) > len(aliases) + 10

@@ -9,10 +9,10 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
+from clock.pages import STATUS_LABELS
+from clock.timing import Status
 from demo.simulation import event_simulate
 from spectator.services import release_set
-from tournament.clock import Status
-from tournament.clock_views import STATUS_LABELS
 from tournament.models import Event, Round, Seat
 
 
@@ -64,7 +64,7 @@ def test_after_the_day_the_winner_and_the_finals_places_come_first(client):
 @pytest.mark.parametrize("language", ["hi", "fr"])
 def test_the_phone_asks_the_clock_in_its_own_language(client, event, round1, language):
     release_set(event=event, pages={"home": True}, by=None)
-    state = reverse("tournament:hall_state", kwargs={"pk": event.pk})
+    state = reverse("spectator:hall_state", kwargs={"pk": event.pk})
     with translation.override(language):
         running = str(STATUS_LABELS[Status.RUNNING])
     with translation.override("en"):

@@ -99,7 +99,7 @@ def test_the_organizer_switches_pages_on_and_off(client, event):
     client.post(page, {"home": "on"})
     assert selectors.release_for(event_pk=event.pk) == selectors.Release(home=True)
     # The event's own pages (its navigation, from the cockpit) lead to the switches.
-    cockpit = client.get(reverse("scoring:cockpit", kwargs={"pk": event.pk})).content.decode()
+    cockpit = client.get(reverse("cockpit:cockpit", kwargs={"pk": event.pk})).content.decode()
     assert page in cockpit
 
 

@@ -116,8 +116,8 @@ def test_no_net_worth_figure_on_any_public_page_of_a_championship(client, event)
             url = reverse(f"spectator:{name}", kwargs={"pk": pk})
             queue.append(f"{url}?{urlencode({'alias': alias})}")
     queue += [
-        reverse("tournament:hall_display", kwargs={"pk": pk}),
-        reverse("tournament:hall_state", kwargs={"pk": pk}),
+        reverse("spectator:hall_display", kwargs={"pk": pk}),
+        reverse("spectator:hall_state", kwargs={"pk": pk}),
     ]
     seen: set[str] = set()
     while queue:
@@ -142,7 +142,7 @@ def test_no_net_worth_figure_on_any_public_page_of_a_championship(client, event)
     assert ">19<" in results.content.decode() and ">10<" in results.content.decode()
     winner = client.get(reverse("spectator:winner", kwargs={"pk": pk})).content.decode()
     assert ">E<" in winner
-    state = json.loads(client.get(reverse("tournament:hall_state", kwargs={"pk": pk})).content)
+    state = json.loads(client.get(reverse("spectator:hall_state", kwargs={"pk": pk})).content)
     assert state["texts"]["winner"] == "Winner: E"
 
 

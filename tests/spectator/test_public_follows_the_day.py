@@ -53,7 +53,7 @@ def spectator(name: str, event, **kwargs) -> str:
 
 
 def hall(event) -> str:
-    return reverse("tournament:hall_display", kwargs={"pk": event.pk})
+    return reverse("spectator:hall_display", kwargs={"pk": event.pk})
 
 
 def messages_html(response) -> list[str]:
@@ -94,7 +94,7 @@ def tap(client: Client, message: str):
 
 
 def publish(organizer: Client, event):
-    address = reverse("tournament:seating_publish", kwargs={"pk": event.pk, "round_number": 1})
+    address = reverse("seating:seating_publish", kwargs={"pk": event.pk, "round_number": 1})
     return organizer.post(address, {"published": "1"}, follow=True)
 
 
@@ -191,7 +191,7 @@ def test_one_tap_releases_what_a_held_message_names_and_one_more_undoes_it(event
     released = tap(organizer, message)
     # Back on the seating page the message was shown on, with the undo.
     assert released.redirect_chain[-1][0].startswith(
-        reverse("tournament:seating", kwargs={"pk": event.pk})
+        reverse("seating:seating", kwargs={"pk": event.pk})
     )
     [message] = messages_html(released)
     assert text_of(message) == "Released to the public: event home, table assignments. Undo"
@@ -272,7 +272,7 @@ def test_the_hall_names_the_winner_once_posting_decides_it_unless_held(junior, p
 
     [message] = messages_html(post(head_judge, junior))
     projector = phone.get(hall(junior)).content.decode()
-    state = phone.get(reverse("tournament:hall_state", kwargs={"pk": junior.pk})).json()
+    state = phone.get(reverse("spectator:hall_state", kwargs={"pk": junior.pk})).json()
     winner_page = phone.get(spectator("winner", junior)).content.decode()
     if held:
         assert "public site is held" in text_of(message)

@@ -115,18 +115,18 @@ def test_no_public_answer_shows_any_field_of_a_registration(client, played):
             url = reverse(f"spectator:{name}", kwargs={"pk": pk})
             queue.append(f"{url}?{urlencode({'alias': alias})}")
     queue += [
-        reverse("tournament:hall_display", kwargs={"pk": pk}),
-        reverse("tournament:hall_state", kwargs={"pk": pk}),
+        reverse("spectator:hall_display", kwargs={"pk": pk}),
+        reverse("spectator:hall_state", kwargs={"pk": pk}),
     ]
     for wave in Wave.objects.filter(round__event=event):
-        queue.append(reverse("tournament:wave_clock_state", kwargs={"pk": pk, "wave_pk": wave.pk}))
+        queue.append(reverse("clock:wave_clock_state", kwargs={"pk": pk, "wave_pk": wave.pk}))
     for name in ("public_home", "public_qualifiers", "public_entrants", "public_champion"):
         queue.append(reverse(f"series:{name}", kwargs={"series_pk": series.pk}))
     # The exports are the officials': someone not signed in gets none of their data.
     queue += [
         reverse("scoring:results_csv", kwargs={"pk": pk, "round_number": 1}),
         reverse("scoring:standings_csv", kwargs={"pk": pk}),
-        reverse("tournament:player_export", kwargs={"pk": pk}),
+        reverse("players:player_export", kwargs={"pk": pk}),
     ]
 
     secrets = _secrets(players.values())

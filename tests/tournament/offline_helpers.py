@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from clock.services import clock_end, clock_start
+from seating.services import preseat_event
 from tests.builders import an_event, players_with_aliases
-from tournament.clock_services import clock_end, clock_start
 from tournament.models import Round, Table
-from tournament.seating_services import preseat_event
 
 
 def playing_table(*, time_up: bool = False) -> Table:

@@ -11,8 +11,8 @@ import datetime
 from django.contrib.messages import get_messages
 from django.forms import CheckboxInput, Select
 
+from players.services import Registration, player_register
 from tournament.models import Event, Player
-from tournament.services import Registration, player_register
 
 TYPED = {
     "name": "Harbour Cup",

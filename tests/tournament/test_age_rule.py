@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from tournament.csv_io import import_registrations
+from players.csv_io import import_registrations
 from tournament.formats import SENIOR_AGE, age_refusal
 from tournament.models import Player
 from tournament.roles import ORGANIZER
@@ -51,13 +51,13 @@ def test_both_formats_take_their_limits_from_the_one_boundary():
 @pytest.mark.django_db
 def test_the_rule_is_said_on_the_public_and_the_on_the_day_form(client):
     junior, senior = make("junior"), make("championship")
-    public = client.get(reverse("tournament:register", kwargs={"pk": senior.pk})).content
+    public = client.get(reverse("players:register", kwargs={"pk": senior.pk})).content
     assert b"Players must be 16 or over on the day of the event." in public
     assert b"Players under 16 play the junior championship." in public
     organizer = User.objects.create_user("olive", password="pw")
     organizer.groups.add(Group.objects.get(name=ORGANIZER))
     client.force_login(organizer)
-    door = client.get(reverse("tournament:player_add", kwargs={"pk": junior.pk})).content
+    door = client.get(reverse("players:player_add", kwargs={"pk": junior.pk})).content
     assert b"Players must be 8 to 15 years old on the day of the event." in door
     assert b"Players of 16 or over play the senior championship." in door
 

@@ -18,13 +18,13 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from banker.bankruptcy_services import bankruptcy_record, bankruptcy_undo
+from clock.services import clock_start, table_mark_finished
 from printouts.selectors import filled_table_pages
+from scoring.bankruptcy_selectors import players_in_game, table_bankruptcy_view
 from scoring.models import ResultLine, SheetSignature
 from scoring.services.sheets import sheet_save_draft, sheet_submit
 from scoring.services.signatures import sheet_sign
-from tournament.bankruptcy_selectors import players_in_game, table_bankruptcy_view
-from tournament.bankruptcy_services import bankruptcy_record, bankruptcy_undo
-from tournament.clock_services import clock_start, table_mark_finished
 from tournament.models import Bankruptcy, Player, Round, Seat, Table, Wave
 from tournament.roles import BANKER
 
@@ -168,9 +168,9 @@ def banker_client(client, playing):
 def urls(table: Table) -> dict[str, str]:
     kwargs = {"table_pk": table.pk}
     return {
-        "table": reverse("tournament:banker_table", kwargs=kwargs),
-        "record": reverse("tournament:bankruptcy_record", kwargs=kwargs),
-        "undo": reverse("tournament:bankruptcy_undo", kwargs=kwargs),
+        "table": reverse("banker:banker_table", kwargs=kwargs),
+        "record": reverse("banker:bankruptcy_record", kwargs=kwargs),
+        "undo": reverse("banker:bankruptcy_undo", kwargs=kwargs),
     }
 
 
@@ -258,7 +258,7 @@ def test_an_undo_from_the_table_page(banker_client, playing):
 
 
 def _sheet_page(client, table: Table):
-    return client.get(reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk}))
+    return client.get(reverse("banker:banker_sheet", kwargs={"table_pk": table.pk}))
 
 
 def _three_out(table: Table) -> list[Player]:

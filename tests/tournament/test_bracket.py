@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.bracket import (
+from knockout.bracket import (
     HIGHEST_ASSETS,
     TABLE_WINNERS,
     WINNERS_ASSETS,

@@ -13,8 +13,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
-from tournament import clock_services as services
-from tournament.clock import (
+from clock import services
+from clock.selectors import clock_facts, hall_wave, wave_clock
+from clock.timing import (
     AnnouncementKind,
     ClockEvent,
     ClockFacts,
@@ -25,7 +26,6 @@ from tournament.clock import (
     format_remaining,
     next_announcement,
 )
-from tournament.clock_selectors import clock_facts, hall_wave, wave_clock
 from tournament.models import Clock, ClockAction, Player, Round, Seat, Table, Wave
 
 T0 = datetime.datetime(2030, 4, 20, 10, 0, tzinfo=datetime.UTC)

@@ -13,11 +13,11 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
+from clock import services
+from clock.selectors import clock_facts
+from clock.timing import Status, clock_state
 from tests.tournament import test_clock
 from tests.tournament.test_clock import MIN, at, fresh
-from tournament import clock_services as services
-from tournament.clock import Status, clock_state
-from tournament.clock_selectors import clock_facts
 from tournament.models import Announcement, Clock, ClockAction
 
 # The clock tests' round of two tables and their head judge.

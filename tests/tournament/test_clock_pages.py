@@ -13,8 +13,8 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
+from clock import services
 from spectator.services import release_set
-from tournament import clock_services as services
 from tournament.models import Announcement, Clock, ClockAction, Player, Round, Seat, Table, Wave
 from tournament.roles import BANKER, HEAD_JUDGE, ORGANIZER
 
@@ -51,9 +51,7 @@ def login(client, role: str) -> User:
 
 
 def control_url(wave: Wave, action: str) -> str:
-    return reverse(
-        f"tournament:clock_{action}", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk}
-    )
+    return reverse(f"clock:clock_{action}", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk})
 
 
 def last_message(response) -> str:
@@ -63,7 +61,7 @@ def last_message(response) -> str:
 
 def test_the_head_judge_starts_pauses_and_resumes(client, wave):
     judge = login(client, HEAD_JUDGE)
-    page = reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id})
+    page = reverse("clock:clock_control", kwargs={"pk": wave.round.event_id})
     body = client.get(page).content.decode()
     assert "Not started" in body and control_url(wave, "start") in body
 
@@ -117,19 +115,17 @@ def test_adjust_and_end(client, wave):
 def test_the_organizer_adds_and_removes_a_custom_announcement(client, wave):
     login(client, ORGANIZER)
     round_ = wave.round
-    url = reverse(
-        "tournament:announcement_add", kwargs={"pk": round_.event_id, "round_pk": round_.pk}
-    )
+    url = reverse("clock:announcement_add", kwargs={"pk": round_.event_id, "round_pk": round_.pk})
     client.post(url, {"minutes_remaining": "45", "text": "Raffle draw at the stage"})
     response = client.post(url, {"minutes_remaining": "200", "text": "Too late"}, follow=True)
     assert "between 0 and 90 minutes" in last_message(response)
     announcement = Announcement.objects.get()
     assert announcement.at_remaining_seconds == 45 * 60
-    state = client.get(reverse("tournament:hall_state", kwargs={"pk": round_.event_id})).json()
+    state = client.get(reverse("spectator:hall_state", kwargs={"pk": round_.event_id})).json()
     assert [a["at_ms"] // 60000 for a in state["announcements"]] == [60, 45, 30, 15, 0]
     client.post(
         reverse(
-            "tournament:announcement_delete",
+            "clock:announcement_delete",
             kwargs={"pk": round_.event_id, "announcement_pk": announcement.pk},
         )
     )
@@ -139,14 +135,14 @@ def test_the_organizer_adds_and_removes_a_custom_announcement(client, wave):
 def test_a_head_judge_who_is_not_an_organizer_sees_no_announcement_form(client, wave):
     login(client, HEAD_JUDGE)
     body = client.get(
-        reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id})
+        reverse("clock:clock_control", kwargs={"pk": wave.round.event_id})
     ).content.decode()
     assert "Add announcement" not in body
 
 
 def test_the_hall_display_is_public_and_shows_aliases_only(client, wave):
     services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=10))
-    response = client.get(reverse("tournament:hall_display", kwargs={"pk": wave.round.event_id}))
+    response = client.get(reverse("spectator:hall_display", kwargs={"pk": wave.round.event_id}))
     assert response.status_code == 200
     body = response.content.decode()
     assert "Lucky Thimble" in body and "Realname" not in body and "Ada" not in body
@@ -158,7 +154,7 @@ def test_the_hall_display_is_public_and_shows_aliases_only(client, wave):
 def test_the_state_endpoint_gives_server_time_and_remaining(client, wave):
     services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=30))
     before = timezone.now().timestamp() * 1000
-    data = client.get(reverse("tournament:hall_state", kwargs={"pk": wave.round.event_id})).json()
+    data = client.get(reverse("spectator:hall_state", kwargs={"pk": wave.round.event_id})).json()
     after = timezone.now().timestamp() * 1000
     assert before - 1 <= data["server_ms"] <= after + 1
     assert data["status"] == "running" and data["wave"] == wave.pk
@@ -168,17 +164,15 @@ def test_the_state_endpoint_gives_server_time_and_remaining(client, wave):
     ]
     # The state must never come from a cache, or the offset would be measured wrongly.
     response = client.get(
-        reverse(
-            "tournament:wave_clock_state", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk}
-        )
+        reverse("clock:wave_clock_state", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk})
     )
     assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
 
 
 def test_the_hall_without_any_round(client, event):
-    body = client.get(reverse("tournament:hall_display", kwargs={"pk": event.pk})).content
+    body = client.get(reverse("spectator:hall_display", kwargs={"pk": event.pk})).content
     assert "No round has been scheduled yet." in body.decode()
-    data = client.get(reverse("tournament:hall_state", kwargs={"pk": event.pk})).json()
+    data = client.get(reverse("spectator:hall_state", kwargs={"pk": event.pk})).json()
     assert data["wave"] is None
 
 
@@ -186,9 +180,9 @@ def test_the_banker_calls_the_last_turn_only_once_time_is_up(client, wave):
     banker = login(client, BANKER)
     table = wave.tables.get()
     Table.objects.filter(pk=table.pk).update(banker=banker)  # a banker opens their own table
-    page = reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
-    last_turn = reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk})
-    game_over = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    page = reverse("banker:banker_table", kwargs={"table_pk": table.pk})
+    last_turn = reverse("banker:table_last_turn", kwargs={"table_pk": table.pk})
+    game_over = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     body = client.get(page).content.decode()
     assert "Lucky Thimble" in body and "Realname" not in body
 
@@ -208,7 +202,7 @@ def test_the_banker_calls_the_last_turn_only_once_time_is_up(client, wave):
     assert "Score entry is open for this table." in response.content.decode()
     table.refresh_from_db()
     assert (table.status, table.status_changed_by) == ("finished", banker)
-    hall = client.get(reverse("tournament:hall_state", kwargs={"pk": wave.round.event_id}))
+    hall = client.get(reverse("spectator:hall_state", kwargs={"pk": wave.round.event_id}))
     assert hall.json()["tables"][0]["status"] == "finished"
 
 
@@ -222,23 +216,23 @@ def test_a_club_banker_has_no_last_turn_and_reads_the_kits_end_of_round(client, 
     table = wave.tables.get()
     Table.objects.filter(pk=table.pk).update(banker=banker)
     services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=91))
-    body = client.get(reverse("tournament:banker_table", kwargs={"table_pk": table.pk}))
+    body = client.get(reverse("banker:banker_table", kwargs={"table_pk": table.pk}))
     text = body.content.decode()
     assert "Any player who has thrown the dice completes that move" in text
     assert "Game over: time is called, or one player remains" in text
-    assert reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk}) not in text
+    assert reverse("banker:table_last_turn", kwargs={"table_pk": table.pk}) not in text
     response = client.post(
-        reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk}), follow=True
+        reverse("banker:table_last_turn", kwargs={"table_pk": table.pk}), follow=True
     )
     assert "no last turn" in last_message(response)
-    client.post(reverse("tournament:table_finished", kwargs={"table_pk": table.pk}))
+    client.post(reverse("banker:table_finished", kwargs={"table_pk": table.pk}))
     table.refresh_from_db()
     assert table.status == "finished"
 
 
 def test_a_banker_cannot_open_the_clock_controls(client, wave):
     login(client, BANKER)
-    response = client.get(reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id}))
+    response = client.get(reverse("clock:clock_control", kwargs={"pk": wave.round.event_id}))
     assert response.status_code == 403
     assert client.post(control_url(wave, "start")).status_code == 403
     assert not Clock.objects.exists()
@@ -251,11 +245,11 @@ def test_a_game_over_tapped_by_mistake_reopens_where_it_was_until_the_sheet_is_s
     banker = login(client, BANKER)
     table = wave.tables.get()
     Table.objects.filter(pk=table.pk).update(banker=banker)
-    page = reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
-    reopen = reverse("tournament:table_reopen", kwargs={"table_pk": table.pk})
+    page = reverse("banker:banker_table", kwargs={"table_pk": table.pk})
+    reopen = reverse("banker:table_reopen", kwargs={"table_pk": table.pk})
     services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=91))
-    client.post(reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk}))
-    client.post(reverse("tournament:table_finished", kwargs={"table_pk": table.pk}))
+    client.post(reverse("banker:table_last_turn", kwargs={"table_pk": table.pk}))
+    client.post(reverse("banker:table_finished", kwargs={"table_pk": table.pk}))
     assert reopen in client.get(page).content.decode()
 
     response = client.post(reopen, follow=True)
@@ -265,7 +259,7 @@ def test_a_game_over_tapped_by_mistake_reopens_where_it_was_until_the_sheet_is_s
     assert table.status == "last_turn"
     assert reopen not in response.content.decode()
 
-    client.post(reverse("tournament:table_finished", kwargs={"table_pk": table.pk}))
+    client.post(reverse("banker:table_finished", kwargs={"table_pk": table.pk}))
     sheet_save_draft(table=table, data={}, expected_version=0, by=banker)
     assert reopen not in client.get(page).content.decode()
     response = client.post(reopen, follow=True)
@@ -279,13 +273,13 @@ def test_a_game_over_with_one_player_left_reopens_to_playing(client, wave):
     table = wave.tables.get()
     Table.objects.filter(pk=table.pk).update(banker=banker)
     services.clock_start(wave=wave, now=timezone.now() - datetime.timedelta(minutes=10))
-    client.post(reverse("tournament:table_finished", kwargs={"table_pk": table.pk}))
-    client.post(reverse("tournament:table_reopen", kwargs={"table_pk": table.pk}))
+    client.post(reverse("banker:table_finished", kwargs={"table_pk": table.pk}))
+    client.post(reverse("banker:table_reopen", kwargs={"table_pk": table.pk}))
     table.refresh_from_db()
     assert table.status == "playing"
     # A playing table has no game over to undo.
     response = client.post(
-        reverse("tournament:table_reopen", kwargs={"table_pk": table.pk}), follow=True
+        reverse("banker:table_reopen", kwargs={"table_pk": table.pk}), follow=True
     )
     assert last_message(response) == (
         "This table’s game is not marked over, so there is nothing to reopen."

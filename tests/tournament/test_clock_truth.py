@@ -21,9 +21,9 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
+from clock import services
 from tests.tournament.test_clock_pages import control_url, login
-from tests.tournament.test_clock_pages import wave as wave  # noqa: F401 (the fixture)
-from tournament import clock_services as services
+from tests.tournament.test_clock_pages import wave as wave
 from tournament.models import Clock, ClockAction, Player, Round, Seat, Table, Wave
 from tournament.roles import BANKER, HEAD_JUDGE, ORGANIZER
 
@@ -54,13 +54,11 @@ def offered(body: str, wave: Wave) -> set[str]:
 
 
 def state_url(wave: Wave) -> str:
-    return reverse(
-        "tournament:wave_clock_state", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk}
-    )
+    return reverse("clock:wave_clock_state", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk})
 
 
 def card_url(wave: Wave) -> str:
-    return reverse("tournament:clock_card", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk})
+    return reverse("clock:clock_card", kwargs={"pk": wave.round.event_id, "wave_pk": wave.pk})
 
 
 # --- Every control answers with the state it made ---------------------------------------------
@@ -85,7 +83,7 @@ def test_each_control_answers_with_the_state_it_made(client, wave):
 
 def test_every_change_gives_a_newer_version_which_the_polls_repeat(client, wave):
     login(client, HEAD_JUDGE)
-    page = client.get(reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id}))
+    page = client.get(reverse("clock:clock_control", kwargs={"pk": wave.round.event_id}))
     before = card_state(page.content.decode(), wave)
     assert (before["status"], before["version"]) == ("not_started", 0)
     versions = [before["version"]]
@@ -100,7 +98,7 @@ def test_every_change_gives_a_newer_version_which_the_polls_repeat(client, wave)
         answer = client.post(control_url(wave, action), data, **HTMX)
         answered = card_state(answer.content.decode(), wave)
         polled = client.get(state_url(wave)).json()
-        hall = client.get(reverse("tournament:hall_state", kwargs={"pk": wave.round.event_id}))
+        hall = client.get(reverse("spectator:hall_state", kwargs={"pk": wave.round.event_id}))
         assert answered["version"] > versions[-1], action
         assert (polled["version"], polled["status"]) == (answered["version"], answered["status"])
         assert hall.json()["version"] == answered["version"]
@@ -130,7 +128,7 @@ def test_the_card_url_gives_the_card_as_another_official_left_it(client, wave):
 
 def test_the_clock_page_is_never_served_from_the_browsers_cache(client, wave):
     login(client, HEAD_JUDGE)
-    response = client.get(reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id}))
+    response = client.get(reverse("clock:clock_control", kwargs={"pk": wave.round.event_id}))
     assert "no-store" in response["Cache-Control"]
 
 
@@ -203,18 +201,18 @@ def _clock_pages(client, event, waves, officials) -> dict[str, str]:
     for role, user in officials.items():
         client.force_login(user)
         if role != BANKER:
-            url = reverse("tournament:clock_control", kwargs={"pk": event.pk})
+            url = reverse("clock:clock_control", kwargs={"pk": event.pk})
             pages[f"{role} clock page"] = client.get(url).content.decode()
             for wave in waves:
                 body = client.get(card_url(wave), **HTMX).content.decode()
                 pages[f"{role} card of {wave.round} {wave}"] = body
         else:
             for table in Table.objects.filter(round__event=event):
-                url = reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
+                url = reverse("banker:banker_table", kwargs={"table_pk": table.pk})
                 pages[f"banker page of {table.round} {table}"] = client.get(url).content.decode()
     client.logout()
     pages["hall display"] = client.get(
-        reverse("tournament:hall_display", kwargs={"pk": event.pk})
+        reverse("spectator:hall_display", kwargs={"pk": event.pk})
     ).content.decode()
     return pages
 

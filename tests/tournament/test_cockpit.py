@@ -16,8 +16,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from demo.simulation import event_simulate
-from scoring.cockpit import (
+from cockpit.plan import (
     CURRENT,
     DONE,
     EventFacts,
@@ -28,7 +27,8 @@ from scoring.cockpit import (
     score_sheets_needed,
     tables_for,
 )
-from scoring.cockpit_selectors import day_needs, event_facts
+from cockpit.selectors import day_needs, event_facts
+from demo.simulation import event_simulate
 from tests.builders import an_event, built_once_for_the_module, players_with_aliases
 from tournament.models import Event, Player
 
@@ -73,25 +73,25 @@ def action(facts: EventFacts):
 
 def test_too_few_players_asks_for_registrations():
     stage, url, label = action(replace(BEFORE, players=5))
-    assert (stage, url) == ("registration", "tournament:player_list")
+    assert (stage, url) == ("registration", "players:player_list")
     assert "5 of at least 8" in label
 
 
 def test_players_registered_and_not_here_asks_for_check_in():
     stage, url, label = action(replace(BEFORE, checked_in=12))
-    assert (stage, url) == ("check_in", "tournament:check_in")
+    assert (stage, url) == ("check_in", "players:check_in")
     assert "12 of 40" in label
 
 
 def test_after_the_start_the_missing_players_are_no_shows():
     stage, url, label = action(replace(BEFORE, checked_in=38, started=True))
     # The desk's list of those not here, one tap each (not the whole players list).
-    assert (stage, url) == ("check_in", "tournament:check_in")
+    assert (stage, url) == ("check_in", "players:check_in")
     assert "2 players" in label
 
 
 def test_at_the_start_with_nobody_checked_in_the_desk_is_still_checking_in():
-    assert action(replace(BEFORE, started=True))[:2] == ("check_in", "tournament:check_in")
+    assert action(replace(BEFORE, started=True))[:2] == ("check_in", "players:check_in")
 
 
 def test_the_no_show_step_opens_the_desks_list_of_those_not_here():
@@ -100,7 +100,7 @@ def test_the_no_show_step_opens_the_desks_list_of_those_not_here():
 
 
 def test_everyone_here_seats_the_rounds():
-    assert action(replace(BEFORE, checked_in=40))[:2] == ("seating", "tournament:seating")
+    assert action(replace(BEFORE, checked_in=40))[:2] == ("seating", "seating:seating")
 
 
 def test_a_knockout_confirms_its_bracket_then_seats_round_one():
@@ -116,13 +116,13 @@ SEATED = replace(BEFORE, checked_in=40)
 
 NO_CLOCK = {"clock_started": False, "clock_ended": False}
 RESULTS = "scoring:results_round"
-CLOCK = "tournament:clock_control"
+CLOCK = "clock:clock_control"
 
 
 @pytest.mark.parametrize(
     ("changes", "url", "words"),
     [
-        ({**NO_CLOCK, "published": False}, "tournament:seating", "Publish"),
+        ({**NO_CLOCK, "published": False}, "seating:seating", "Publish"),
         (NO_CLOCK, CLOCK, "Start the clock"),
         ({"clock_ended": False, "tables_playing": 4}, CLOCK, "4 tables still"),
         ({"sheets_in": 7, "sheets_signed": 6, "sheets_approved": 2}, RESULTS, "6 of 10 signed"),
@@ -157,7 +157,7 @@ def test_round_two_follows_a_posted_round_one():
         SEATED,
         rounds=(a_round(1), a_round(2, clock_started=False, clock_ended=False, posted=False)),
     )
-    assert action(facts)[:2] == ("round-2", "tournament:clock_control")
+    assert action(facts)[:2] == ("round-2", "clock:clock_control")
 
 
 def test_every_preliminary_posted_seats_the_final():
@@ -171,7 +171,7 @@ def test_the_final_is_played_like_a_round():
                     posted=False)  # fmt: skip
     facts = replace(SEATED, rounds=(a_round(1), a_round(2), a_round(3), final))
     # The final is not published on the seating page: its clock starts it.
-    assert action(facts) == ("round-4", "tournament:clock_control", "Start the clock of the final")
+    assert action(facts) == ("round-4", "clock:clock_control", "Start the clock of the final")
 
 
 def test_a_winner_leads_to_the_forms():
@@ -287,7 +287,7 @@ def test_the_cockpit_page_shows_the_next_action_and_needs(client, forty):
     user = User.objects.create_user("olive")
     user.groups.add(Group.objects.get(name="Organizer"))
     client.force_login(user)
-    response = client.get(reverse("scoring:cockpit", kwargs={"pk": forty.pk}))
+    response = client.get(reverse("cockpit:cockpit", kwargs={"pk": forty.pk}))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="next-action"' in html and "Seat the final" in html
@@ -300,13 +300,13 @@ def test_the_cockpit_refuses_a_banker(client, forty):
     user = User.objects.create_user("bo")
     user.groups.add(Group.objects.get(name="Banker"))
     client.force_login(user)
-    assert client.get(reverse("scoring:cockpit", kwargs={"pk": forty.pk})).status_code == 403
+    assert client.get(reverse("cockpit:cockpit", kwargs={"pk": forty.pk})).status_code == 403
 
 
 def test_no_event_is_a_404(client, db):
     user = User.objects.create_superuser("root")
     client.force_login(user)
-    assert client.get(reverse("scoring:cockpit", kwargs={"pk": 999})).status_code == 404
+    assert client.get(reverse("cockpit:cockpit", kwargs={"pk": 999})).status_code == 404
 
 
 def test_checked_in_alternates_count_for_the_absent_players_seats(client, forty):
@@ -318,7 +318,7 @@ def test_checked_in_alternates_count_for_the_absent_players_seats(client, forty)
     user = User.objects.create_user("olive")
     user.groups.add(Group.objects.get(name="Organizer"))
     client.force_login(user)
-    page = client.get(reverse("scoring:cockpit", kwargs={"pk": forty.pk})).content.decode()
+    page = client.get(reverse("cockpit:cockpit", kwargs={"pk": forty.pk})).content.decode()
     text = " ".join(html.unescape(page).split())
     assert "Counted from 40 players checked in, alternates taking absent players' seats" in text
     Player.objects.filter(event=forty, status="alternate").update(checked_in_at=None)
@@ -354,11 +354,11 @@ def test_every_step_of_the_day_links_its_page(client, forty):
     user = User.objects.create_user("olive")
     user.groups.add(Group.objects.get(name="Organizer"))
     client.force_login(user)
-    html = client.get(reverse("scoring:cockpit", kwargs={"pk": forty.pk})).content.decode()
+    html = client.get(reverse("cockpit:cockpit", kwargs={"pk": forty.pk})).content.decode()
     for name, extra in [
-        ("tournament:player_list", {}),
-        ("tournament:check_in", {}),
-        ("tournament:seating", {}),
+        ("players:player_list", {}),
+        ("players:check_in", {}),
+        ("seating:seating", {}),
         ("scoring:results_round", {"round_number": 1}),
         ("scoring:results_round", {"round_number": 3}),
         ("scoring:standings", {}),

@@ -9,7 +9,7 @@ import re
 from django.urls import reverse
 
 from tests.tournament.test_clock_pages import control_url, login
-from tests.tournament.test_clock_pages import wave as wave  # noqa: F401 (the fixture)
+from tests.tournament.test_clock_pages import wave as wave
 from tournament.models import Clock
 from tournament.roles import HEAD_JUDGE
 
@@ -18,7 +18,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 def test_every_card_action_posts_with_htmx_into_its_card(client, wave):
     login(client, HEAD_JUDGE)
-    page = client.get(reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id}))
+    page = client.get(reverse("clock:clock_control", kwargs={"pk": wave.round.event_id}))
     body = page.content.decode()
     assert f'id="wave-card-{wave.pk}"' in body
     forms = re.findall(r"<form [^>]*>", body.split(f'id="wave-card-{wave.pk}"')[1])
@@ -45,7 +45,7 @@ def test_an_htmx_action_answers_with_the_card_and_its_result(client, wave):
     assert f'hx-post="{control_url(wave, "pause")}"' in body
     assert control_url(wave, "start") not in body
     # The result is in the card, not left waiting as a message for the next page.
-    page = client.get(reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id}))
+    page = client.get(reverse("clock:clock_control", kwargs={"pk": wave.round.event_id}))
     assert "play has started at every table" not in page.content.decode()
 
 

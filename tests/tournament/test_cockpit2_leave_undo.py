@@ -15,14 +15,15 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from clock.services import clock_start
+from players.leave_selectors import leave_undo_refusal
+from players.leave_services import player_undo_leave
+from players.services import alternate_fill_seat, player_eject, player_withdraw
 from scoring.models import TableSheet
+from seating.services import preseat_event
 from tests.tournament.test_cockpit_no_show import make_event
-from tournament.clock_services import clock_start
-from tournament.leave_selectors import leave_undo_refusal
-from tournament.leave_services import player_undo_leave
+from tests.url_names import qualified
 from tournament.models import Event, Player, Round, Seat
-from tournament.seating_services import preseat_event
-from tournament.services import alternate_fill_seat, player_eject, player_withdraw
 
 AN_HOUR_AGO = datetime.timedelta(hours=1)
 
@@ -47,7 +48,7 @@ def by_alias(alias: str) -> Player:
 def urls(event: Event, player: Player) -> dict[str, str]:
     kwargs = {"pk": event.pk, "player_pk": player.pk}
     return {
-        name: reverse(f"tournament:{name}", kwargs=kwargs)
+        name: reverse(qualified(name), kwargs=kwargs)
         for name in ("player_withdraw", "player_eject", "player_leave_result", "player_leave_undo")
     }
 
@@ -55,7 +56,7 @@ def urls(event: Event, player: Player) -> dict[str, str]:
 def test_a_withdrawal_shows_its_result_with_the_undo_and_is_undone(event, client):
     client = _client_for(client, "Organizer", "olive")
     ada = by_alias("Lucky Thimble")
-    players = reverse("tournament:player_list", kwargs={"pk": event.pk})
+    players = reverse("players:player_list", kwargs={"pk": event.pk})
     response = client.post(urls(event, ada)["player_withdraw"], {"next": players})
     assert response.status_code == 302
     assert response.url.startswith(urls(event, ada)["player_leave_result"])

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clock import services
+from clock.templatetags.clock_format import signed_duration
 from tests.tournament.test_clock_pages import control_url, login
-from tests.tournament.test_clock_pages import wave as wave  # noqa: F401 (the fixture)
-from tournament import clock_services as services
+from tests.tournament.test_clock_pages import wave as wave
 from tournament.models import Round, Table, Wave
 from tournament.roles import HEAD_JUDGE
-from tournament.templatetags.clock_format import signed_duration
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def two_rounds(wave):
 
 
 def page_of(client, wave) -> str:
-    url = reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id})
+    url = reverse("clock:clock_control", kwargs={"pk": wave.round.event_id})
     return client.get(url).content.decode()
 
 

@@ -13,9 +13,9 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
+from cockpit.plan import DONE, cockpit_plan, next_action
+from cockpit.selectors import event_facts
 from demo.simulation import event_simulate
-from scoring.cockpit import DONE, cockpit_plan, next_action
-from scoring.cockpit_selectors import event_facts
 from tests.tournament.test_cockpit import SEATED, a_round
 from tournament.models import Round, Table
 
@@ -27,11 +27,11 @@ FINAL = a_round(4, final=True, tables=1, published=False, clock_started=False,
 def test_a_final_without_its_banker_asks_for_one_before_its_clock():
     facts = replace(SEATED, rounds=(a_round(1), a_round(2), a_round(3), FINAL))
     stage, act = next_action(facts)
-    assert (stage, act.url_name, act.anchor) == ("round-4", "tournament:seating", "round-4-table-1")
+    assert (stage, act.url_name, act.anchor) == ("round-4", "seating:seating", "round-4-table-1")
     assert act.label == "Assign the final's banker"
     assert "not playing" in act.why
     # Starting the clock stays beside it.
-    assert [a.url_name for a in act.also] == ["tournament:clock_control"]
+    assert [a.url_name for a in act.also] == ["clock:clock_control"]
 
 
 def test_two_tables_without_a_banker_are_counted_and_the_first_one_opened():
@@ -43,7 +43,7 @@ def test_two_tables_without_a_banker_are_counted_and_the_first_one_opened():
 def test_with_its_banker_the_final_starts_its_clock():
     final = replace(FINAL, bankers_missing=0, first_without_banker=None)
     _stage, act = next_action(replace(SEATED, rounds=(a_round(1), final)))
-    assert act.url_name == "tournament:clock_control"
+    assert act.url_name == "clock:clock_control"
 
 
 def test_the_final_step_shows_its_banker_and_the_rounds_do_not():
@@ -68,9 +68,9 @@ def test_the_cockpit_opens_the_seating_page_at_the_finals_banker_control(client)
     organizer = User.objects.create_user("olive")
     organizer.groups.add(Group.objects.get(name="Organizer"))
     client.force_login(organizer)
-    cockpit = client.get(reverse("scoring:cockpit", kwargs={"pk": event.pk})).content.decode()
+    cockpit = client.get(reverse("cockpit:cockpit", kwargs={"pk": event.pk})).content.decode()
     anchor = f"round-{final.number}-table-{table.number}"
-    seating = reverse("tournament:seating", kwargs={"pk": event.pk})
+    seating = reverse("seating:seating", kwargs={"pk": event.pk})
     assert f'id="next-action" href="{seating}#{anchor}"' in cockpit
     # The anchor is the control: the banker's form on the seating page.
     page = client.get(seating).content.decode()
@@ -80,11 +80,11 @@ def test_the_cockpit_opens_the_seating_page_at_the_finals_banker_control(client)
     banker = User.objects.create_user("bea")
     banker.groups.add(Group.objects.get(name="Banker"))
     action = reverse(
-        "tournament:seating_banker",
+        "seating:seating_banker",
         kwargs={"pk": event.pk, "round_number": final.number, "table_number": table.number},
     )
     # Any other table of the final gets its banker too; the first one through the form.
     Table.objects.filter(round=final).exclude(pk=table.pk).update(banker=banker)
     assert client.post(action, {"banker": banker.pk}).status_code in (200, 302)
-    cockpit = client.get(reverse("scoring:cockpit", kwargs={"pk": event.pk})).content.decode()
+    cockpit = client.get(reverse("cockpit:cockpit", kwargs={"pk": event.pk})).content.decode()
     assert "Start the clock of the final" in cockpit and "Assign the final" not in cockpit

@@ -114,7 +114,7 @@ def test_seating_all_rounds_again_asks_a_second_tap(organizer_client, db):
         start=timezone.now() + datetime.timedelta(days=1),
         seed=1,
     )
-    html = organizer_client.get(reverse("tournament:seating", kwargs={"pk": event.pk}))
+    html = organizer_client.get(reverse("seating:seating", kwargs={"pk": event.pk}))
     body = html.content.decode()
     # Already pre-seated: the button sits behind a summary that says what it replaces.
     assert 'id="reseat"' in body and "table cards already printed no longer match" in body

@@ -12,8 +12,8 @@ from django.contrib.auth.models import Group, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournament.csv_columns import IMPORT_COLUMNS, required_columns
-from tournament.csv_io import import_registrations
+from players.csv_columns import IMPORT_COLUMNS, required_columns
+from players.csv_io import import_registrations
 from tournament.models import Player
 from tournament.services import event_create
 
@@ -43,7 +43,7 @@ def organizer_client(client, db):
 
 def test_the_template_is_a_csv_the_import_accepts(organizer_client, cup):
     response = organizer_client.get(
-        reverse("tournament:player_import_template", kwargs={"pk": cup.pk})
+        reverse("players:player_import_template", kwargs={"pk": cup.pk})
     )
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -53,7 +53,7 @@ def test_the_template_is_a_csv_the_import_accepts(organizer_client, cup):
     assert tuple(rows[0][: len(required)]) == required
     # The example line imports as it is.
     assert import_registrations(event=cup, text=response.content.decode()).created == 1
-    page = organizer_client.get(reverse("tournament:player_import", kwargs={"pk": cup.pk}))
+    page = organizer_client.get(reverse("players:player_import", kwargs={"pk": cup.pk}))
     assert "Download the template (CSV)" in page.content.decode()
 
 
@@ -62,7 +62,7 @@ def test_the_result_names_who_became_an_alternate_or_waits(organizer_client, cup
         [HEADER] + [f"{name},Tester,1990-01-0{n},yes,yes" for n, name in enumerate("ABCD", start=1)]
     )
     response = organizer_client.post(
-        reverse("tournament:player_import", kwargs={"pk": cup.pk}), {"text": text}
+        reverse("players:player_import", kwargs={"pk": cup.pk}), {"text": text}
     )
     body = response.content.decode()
     assert response.status_code == 200 and 'id="import-held"' in body
@@ -78,7 +78,7 @@ def test_a_refused_file_stays_on_the_page_as_text(organizer_client, cup):
     text = HEADER + "\nAda,Tester,not-a-date,yes,yes\n"
     upload = SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
     response = organizer_client.post(
-        reverse("tournament:player_import", kwargs={"pk": cup.pk}), {"file": upload}, follow=True
+        reverse("players:player_import", kwargs={"pk": cup.pk}), {"file": upload}, follow=True
     )
     body = response.content.decode()
     assert "Nothing was imported." in body

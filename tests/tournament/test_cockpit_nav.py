@@ -47,13 +47,13 @@ def nav_of(html: str) -> tuple[list[str], list[str]]:
 @pytest.mark.parametrize(
     ("name", "extra", "section"),
     [
-        ("scoring:cockpit", {}, "overview"),
+        ("cockpit:cockpit", {}, "overview"),
         ("tournament:event_edit", {}, "overview"),
-        ("tournament:player_list", {}, "players"),
-        ("tournament:player_import", {}, "players"),
-        ("tournament:check_in", {}, "check_in"),
-        ("tournament:seating", {}, "seating"),
-        ("tournament:clock_control", {}, "clock"),
+        ("players:player_list", {}, "players"),
+        ("players:player_import", {}, "players"),
+        ("players:check_in", {}, "check_in"),
+        ("seating:seating", {}, "seating"),
+        ("clock:clock_control", {}, "clock"),
         ("scoring:results_round", {"round_number": 1}, "results"),
         ("scoring:results_table", {"round_number": 1, "table_number": 1}, "results"),
         ("scoring:standings", {}, "standings"),
@@ -72,13 +72,13 @@ def test_every_officials_page_marks_its_section(client, played, name, extra, sec
 def test_the_banker_link_page_is_under_results(client, played):
     login(client, "Organizer")
     table = Table.objects.filter(round__event=played).first()
-    html = client.get(reverse("scoring:banker_link", kwargs={"table_pk": table.pk})).content
+    html = client.get(reverse("banker:banker_link", kwargs={"table_pk": table.pk})).content
     assert nav_of(html.decode())[1] == ["results"]
 
 
 def test_a_judge_sees_only_the_sections_a_judge_may_open(client, played):
     login(client, "Judge")
-    html = client.get(reverse("tournament:check_in", kwargs={"pk": played.pk})).content.decode()
+    html = client.get(reverse("players:check_in", kwargs={"pk": played.pk})).content.decode()
     assert nav_of(html) == (["overview", "check_in", "results"], ["check_in"])
 
 

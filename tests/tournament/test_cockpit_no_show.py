@@ -15,12 +15,13 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from tournament.clock_services import clock_start
+from clock.services import clock_start
+from players.no_show_selectors import no_show_preview, no_show_refusal
+from players.no_show_services import player_undo_no_show
+from players.services import Registration, player_mark_no_show, player_register
+from seating.services import preseat_event
 from tournament.models import Event, Player, Round, Seat
-from tournament.no_show_selectors import no_show_preview, no_show_refusal
-from tournament.no_show_services import player_undo_no_show
-from tournament.seating_services import preseat_event
-from tournament.services import Registration, event_create, player_mark_no_show, player_register
+from tournament.services import event_create
 
 NAMES = ["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Frances", "John", "Radia"]
 ALIASES = ["Lucky Thimble", "Golden Top Hat", "Swift Boot", "Brave Cat", "Quiet Iron",
@@ -77,14 +78,12 @@ def test_no_show_is_refused_before_the_start(db, organizer_client):
     player = ada(event)
     assert "Not before the start" in no_show_refusal(player=player)
     page = organizer_client.get(
-        reverse(
-            "tournament:player_no_show_confirm", kwargs={"pk": event.pk, "player_pk": player.pk}
-        )
+        reverse("players:player_no_show_confirm", kwargs={"pk": event.pk, "player_pk": player.pk})
     ).content.decode()
     # The button is disabled and says why beside it.
     assert 'id="confirm-no-show" disabled aria-describedby="no-show-why"' in page
     response = organizer_client.post(
-        reverse("tournament:player_no_show", kwargs={"pk": event.pk, "player_pk": player.pk}),
+        reverse("players:player_no_show", kwargs={"pk": event.pk, "player_pk": player.pk}),
         follow=True,
     )
     assert "Not before the start" in response.content.decode()
@@ -98,7 +97,7 @@ def test_the_confirmation_names_the_alternate_who_takes_the_seat(started, organi
         "Alternate 1, Lucky Boot (Radia Tester), takes the seat."
     )
     url = reverse(
-        "tournament:player_no_show_confirm", kwargs={"pk": started.pk, "player_pk": player.pk}
+        "players:player_no_show_confirm", kwargs={"pk": started.pk, "player_pk": player.pk}
     )
     page = organizer_client.get(url).content.decode()
     assert "Alternate 1, Lucky Boot (Radia Tester), takes the seat." in page
@@ -119,7 +118,7 @@ def test_no_alternate_means_the_seat_stays_empty(db):
 def test_undo_restores_the_player_and_the_alternates_seat(started, organizer_client):
     player, boot = ada(started), Player.objects.get(alias="Lucky Boot")
     organizer_client.post(
-        reverse("tournament:player_no_show", kwargs={"pk": started.pk, "player_pk": player.pk})
+        reverse("players:player_no_show", kwargs={"pk": started.pk, "player_pk": player.pk})
     )
     boot.refresh_from_db()
     assert boot.status == Player.Status.PLAYER and boot.replaces_id == player.pk
@@ -128,7 +127,7 @@ def test_undo_restores_the_player_and_the_alternates_seat(started, organizer_cli
     boot_seats = set(Seat.objects.filter(player=boot).values_list("pk", flat=True))
     assert len(boot_seats) == started.preliminary_rounds
     response = organizer_client.post(
-        reverse("tournament:player_no_show_undo", kwargs={"pk": started.pk, "player_pk": player.pk})
+        reverse("players:player_no_show_undo", kwargs={"pk": started.pk, "player_pk": player.pk})
     )
     assert response.status_code == 302
     player.refresh_from_db()
@@ -179,7 +178,7 @@ def test_the_undo_page_shows_the_refusal_beside_a_disabled_button(started, organ
     player = ada(started)
     player_mark_no_show(player=player)
     url = reverse(
-        "tournament:player_no_show_confirm", kwargs={"pk": started.pk, "player_pk": player.pk}
+        "players:player_no_show_confirm", kwargs={"pk": started.pk, "player_pk": player.pk}
     )
     page = organizer_client.get(url).content.decode()
     assert 'id="undo-no-show"' in page and "goes back to alternate 1" in page
@@ -192,9 +191,7 @@ def test_the_undo_page_shows_the_refusal_beside_a_disabled_button(started, organ
 def test_undo_of_someone_not_a_no_show_is_a_message(started, organizer_client):
     player = ada(started)
     response = organizer_client.post(
-        reverse(
-            "tournament:player_no_show_undo", kwargs={"pk": started.pk, "player_pk": player.pk}
-        ),
+        reverse("players:player_no_show_undo", kwargs={"pk": started.pk, "player_pk": player.pk}),
         follow=True,
     )
     assert response.status_code == 200

@@ -14,8 +14,8 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
 
-from scoring.cockpit import CURRENT, DONE, TODO, EventFacts, RoundFacts, cockpit_plan
-from scoring.cockpit_selectors import event_facts
+from cockpit.plan import CURRENT, DONE, TODO, EventFacts, RoundFacts, cockpit_plan
+from cockpit.selectors import event_facts
 from spectator.services import release_set
 from tests.builders import players_with_aliases
 from tests.scoring.scoring_helpers import make_round
@@ -95,7 +95,7 @@ def public_block(html: str) -> str:
 def test_the_step_shows_both_addresses_the_qr_code_and_opens_the_home_in_one_tap(event):
     people = players_with_aliases(event, aliases=["Boot", "Car", "Hat", "Dog"])
     make_round(event, 1, [list(people.values())], finished=False)
-    cockpit = reverse("scoring:cockpit", kwargs={"pk": event.pk})
+    cockpit = reverse("cockpit:cockpit", kwargs={"pk": event.pk})
     home = f"http://testserver/events/{event.pk}/"
     organizer = official(ORGANIZER)
     block = public_block(organizer.get(cockpit).content.decode())

@@ -14,15 +14,15 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.builders import an_event
-from tournament.csv_dates import (
+from players.csv_dates import (
     DAY_FIRST,
     MONTH_FIRST,
     file_date_order,
     language_date_order,
     read_date,
 )
-from tournament.csv_io import import_registrations
+from players.csv_io import import_registrations
+from tests.builders import an_event
 
 BORN = datetime.date(1990, 5, 25)
 

@@ -10,10 +10,11 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournament.csv_columns import EXPORT_COLUMNS
-from tournament.csv_io import ImportResult, import_registrations
+from players.csv_columns import EXPORT_COLUMNS
+from players.csv_io import ImportResult, import_registrations
+from players.services import Registration, player_register, player_withdraw
 from tournament.models import Player
-from tournament.services import Registration, event_create, player_register, player_withdraw
+from tournament.services import event_create
 
 HEADER = (
     "first_name,last_name,email,date_of_birth,eligibility_declared,citizenship_declared,"
@@ -52,11 +53,11 @@ def organizer(db):
 
 
 def import_url(event):
-    return reverse("tournament:player_import", kwargs={"pk": event.pk})
+    return reverse("players:player_import", kwargs={"pk": event.pk})
 
 
 def export_url(event):
-    return reverse("tournament:player_export", kwargs={"pk": event.pk})
+    return reverse("players:player_export", kwargs={"pk": event.pk})
 
 
 def messages_for(result: ImportResult, line: int) -> list[str]:

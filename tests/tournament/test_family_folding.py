@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from seating.services import preseat_event, seating_cost
 from tests.builders import an_event, players_with_aliases, registered_players
 from tests.scoring.scoring_helpers import make_round
 from tournament.models import Player, Seat
-from tournament.seating_services import preseat_event, seating_cost
 
 LEES = {1: "The Lees", 2: "the lees ", 3: "  THE   LEES"}
 

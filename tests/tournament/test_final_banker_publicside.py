@@ -16,10 +16,10 @@ def test_the_seating_page_gives_the_finals_table_a_banker(client):
     table = Table.objects.get(round=final)
     User = get_user_model()
     client.force_login(User.objects.get(username="organizer"))
-    seating = reverse("tournament:seating", kwargs={"pk": event.pk})
+    seating = reverse("seating:seating", kwargs={"pk": event.pk})
     body = client.get(seating).content.decode()
     action = reverse(
-        "tournament:seating_banker",
+        "seating:seating_banker",
         kwargs={"pk": event.pk, "round_number": final.number, "table_number": table.number},
     )
     assert f'action="{action}"' in body and "Bankers of the final" in body
@@ -29,6 +29,6 @@ def test_the_seating_page_gives_the_finals_table_a_banker(client):
     table.refresh_from_db()
     assert table.banker == banker
     client.force_login(banker)
-    desk = client.get(reverse("scoring:banker_tables")).content.decode()
+    desk = client.get(reverse("banker:banker_tables")).content.decode()
     top = desk.split("banker-older")[0]
-    assert reverse("tournament:banker_table", kwargs={"table_pk": table.pk}) in top
+    assert reverse("banker:banker_table", kwargs={"table_pk": table.pk}) in top

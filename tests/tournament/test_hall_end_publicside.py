@@ -29,21 +29,21 @@ def test_after_the_final_the_hall_shows_the_winner_and_the_results(client, demo)
     club = demo["club"]
     winner = event_winner(event=club, with_players=False)
     assert winner is not None  # the demo's club knockout is played to its winner
-    page = client.get(reverse("tournament:hall_display", kwargs={"pk": club.pk})).content.decode()
+    page = client.get(reverse("spectator:hall_display", kwargs={"pk": club.pk})).content.decode()
     assert "Winner: " + " · ".join(winner.aliases) in page
     assert 'data-ended="true"' in page and "hall-end" in page
     assert "data-clock-remaining" not in page and "Time is up" not in page
     final = page.split('id="hall-final-title"')[1].split("</ol>")[0]
     assert winner.aliases[0] in final
     # The polled state says so too, so an open hall page reloads into its end state.
-    state = client.get(reverse("tournament:hall_state", kwargs={"pk": club.pk})).json()
+    state = client.get(reverse("spectator:hall_state", kwargs={"pk": club.pk})).json()
     assert state["ended"] is True and state["texts"]["winner"]
 
 
 def test_before_the_final_the_hall_keeps_its_clock(client, demo):
     event = demo["championship"]
-    page = client.get(reverse("tournament:hall_display", kwargs={"pk": event.pk})).content.decode()
+    page = client.get(reverse("spectator:hall_display", kwargs={"pk": event.pk})).content.decode()
     assert 'data-ended="false"' in page and "data-clock-remaining" in page
     assert "hall-end" not in page
-    state = client.get(reverse("tournament:hall_state", kwargs={"pk": event.pk})).json()
+    state = client.get(reverse("spectator:hall_state", kwargs={"pk": event.pk})).json()
     assert state["ended"] is False

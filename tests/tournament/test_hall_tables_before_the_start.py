@@ -10,8 +10,8 @@ import re
 
 from django.urls import reverse
 
+from clock import services
 from tests.tournament.test_clock_pages import login, wave  # noqa: F401 (the fixture)
-from tournament import clock_services as services
 from tournament.roles import HEAD_JUDGE
 
 
@@ -21,9 +21,9 @@ def _labels(body: str) -> list[str]:
 
 def _pages(client, wave) -> tuple[list[str], list[str], list[str]]:  # noqa: F811 (the fixture)
     pk = wave.round.event_id
-    hall = client.get(reverse("tournament:hall_display", kwargs={"pk": pk})).content.decode()
-    state = client.get(reverse("tournament:hall_state", kwargs={"pk": pk})).json()
-    card = client.get(reverse("tournament:clock_control", kwargs={"pk": pk})).content.decode()
+    hall = client.get(reverse("spectator:hall_display", kwargs={"pk": pk})).content.decode()
+    state = client.get(reverse("spectator:hall_state", kwargs={"pk": pk})).json()
+    card = client.get(reverse("clock:clock_control", kwargs={"pk": pk})).content.decode()
     return _labels(hall), [t["label"] for t in state["tables"]], _labels(card)
 
 

@@ -11,11 +11,11 @@ from django.test import override_settings
 from django.urls import reverse
 
 from jobs.models import Job
-from tournament import tasks
-from tournament.csv_io import import_registrations
+from players import tasks
+from players.csv_io import import_registrations
+from players.services import Registration, player_register
 from tournament.models import Player
 from tournament.roles import ORGANIZER
-from tournament.services import Registration, player_register
 
 HEADER = "first_name,last_name,date_of_birth,eligibility_declared,citizenship_declared\n"
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
@@ -30,7 +30,7 @@ def organizer(client, db):
 
 
 def import_url(event) -> str:
-    return reverse("tournament:player_import", kwargs={"pk": event.pk})
+    return reverse("players:player_import", kwargs={"pk": event.pk})
 
 
 def good_lines(count: int, start: int = 0) -> str:
@@ -112,7 +112,7 @@ def test_a_failed_import_says_why_and_runs_again(organizer, event, monkeypatch):
     assert "RuntimeError: the database went away" in page and "Try again" in page
     job = Job.objects.get()
     monkeypatch.setattr(tasks, "import_registrations", real)
-    retry = reverse("tournament:player_import_retry", kwargs={"pk": event.pk})
+    retry = reverse("players:player_import_retry", kwargs={"pk": event.pk})
     page = organizer.post(retry, {"job": job.pk}, follow=True).content.decode()
     assert "400 imported" in page
     assert Player.objects.filter(event=event).count() == 400

@@ -15,7 +15,7 @@ from tournament.models import Player
 from tournament.roles import ORGANIZER
 
 MB = 1024 * 1024
-# The columns a championship requires (tournament.csv_columns.required_columns).
+# The columns a championship requires (players.csv_columns.required_columns).
 HEADER = "first_name,last_name,date_of_birth,eligibility_declared,citizenship_declared\n"
 # The README's limits, written out rather than read from the code.
 MAX_ROWS = 2000
@@ -31,7 +31,7 @@ def organizer(client, event):
 
 
 def import_url(event) -> str:
-    return reverse("tournament:player_import", kwargs={"pk": event.pk})
+    return reverse("players:player_import", kwargs={"pk": event.pk})
 
 
 def test_a_paste_too_large_to_read_gets_a_page_that_says_so(organizer, event):

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from tests.builders import an_event, user_with
 from tests.tournament.offline_helpers import playing_table
+from tests.url_names import qualified
 from tournament.models import JudgeCall, Table
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE
 
@@ -49,11 +50,11 @@ def banker(client, table):
 
 
 def call_url(table: Table) -> str:
-    return reverse("tournament:table_judge_please", kwargs={"table_pk": table.pk})
+    return reverse("banker:table_judge_please", kwargs={"table_pk": table.pk})
 
 
 def test_the_banker_calls_a_judge_once_however_often_the_tablet_sends_it(banker, table):
-    page = text(banker.get(reverse("tournament:banker_table", kwargs={"table_pk": table.pk})))
+    page = text(banker.get(reverse("banker:banker_table", kwargs={"table_pk": table.pk})))
     assert "Judge, please" in page
     key = str(uuid.uuid4())
     first = banker.post(call_url(table), {"idempotency_key": key}, follow=True)
@@ -63,14 +64,14 @@ def test_the_banker_calls_a_judge_once_however_often_the_tablet_sends_it(banker,
     banker.post(call_url(table), {"idempotency_key": key})
     banker.post(call_url(table), {"idempotency_key": str(uuid.uuid4())})
     assert JudgeCall.objects.filter(table=table).count() == 1
-    page = text(banker.get(reverse("tournament:banker_table", kwargs={"table_pk": table.pk})))
+    page = text(banker.get(reverse("banker:banker_table", kwargs={"table_pk": table.pk})))
     assert "A judge was called at" in page and "Waiting for a judge." in page
 
 
 def test_the_tablets_offline_queue_lists_the_call_among_its_writes(table):
     # The queue sends only the URLs its WRITES pattern matches; the call's view is one of
     # the banker writes made idempotent (tournament.idempotency).
-    from tournament.judge_call_views import table_judge_please
+    from banker.table_views import table_judge_please
 
     source = (Path(settings.BASE_DIR) / "static" / "js" / "tablet.js").read_text()
     pattern = re.search(r"var WRITES = /(.+)/;", source).group(1).replace("\\/", "/")
@@ -85,21 +86,17 @@ def test_the_desk_and_clock_page_show_the_wait_one_judge_takes_it_and_closes_it(
     call = JudgeCall.objects.get()
     ann, bo = user_with(JUDGE, "ann"), user_with(JUDGE, "bo")
     client.force_login(ann)
-    desk = text(client.get(reverse("scoring:judges_desk")))
+    desk = text(client.get(reverse("cockpit:judges_desk")))
     assert "Judge, please: 1 table waiting" in desk and "waiting 7 minutes" in desk
     head = user_with(HEAD_JUDGE, "hal")
     client.force_login(head)
-    clock = text(
-        client.get(reverse("tournament:clock_control", kwargs={"pk": table.round.event_id}))
-    )
+    clock = text(client.get(reverse("clock:clock_control", kwargs={"pk": table.round.event_id})))
     assert "Table 1" in clock and "waiting 7 minutes" in clock
 
     client.force_login(ann)
     taken = client.post(
-        reverse(
-            "tournament:judge_call_take", kwargs={"pk": table.round.event_id, "call_pk": call.pk}
-        ),
-        {"next": reverse("scoring:judges_desk")},
+        reverse("cockpit:judge_call_take", kwargs={"pk": table.round.event_id, "call_pk": call.pk}),
+        {"next": reverse("cockpit:judges_desk")},
         follow=True,
     )
     assert "you are on your way" in " ".join(messages_of(taken))
@@ -107,9 +104,7 @@ def test_the_desk_and_clock_page_show_the_wait_one_judge_takes_it_and_closes_it(
     # Two judges at once: the second is told who is already going.
     client.force_login(bo)
     second = client.post(
-        reverse(
-            "tournament:judge_call_take", kwargs={"pk": table.round.event_id, "call_pk": call.pk}
-        ),
+        reverse("cockpit:judge_call_take", kwargs={"pk": table.round.event_id, "call_pk": call.pk}),
         follow=True,
     )
     assert second.status_code == 200
@@ -118,29 +113,29 @@ def test_the_desk_and_clock_page_show_the_wait_one_judge_takes_it_and_closes_it(
     bea = user_with(BANKER, "bea")
     Table.objects.filter(pk=table.pk).update(banker=bea)
     client.force_login(bea)
-    page = text(client.get(reverse("tournament:banker_table", kwargs={"table_pk": table.pk})))
+    page = text(client.get(reverse("banker:banker_table", kwargs={"table_pk": table.pk})))
     assert "ann is on the way." in page
 
     client.force_login(ann)
     ruling = "Rent is owed only if claimed before the next roll (long-game rules)."
     closed = client.post(
         reverse(
-            "tournament:judge_call_close", kwargs={"pk": table.round.event_id, "call_pk": call.pk}
+            "cockpit:judge_call_close", kwargs={"pk": table.round.event_id, "call_pk": call.pk}
         ),
         {"ruling": ruling, "next": "https://evil.example/"},
     )
     # Never sent off the site.
-    assert closed.status_code == 302 and closed.url == reverse("scoring:judges_desk")
+    assert closed.status_code == 302 and closed.url == reverse("cockpit:judges_desk")
     call.refresh_from_db()
     assert call.closed_by == ann and call.ruling == ruling
     again = client.post(
         reverse(
-            "tournament:judge_call_close", kwargs={"pk": table.round.event_id, "call_pk": call.pk}
+            "cockpit:judge_call_close", kwargs={"pk": table.round.event_id, "call_pk": call.pk}
         ),
         follow=True,
     )
     assert "This call is already closed." in messages_of(again)
-    assert "No table is waiting for a judge." in text(client.get(reverse("scoring:judges_desk")))
+    assert "No table is waiting for a judge." in text(client.get(reverse("cockpit:judges_desk")))
     # The ruling stays on the table's record.
     record = text(
         client.get(
@@ -156,8 +151,8 @@ def test_the_desk_and_clock_page_show_the_wait_one_judge_takes_it_and_closes_it(
 def test_the_waiting_list_refreshes_itself_for_one_event_or_all(client, table):
     JudgeCall.objects.create(table=table, called_at=timezone.now() - datetime.timedelta(minutes=12))
     client.force_login(user_with(JUDGE, "ann"))
-    url = reverse("tournament:judge_calls_panel")
-    desk = text(client.get(reverse("scoring:judges_desk")))
+    url = reverse("cockpit:judge_calls_panel")
+    desk = text(client.get(reverse("cockpit:judges_desk")))
     assert f'hx-get="{url}?back=' in desk
     panel = text(client.get(url, {"event": table.round.event_id, "back": "/organizer/judging/"}))
     assert "waiting 12 minutes" in panel and 'value="/organizer/judging/"' in panel
@@ -171,12 +166,12 @@ def test_the_waiting_list_refreshes_itself_for_one_event_or_all(client, table):
 def test_bad_input_never_answers_500(client, table):
     client.force_login(user_with(JUDGE, "ann"))
     for name in ("judge_call_take", "judge_call_close"):
-        url = reverse(f"tournament:{name}", kwargs={"pk": table.round.event_id, "call_pk": 999999})
+        url = reverse(qualified(name), kwargs={"pk": table.round.event_id, "call_pk": 999999})
         assert client.post(url).status_code == 404
     call = JudgeCall.objects.create(table=table, called_at=timezone.now())
     response = client.post(
         reverse(
-            "tournament:judge_call_close", kwargs={"pk": table.round.event_id, "call_pk": call.pk}
+            "cockpit:judge_call_close", kwargs={"pk": table.round.event_id, "call_pk": call.pk}
         ),
         {"ruling": "x" * 5000},
     )

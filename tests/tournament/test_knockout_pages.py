@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.builders import an_event, players_with_aliases
+from tests.url_names import qualified
 from tournament.models import Event, Player, Round, Table
 from tournament.roles import ORGANIZER
 
@@ -117,17 +118,15 @@ def text(response) -> str:
 
 
 def planner(client, event: Event) -> str:
-    return text(client.get(reverse("tournament:knockout_bracket", kwargs={"pk": event.pk})))
+    return text(client.get(reverse("knockout:knockout_bracket", kwargs={"pk": event.pk})))
 
 
 def seating(client, event: Event) -> str:
-    return text(client.get(reverse("tournament:seating", kwargs={"pk": event.pk})))
+    return text(client.get(reverse("seating:seating", kwargs={"pk": event.pk})))
 
 
 def post(client, name: str, event: Event, data=None):
-    return client.post(
-        reverse(f"tournament:{name}", kwargs={"pk": event.pk}), data or {}, follow=True
-    )
+    return client.post(reverse(qualified(name), kwargs={"pk": event.pk}), data or {}, follow=True)
 
 
 def messages_of(response) -> list[str]:
@@ -229,7 +228,7 @@ def test_the_planner_follows_the_check_in_desk(org_client, club):
     arrive(club, 6, first=25, checked_in=False)
     page = seating(org_client, club)
     # The seating page refreshes the planner by itself while people arrive.
-    bracket_url = reverse("tournament:knockout_bracket", kwargs={"pk": club.pk})
+    bracket_url = reverse("knockout:knockout_bracket", kwargs={"pk": club.pk})
     assert f'hx-get="{bracket_url}"' in page and 'hx-trigger="every 15s"' in page
     assert plans_on(page)[TABLE_WINNERS][0][1:3] == ("24", "6 tables of 4")
     Player.objects.filter(event=club, checked_in_at=None).update(checked_in_at=timezone.now())
@@ -279,7 +278,7 @@ def test_confirm_then_seat_round_1_and_confirm_again_when_more_arrive(org_client
 
 def test_below_the_minimum_seating_needs_a_recorded_reason(org_client, club, organizer):
     arrive(club, 20)
-    player_list = org_client.get(reverse("tournament:player_list", kwargs={"pk": club.pk}))
+    player_list = org_client.get(reverse("players:player_list", kwargs={"pk": club.pk}))
     # 000: "You must have a minimum of 24 players".
     assert "Only 20 players are registered: a Club / charity event needs at least 24." in (
         text(player_list)

@@ -7,11 +7,11 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
+from players.registration_forms import RegistrationForm
+from players.services import Registration, player_register
+from seating.services import preseat_event
+from seating.table_settings import table_set_language
 from tournament.models import Player, Table
-from tournament.registration_forms import RegistrationForm
-from tournament.seating_services import preseat_event
-from tournament.services import Registration, player_register
-from tournament.table_services import table_set_language
 
 
 def _register(event, count, language, start):
@@ -104,7 +104,7 @@ def test_the_organizer_marks_a_tables_language_on_the_seating_page(client, event
 
 @pytest.mark.django_db
 def test_the_long_search_job_keeps_same_language_tables_too(event):
-    from tournament.seating_search import MIN_SECONDS, search_submit
+    from seating.search import MIN_SECONDS, search_submit
 
     event.same_language_tables = True
     event.language = "fr"

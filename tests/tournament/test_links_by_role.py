@@ -17,11 +17,11 @@ from django.contrib.sessions.backends.cache import SessionStore
 from django.test import RequestFactory
 from django.urls import reverse
 
+from banker.access import link_grant
+from banker.links import banker_link_issue
+from cockpit.plan import Action
+from cockpit.views import _next_step
 from demo.simulation import event_simulate
-from scoring.access import link_grant
-from scoring.cockpit import Action
-from scoring.cockpit_views import _next_step
-from scoring.services.banker_links import banker_link_issue
 from tests.builders import built_once_for_the_module, user_with
 from tournament.access import allowed_url, may_open
 from tournament.models import Event, Table
@@ -62,7 +62,7 @@ def _tabs(html: str) -> list[str]:
     ],
 )  # fmt: skip
 def test_each_official_sees_the_tabs_of_the_pages_they_may_open(client, played, role, tabs):
-    assert _tabs(_page(client, role, "scoring:cockpit", pk=played.pk)) == tabs
+    assert _tabs(_page(client, role, "cockpit:cockpit", pk=played.pk)) == tabs
 
 
 def _next(html: str) -> str:
@@ -75,16 +75,16 @@ def test_the_cockpit_links_the_next_step_only_for_whoever_takes_it(client, playe
     """Seating the final is the organizer's: they get the button; the head judge and a
     judge are told the step and who takes it, with no link that would refuse them."""
     standings = reverse("scoring:standings", kwargs={"pk": played.pk})
-    html = _page(client, ORGANIZER, "scoring:cockpit", pk=played.pk)
+    html = _page(client, ORGANIZER, "cockpit:cockpit", pk=played.pk)
     assert f'id="next-action" href="{standings}"' in html
     for role in (HEAD_JUDGE, JUDGE):
-        html = _page(client, role, "scoring:cockpit", pk=played.pk)
+        html = _page(client, role, "cockpit:cockpit", pk=played.pk)
         assert 'id="next-action" href' not in html
         assert _next(html) == "Next Seat the final · The organizer does this."
 
 
 def test_the_cockpit_steps_link_only_the_pages_that_open(client, played):
-    html = _page(client, JUDGE, "scoring:cockpit", pk=played.pk)
+    html = _page(client, JUDGE, "cockpit:cockpit", pk=played.pk)
     steps = html[html.index('class="day-steps"') : html.index("</ol>", html.index("day-steps"))]
     linked = sorted(set(re.findall(r'href="/organizer/events/\d+/([a-z-]+)/', steps)))
     # Check-in and each round's results; not the players, seating, standings or printouts.
@@ -102,11 +102,11 @@ def test_a_judge_asked_to_mark_the_no_shows_gets_the_desk_beside_the_step(played
     """The no-show step's page is the organizer's players page, with the check-in desk
     beside it; a judge, who marks no-shows at the desk, is shown the step unlinked (not
     told someone else takes it) and the desk as the button."""
-    action = Action("Mark the no-shows", "tournament:player_list", also=(
-        Action("Check-in desk", "tournament:check_in"),
-    ), act="tournament:player_no_show")  # fmt: skip
-    desk = reverse("tournament:check_in", kwargs={"pk": played.pk})
-    players = reverse("tournament:player_list", kwargs={"pk": played.pk})
+    action = Action("Mark the no-shows", "players:player_list", also=(
+        Action("Check-in desk", "players:check_in"),
+    ), act="players:player_no_show")  # fmt: skip
+    desk = reverse("players:check_in", kwargs={"pk": played.pk})
+    players = reverse("players:player_list", kwargs={"pk": played.pk})
     judge = _next_step(_request(user_with(JUDGE, "jo")), action, played.pk)
     assert judge == {"next_url": "", "also": [("Check-in desk", desk)], "next_who": ""}
     organizer = _next_step(_request(user_with(ORGANIZER, "olive")), action, played.pk)
@@ -116,10 +116,10 @@ def test_a_judge_asked_to_mark_the_no_shows_gets_the_desk_beside_the_step(played
 def test_a_step_beside_another_officials_step_keeps_its_own_label(played):
     """Assigning the final's banker is the organizer's; starting its clock, beside it, the
     head judge's: the head judge is told whose the first is and gets the clock's button."""
-    clock = Action("Start the clock of the final", "tournament:clock_control")
-    action = Action("Assign the final's banker", "tournament:seating", also=(clock,))
+    clock = Action("Start the clock of the final", "clock:clock_control")
+    action = Action("Assign the final's banker", "seating:seating", also=(clock,))
     head_judge = _next_step(_request(user_with(HEAD_JUDGE, "hedda")), action, played.pk)
-    clock_url = reverse("tournament:clock_control", kwargs={"pk": played.pk})
+    clock_url = reverse("clock:clock_control", kwargs={"pk": played.pk})
     assert head_judge == {
         "next_url": "",
         "also": [("Start the clock of the final", clock_url)],
@@ -134,7 +134,7 @@ def test_a_table_opens_for_its_banker_a_judge_and_its_tablet_and_no_one_else(pla
     banker, stranger = user_with(BANKER, "bea"), user_with(BANKER, "ben")
     Table.objects.filter(pk=table.pk).update(banker=banker)
     Table.objects.filter(pk=other.pk).update(banker=stranger)
-    sheet = reverse("scoring:banker_sheet", kwargs={"table_pk": table.pk})
+    sheet = reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})
 
     assert may_open(_request(banker), sheet)
     assert may_open(_request(user_with(JUDGE, "jo")), sheet)
@@ -144,10 +144,10 @@ def test_a_table_opens_for_its_banker_a_judge_and_its_tablet_and_no_one_else(pla
     tablet = _request(AnonymousUser())
     link_grant(tablet, table=table, key=banker_link_issue(table=table, by=None).key)
     assert may_open(tablet, sheet)
-    assert not may_open(tablet, reverse("scoring:banker_sheet", kwargs={"table_pk": other.pk}))
+    assert not may_open(tablet, reverse("banker:banker_sheet", kwargs={"table_pk": other.pk}))
     # ... but not the pages behind a login, such as a banker's list of tables.
-    assert not may_open(tablet, reverse("scoring:banker_tables"))
-    assert may_open(_request(banker), reverse("scoring:banker_tables"))
+    assert not may_open(tablet, reverse("banker:banker_tables"))
+    assert may_open(_request(banker), reverse("banker:banker_tables"))
 
 
 def test_allowed_url_gives_the_address_or_nothing(played):
@@ -156,8 +156,8 @@ def test_allowed_url_gives_the_address_or_nothing(played):
         "scoring:standings", kwargs={"pk": played.pk}
     )
     assert allowed_url(head_judge, "printouts:index", pk=played.pk) == ""
-    assert allowed_url(head_judge, "tournament:clock_control", pk=played.pk) != ""
-    assert allowed_url(_request(user_with(JUDGE, "jo")), "tournament:clock_control", pk=1) == ""
+    assert allowed_url(head_judge, "clock:clock_control", pk=played.pk) != ""
+    assert allowed_url(_request(user_with(JUDGE, "jo")), "clock:clock_control", pk=1) == ""
     # Public pages open for everyone; an address that leads nowhere for no one.
     assert allowed_url(_request(AnonymousUser()), "spectator:standings", pk=played.pk) != ""
     assert not may_open(_request(user_with(ORGANIZER, "olive")), "/organizer/nowhere/")

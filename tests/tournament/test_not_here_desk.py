@@ -14,8 +14,8 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.cockpit import next_action
-from scoring.cockpit_selectors import event_facts
+from cockpit.plan import next_action
+from cockpit.selectors import event_facts
 from tests.tournament.test_cockpit_no_show import ada, make_event
 from tournament.models import Player
 
@@ -29,7 +29,7 @@ def judge_client(client, db):
 
 
 def desk(client, event) -> str:
-    return client.get(reverse("tournament:check_in", kwargs={"pk": event.pk})).content.decode()
+    return client.get(reverse("players:check_in", kwargs={"pk": event.pk})).content.decode()
 
 
 def checked_in_but_ada(event) -> None:
@@ -45,16 +45,14 @@ def test_after_the_start_the_desk_lists_who_is_not_here_one_tap_each(judge_clien
     start = page.index('id="not-here"')
     section = page[start : page.index("</section>", start)]
     assert "Lucky Thimble" in section and "Golden Top Hat" not in section
-    no_show = reverse(
-        "tournament:player_no_show", kwargs={"pk": event.pk, "player_pk": ada(event).pk}
-    )
+    no_show = reverse("players:player_no_show", kwargs={"pk": event.pk, "player_pk": ada(event).pk})
     assert f'action="{no_show}"' in section
     # One tap: Ada is a no-show, alternate 1 takes the seat, and the desk offers the undo.
-    judge_client.post(no_show, {"next": reverse("tournament:check_in", kwargs={"pk": event.pk})})
+    judge_client.post(no_show, {"next": reverse("players:check_in", kwargs={"pk": event.pk})})
     assert ada(event).status == Player.Status.NO_SHOW
     page = desk(judge_client, event)
     undo = reverse(
-        "tournament:player_no_show_undo", kwargs={"pk": event.pk, "player_pk": ada(event).pk}
+        "players:player_no_show_undo", kwargs={"pk": event.pk, "player_pk": ada(event).pk}
     )
     assert "Marked no-show" in page and f'action="{undo}"' in page
     judge_client.post(undo, {})
@@ -74,10 +72,10 @@ def test_a_no_show_who_walks_in_is_found_at_the_desk_with_the_undo(judge_client,
     event = make_event(starts=timezone.now() - datetime.timedelta(minutes=5))
     player = ada(event)
     judge_client.post(
-        reverse("tournament:player_no_show", kwargs={"pk": event.pk, "player_pk": player.pk})
+        reverse("players:player_no_show", kwargs={"pk": event.pk, "player_pk": player.pk})
     )
     found = judge_client.get(
-        reverse("tournament:check_in", kwargs={"pk": event.pk}), {"q": "thimble"}
+        reverse("players:check_in", kwargs={"pk": event.pk}), {"q": "thimble"}
     ).content.decode()
     row = found[found.index(f'id="check-in-{player.pk}"') :]
     assert "No-show" in row and "Undo the no-show: Lucky Thimble is here" in row
@@ -87,14 +85,14 @@ def test_the_cockpits_no_show_step_opens_the_desk_at_the_list(db):
     event = make_event(starts=timezone.now() - datetime.timedelta(minutes=5))
     checked_in_but_ada(event)
     stage, action = next_action(event_facts(event=event))
-    assert action.url_name == "tournament:check_in" and action.anchor == "not-here"
+    assert action.url_name == "players:check_in" and action.anchor == "not-here"
 
 
 def test_the_bracket_planner_counts_an_alternate_here_for_a_player_who_is_not(db):
     # 000: "You must have a minimum of 24 players"; 23 seated players are here and
     # alternate 1 is too: the field is 24, not a field asking for a reason to play short.
+    from knockout.selectors import knockout_planner
     from tests.builders import an_event, registered_players
-    from tournament.knockout_selectors import knockout_planner
 
     club = an_event(fmt="club", expected_players=24, alternates=3)
     people = registered_players(club, count=26, checked_in=False)

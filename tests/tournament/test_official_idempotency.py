@@ -34,7 +34,7 @@ def add_five(client, wave, key, **headers):
 
 def test_every_control_of_the_card_carries_a_fresh_key_and_the_version(client, wave):
     login(client, ORGANIZER)
-    page = reverse("tournament:clock_control", kwargs={"pk": wave.round.event_id})
+    page = reverse("clock:clock_control", kwargs={"pk": wave.round.event_id})
     body = client.get(page).content.decode()
     # Start, and the two announcement forms' add (no announcement to remove yet).
     first = KEY.findall(body)
@@ -106,9 +106,7 @@ def test_a_key_that_is_not_a_uuid_is_refused(client, wave):
 def test_a_double_tapped_announcement_is_posted_once(client, wave):
     login(client, ORGANIZER)
     round_ = wave.round
-    url = reverse(
-        "tournament:announcement_add", kwargs={"pk": round_.event_id, "round_pk": round_.pk}
-    )
+    url = reverse("clock:announcement_add", kwargs={"pk": round_.event_id, "round_pk": round_.pk})
     form = {"minutes_remaining": "45", "text": "Raffle", "idempotency_key": str(uuid.uuid4())}
     client.post(url, form)
     assert replayed(client.post(url, form))
@@ -118,7 +116,7 @@ def test_a_double_tapped_announcement_is_posted_once(client, wave):
     assert "Already done" in [str(m) for m in response.context["messages"]][-1]
     announcement = Announcement.objects.get()
     remove = reverse(
-        "tournament:announcement_delete",
+        "clock:announcement_delete",
         kwargs={"pk": round_.event_id, "announcement_pk": announcement.pk},
     )
     client.post(remove)
@@ -142,7 +140,7 @@ def test_answers_older_than_a_day_are_pruned(client, wave):
     assert not OfficialWrite.objects.filter(pk=recent.pk).exists()
     assert OfficialWrite.objects.count() == 1
     OfficialWrite.objects.update(at=now - datetime.timedelta(days=2))
-    call_command("prune_idempotency", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    call_command("prune_idempotency", stdout=open("/dev/null", "w"))
     assert not OfficialWrite.objects.exists()
 
 

@@ -18,18 +18,14 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from knockout.services import bracket_confirm, knockout_seat_first_round
+from players.alternates import alternate_move
+from players.leave_services import player_undo_leave
+from players.services import player_eject, player_mark_no_show, player_withdraw
+from seating.round_tables import seating_stamp
+from seating.services import preseat_event, round_start
 from tests.builders import event_with_players
-from tournament.knockout_services import bracket_confirm, knockout_seat_first_round
-from tournament.leave_services import player_undo_leave
 from tournament.models import Player, Round, Seat, Table
-from tournament.round_tables import seating_stamp
-from tournament.seating_services import preseat_event, round_start
-from tournament.services import (
-    alternate_move,
-    player_eject,
-    player_mark_no_show,
-    player_withdraw,
-)
 
 
 def alternates(event) -> list[tuple[str, int]]:
@@ -108,10 +104,8 @@ def test_the_undo_of_a_withdrawal_puts_the_alternate_back_once(small_event, full
 @pytest.mark.django_db
 def test_a_double_tap_on_up_moves_the_alternate_once(org_client, small_event, full_house):
     barbara = full_house[4]
-    url = reverse(
-        "tournament:alternate_move", kwargs={"pk": small_event.pk, "player_pk": barbara.pk}
-    )
-    page = org_client.get(reverse("tournament:player_list", kwargs={"pk": small_event.pk}))
+    url = reverse("players:alternate_move", kwargs={"pk": small_event.pk, "player_pk": barbara.pk})
+    page = org_client.get(reverse("players:player_list", kwargs={"pk": small_event.pk}))
     form = page.content.decode().split(f'action="{url}"', 1)[1].split("</form>", 1)[0]
     assert 'name="from" value="3"' in form
     first = org_client.post(url, {"direction": "up", "from": "3"}, follow=True)
@@ -126,9 +120,9 @@ def test_a_double_tap_on_up_moves_the_alternate_once(org_client, small_event, fu
 def test_two_organizers_withdraw_and_move_the_same_alternate(org_client, small_event, full_house):
     grace = full_house[2]
     kwargs = {"pk": small_event.pk, "player_pk": grace.pk}
-    withdrawn = org_client.post(reverse("tournament:player_withdraw", kwargs=kwargs), follow=True)
+    withdrawn = org_client.post(reverse("players:player_withdraw", kwargs=kwargs), follow=True)
     moved = org_client.post(
-        reverse("tournament:alternate_move", kwargs=kwargs),
+        reverse("players:alternate_move", kwargs=kwargs),
         {"direction": "down", "from": "1"},
         follow=True,
     )
@@ -195,8 +189,8 @@ def test_a_double_tap_on_no_show_promotes_one_alternate(seated_four):
 @pytest.mark.django_db
 def test_a_double_tap_on_pre_seat_seats_once(org_client, seated_four):
     event = seated_four
-    action = reverse("tournament:seating_preseat", kwargs={"pk": event.pk})
-    page = org_client.get(reverse("tournament:seating", kwargs={"pk": event.pk}))
+    action = reverse("seating:seating_preseat", kwargs={"pk": event.pk})
+    page = org_client.get(reverse("seating:seating", kwargs={"pk": event.pk}))
     seen = seen_on(page.content.decode(), action)
     assert seen == seating_stamp(event=event)
     data = {"include_unchecked": "on", "seen": seen}
@@ -222,8 +216,8 @@ def knockout(db):
 @pytest.mark.django_db
 def test_a_double_tap_on_seat_round_1_seats_once(org_client, knockout):
     bracket_confirm(event=knockout, method="table_winners", by=None)
-    action = reverse("tournament:knockout_seat", kwargs={"pk": knockout.pk})
-    page = org_client.get(reverse("tournament:seating", kwargs={"pk": knockout.pk}))
+    action = reverse("knockout:knockout_seat", kwargs={"pk": knockout.pk})
+    page = org_client.get(reverse("seating:seating", kwargs={"pk": knockout.pk}))
     seen = seen_on(page.content.decode(), action)
     first = org_client.post(action, {"seen": seen}, follow=True)
     tables = sorted(Table.objects.filter(round__event=knockout).values_list("pk", flat=True))
@@ -263,7 +257,7 @@ def test_a_double_tap_on_confirm_swaps_two_players_once(org_client):
     preseat_event(event=event, only_checked_in=False, time_limit=1.0)
     round_1 = Round.objects.get(event=event, number=1)
     one, two = (Seat.objects.filter(table__round=round_1, table__number=n).first() for n in (1, 2))
-    url = reverse("tournament:seating_change", kwargs={"pk": event.pk, "round_number": 1})
+    url = reverse("seating:seating_change", kwargs={"pk": event.pk, "round_number": 1})
     choice = {"player": one.player_id, "swap_with": two.player_id}
     priced = org_client.post(url, choice).content.decode()
     confirm = priced.split('class="notice seat-change-confirm"', 1)[1].split("</form>", 1)[0]
@@ -284,7 +278,7 @@ def test_a_double_tap_on_confirm_swaps_two_players_once(org_client):
 @pytest.mark.django_db
 def test_a_double_tap_on_fill_a_seat_fills_the_one_empty_seat(org_client, small_event, full_house):
     player_withdraw(player=full_house[1], reason="")  # Alan leaves: one of two seats empty
-    url = reverse("tournament:alternate_fill_seat", kwargs={"pk": small_event.pk})
+    url = reverse("players:alternate_fill_seat", kwargs={"pk": small_event.pk})
     first = org_client.post(url, follow=True)
     second = org_client.post(url, follow=True)
     assert "Swift Boot takes an empty seat." in messages_of(first)

@@ -21,7 +21,7 @@ def table(db) -> Table:
 def eject_page(client, table: Table, next_url: str) -> str:
     player = Player.objects.filter(event=table.round.event).first()
     url = reverse(
-        "tournament:player_eject", kwargs={"pk": table.round.event_id, "player_pk": player.pk}
+        "players:player_eject", kwargs={"pk": table.round.event_id, "player_pk": player.pk}
     )
     return client.get(url, {"next": next_url}).content.decode()
 
@@ -39,20 +39,20 @@ def eject_page(client, table: Table, next_url: str) -> str:
 def test_the_eject_pages_cancel_does_not_follow_another_site(client, table, next_url):
     client.force_login(user_with(JUDGE, "judge"))
     page = eject_page(client, table, next_url)
-    check_in = reverse("tournament:check_in", kwargs={"pk": table.round.event_id})
+    check_in = reverse("players:check_in", kwargs={"pk": table.round.event_id})
     assert "evil.example" not in page and "javascript:" not in page
     assert f'href="{check_in}"' in page
 
 
 def test_the_eject_pages_cancel_goes_back_to_a_page_of_this_site(client, table):
     client.force_login(user_with(JUDGE, "judge"))
-    back = reverse("tournament:check_in", kwargs={"pk": table.round.event_id}) + "?q=Ada"
+    back = reverse("players:check_in", kwargs={"pk": table.round.event_id}) + "?q=Ada"
     page = eject_page(client, table, back)
     assert 'href="/organizer/' in page and "?q=Ada" in page
 
 
 @pytest.mark.parametrize(
-    "route", ["tournament:banker_table", "scoring:banker_sheet", "tournament:bankruptcy_record"]
+    "route", ["banker:banker_table", "banker:banker_sheet", "banker:bankruptcy_record"]
 )
 def test_a_tables_banker_pages_are_neither_shared_nor_stored(client, table, route):
     banker = user_with(BANKER, "banker")

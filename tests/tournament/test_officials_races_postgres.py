@@ -22,14 +22,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from knockout.bracket import HIGHEST_ASSETS, TABLE_WINNERS
+from knockout.selectors import confirmed_plan
+from knockout.services import bracket_confirm
+from seating.services import preseat_event
 from tests.builders import event_with_players, user_with
 from tests.resilience.test_burst_postgres import run_together
-from tournament.bracket import HIGHEST_ASSETS, TABLE_WINNERS
-from tournament.knockout_selectors import confirmed_plan
-from tournament.knockout_services import bracket_confirm
+from tests.url_names import qualified
 from tournament.models import Clock, Event, Player, Round, Table
 from tournament.roles import HEAD_JUDGE, ORGANIZER
-from tournament.seating_services import preseat_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -102,7 +103,7 @@ def test_two_organizers_withdraw_alternate_1_while_moving_the_list(attempt):
     oscar = logged_in(user_with(ORGANIZER, f"oscar{attempt}"))
 
     def url(name: str, who: str) -> str:
-        return reverse(f"tournament:{name}", kwargs={"pk": event.pk, "player_pk": people[who].pk})
+        return reverse(qualified(name), kwargs={"pk": event.pk, "player_pk": people[who].pk})
 
     requests = [
         (olive, url("player_withdraw", "P4"), {"reason": ""}),
@@ -137,7 +138,7 @@ def test_two_organizers_withdraw_alternate_1_while_moving_the_list(attempt):
     answered([olive.post(url("player_withdraw", "P0"), {"reason": ""}, follow=True)])
     order = assert_alternates_dense(event)
     judge = logged_in(user_with(HEAD_JUDGE, f"hugo{attempt}"))
-    start = reverse("tournament:seating_start", kwargs={"pk": event.pk, "round_number": 1})
+    start = reverse("seating:seating_start", kwargs={"pk": event.pk, "round_number": 1})
     answered([judge.post(start, follow=True)])
     round_1 = Round.objects.get(event=event, number=1)
     assert round_1.started_at is not None
@@ -172,7 +173,7 @@ def test_a_no_show_tapped_twice_while_the_list_moves():
     judge = user_with(HEAD_JUDGE, "hugo")
 
     def url(name: str, who: str) -> str:
-        return reverse(f"tournament:{name}", kwargs={"pk": event.pk, "player_pk": people[who].pk})
+        return reverse(qualified(name), kwargs={"pk": event.pk, "player_pk": people[who].pk})
 
     requests = [
         (logged_in(judge), url("player_no_show", "P0"), {}),
@@ -192,7 +193,7 @@ def test_a_no_show_tapped_twice_while_the_list_moves():
         ["P4", "P5", "P6", "P7"] if stepped_in.first_name == "P4" else ["P5", "P6", "P7"]
     )
 
-    start = reverse("tournament:seating_start", kwargs={"pk": event.pk, "round_number": 1})
+    start = reverse("seating:seating_start", kwargs={"pk": event.pk, "round_number": 1})
     answered([logged_in(judge).post(start, follow=True)])
     round_1 = Round.objects.get(event=event, number=1)
     seated = Player.objects.filter(seats__round=round_1)
@@ -213,13 +214,13 @@ def test_the_clock_starts_while_organizers_change_the_alternates():
     judge = user_with(HEAD_JUDGE, "hugo")
 
     def url(name: str, who: str) -> str:
-        return reverse(f"tournament:{name}", kwargs={"pk": event.pk, "player_pk": people[who].pk})
+        return reverse(qualified(name), kwargs={"pk": event.pk, "player_pk": people[who].pk})
 
     organizer = user_with(ORGANIZER, "olive")
     requests = [
         (
             logged_in(judge),
-            reverse("tournament:clock_start", kwargs={"pk": event.pk, "wave_pk": wave.pk}),
+            reverse("clock:clock_start", kwargs={"pk": event.pk, "wave_pk": wave.pk}),
             {},
         ),
         (logged_in(organizer), url("player_withdraw", "P4"), {}),
@@ -246,8 +247,8 @@ def test_four_simultaneous_pre_seats_seat_once():
     event, _people = hall(name="Pre-seat Cup")
     organizer = user_with(ORGANIZER, "olive")
     clients = [logged_in(organizer) for _ in range(4)]
-    action = reverse("tournament:seating_preseat", kwargs={"pk": event.pk})
-    seen = seen_on(clients[0], reverse("tournament:seating", kwargs={"pk": event.pk}), action)
+    action = reverse("seating:seating_preseat", kwargs={"pk": event.pk})
+    seen = seen_on(clients[0], reverse("seating:seating", kwargs={"pk": event.pk}), action)
     before = set(Table.objects.values_list("pk", flat=True))
     outcomes = answered(
         run_together(
@@ -277,8 +278,8 @@ def knockout() -> Event:
 def test_eight_simultaneous_seat_round_1_seat_it_once(knockout):
     organizer = user_with(ORGANIZER, "olive")
     clients = [logged_in(organizer) for _ in range(8)]
-    action = reverse("tournament:knockout_seat", kwargs={"pk": knockout.pk})
-    seating = reverse("tournament:seating", kwargs={"pk": knockout.pk})
+    action = reverse("knockout:knockout_seat", kwargs={"pk": knockout.pk})
+    seating = reverse("seating:seating", kwargs={"pk": knockout.pk})
     seen = seen_on(clients[0], seating, action)
     before = list(Table.objects.values_list("pk", flat=True))
     outcomes = answered(
@@ -292,7 +293,7 @@ def test_eight_simultaneous_seat_round_1_seat_it_once(knockout):
     assert sorted(t.seats.count() for t in tables) == [4] * 6
 
     judge = logged_in(user_with(HEAD_JUDGE, "hugo"))
-    start = reverse("tournament:seating_start", kwargs={"pk": knockout.pk, "round_number": 1})
+    start = reverse("seating:seating_start", kwargs={"pk": knockout.pk, "round_number": 1})
     answered([judge.post(start, follow=True)])
     assert Round.objects.get(event=knockout, number=1).started_at is not None
 
@@ -300,15 +301,15 @@ def test_eight_simultaneous_seat_round_1_seat_it_once(knockout):
 @pytest.mark.parametrize("attempt", range(3))
 def test_confirm_racing_seat_round_1_never_leaves_another_plans_tables(attempt):
     """28 players: the table winners' plan seats round 1 at 5+5+5+5+4+4, the highest
-    assets' at seven tables of four (tournament.bracket, worked in test_bracket.py). One
+    assets' at seven tables of four (knockout.bracket, worked in test_bracket.py). One
     organizer seats round 1 for the first while another confirms the second."""
     event = event_with_players(players=28, fmt="club", name=f"Pier Night {attempt}")
     bracket_confirm(event=event, method=TABLE_WINNERS, by=None)
     olive = logged_in(user_with(ORGANIZER, f"olive{attempt}"))
     oscar = logged_in(user_with(ORGANIZER, f"oscar{attempt}"))
-    seat = reverse("tournament:knockout_seat", kwargs={"pk": event.pk})
-    confirm = reverse("tournament:knockout_confirm", kwargs={"pk": event.pk})
-    seen = seen_on(olive, reverse("tournament:seating", kwargs={"pk": event.pk}), seat)
+    seat = reverse("knockout:knockout_seat", kwargs={"pk": event.pk})
+    confirm = reverse("knockout:knockout_confirm", kwargs={"pk": event.pk})
+    seen = seen_on(olive, reverse("seating:seating", kwargs={"pk": event.pk}), seat)
     answered(
         run_together(
             lambda r: r[0].post(r[1], r[2], follow=True),
@@ -327,10 +328,10 @@ def test_confirm_racing_seat_round_1_never_leaves_another_plans_tables(attempt):
     assert list(plan.rounds[0].tables) == [4] * 7
 
     # Whatever the order, round 1 can then be seated and started.
-    seen = seen_on(olive, reverse("tournament:seating", kwargs={"pk": event.pk}), seat)
+    seen = seen_on(olive, reverse("seating:seating", kwargs={"pk": event.pk}), seat)
     answered([olive.post(seat, {"seen": seen}, follow=True)])
     judge = logged_in(user_with(HEAD_JUDGE, f"hugo{attempt}"))
-    start = reverse("tournament:seating_start", kwargs={"pk": event.pk, "round_number": 1})
+    start = reverse("seating:seating_start", kwargs={"pk": event.pk, "round_number": 1})
     answered([judge.post(start, follow=True)])
     round_1 = Round.objects.get(event=event, number=1)
     assert round_1.started_at is not None

@@ -12,12 +12,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from banker.tablet_services import heartbeat_record
+from scoring.tablet_selectors import SILENT_AFTER, round_tablet_worries
 from tests.resilience.resilience_setup import banker_links
 from tests.scoring.banker_setup import BANKER, JUDGE, finished_tables, user_with
-from tournament.models import Table
-from tournament.tablet_models import TabletHeartbeat
-from tournament.tablet_selectors import SILENT_AFTER, round_tablet_worries
-from tournament.tablet_services import heartbeat_record
+from tournament.models import Table, TabletHeartbeat
 
 
 @pytest.fixture
@@ -26,7 +25,7 @@ def tables(db) -> list[Table]:
 
 
 def beat_url(table: Table) -> str:
-    return reverse("tournament:tablet_heartbeat", kwargs={"table_pk": table.pk})
+    return reverse("banker:tablet_heartbeat", kwargs={"table_pk": table.pk})
 
 
 def test_a_tablet_heartbeat_is_kept_with_the_servers_time(client, tables):
@@ -80,7 +79,7 @@ def test_a_judge_helping_at_the_table_does_not_beat_for_its_tablet(client, table
 def test_the_table_cards_link_holder_beats_for_its_table(client, tables):
     table = tables[0]
     key = banker_links([table])[table.pk]
-    client.get(reverse("scoring:banker_link_open", kwargs={"key": key}))
+    client.get(reverse("banker:banker_link_open", kwargs={"key": key}))
     response = client.post(beat_url(table), {"device": "tablet-1", "queued": "2"})
     assert response.status_code == 200
     assert TabletHeartbeat.objects.get(table=table).queued == 2

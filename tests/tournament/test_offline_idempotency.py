@@ -15,13 +15,12 @@ from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
+from clock import services as clock_services
 from scoring.models import SheetRevision, SheetSignature, TableSheet
 from scoring.selectors import banker_table_players
 from tests.scoring.banker_setup import BANKER, finished_tables, user_with
 from tests.tournament.offline_helpers import playing_table
-from tournament import clock_services
-from tournament.models import Bankruptcy, Table
-from tournament.tablet_models import TabletWrite
+from tournament.models import Bankruptcy, Table, TabletWrite
 
 JSON = {"Accept": "application/json"}
 
@@ -51,7 +50,7 @@ def sheet_form(table: Table, *, version: int = 0) -> dict[str, str]:
 def test_game_over_sent_twice_with_one_key_is_applied_once_with_the_same_answer(client):
     table = playing_table()
     banker_of(client, table)
-    url = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    url = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     key = uuid.uuid4()
     first = client.post(url, headers=keyed(key))
     table.refresh_from_db()
@@ -71,7 +70,7 @@ def test_game_over_sent_twice_with_one_key_is_applied_once_with_the_same_answer(
 def test_a_new_key_is_a_new_write_and_the_server_says_why_it_refuses_it(client):
     table = playing_table()
     banker_of(client, table)
-    url = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    url = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     client.post(url, headers=keyed(uuid.uuid4()))
     again = client.post(url, headers=keyed(uuid.uuid4()))
     assert again.json()["status"] == "refused"
@@ -83,7 +82,7 @@ def test_a_new_key_is_a_new_write_and_the_server_says_why_it_refuses_it(client):
 def test_last_turn_with_one_key_is_applied_once(client):
     table = playing_table(time_up=True)
     banker_of(client, table)
-    url = reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk})
+    url = reverse("banker:table_last_turn", kwargs={"table_pk": table.pk})
     key = uuid.uuid4()
     first = client.post(url, headers=keyed(key))
     second = client.post(url, headers=keyed(key))
@@ -100,8 +99,8 @@ def test_a_key_reused_for_another_action_applies_it_and_does_not_replay(client):
     table = playing_table(time_up=True)
     banker_of(client, table)
     key = uuid.uuid4()
-    last_turn = reverse("tournament:table_last_turn", kwargs={"table_pk": table.pk})
-    game_over = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    last_turn = reverse("banker:table_last_turn", kwargs={"table_pk": table.pk})
+    game_over = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     assert client.post(last_turn, headers=keyed(key)).json()["status"] == "done"
     answer = client.post(game_over, headers=keyed(key))
     assert answer.get("Idempotent-Replay") is None
@@ -116,7 +115,7 @@ def test_a_key_from_a_form_field_counts_like_the_header(client):
     """Without JavaScript's queue, the page's own form carries the key (``idempotency_key``)."""
     table = playing_table()
     banker_of(client, table)
-    url = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    url = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     key = str(uuid.uuid4())
     first = client.post(url, {"idempotency_key": key})
     second = client.post(url, {"idempotency_key": key})
@@ -129,7 +128,7 @@ def test_a_key_from_a_form_field_counts_like_the_header(client):
 def test_a_key_that_is_not_a_uuid_is_refused_and_nothing_changes(client):
     table = playing_table()
     banker_of(client, table)
-    url = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    url = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     response = client.post(url, headers=keyed("not-a-uuid"))
     assert response.status_code == 400
     table.refresh_from_db()
@@ -140,7 +139,7 @@ def test_a_key_that_is_not_a_uuid_is_refused_and_nothing_changes(client):
 def test_a_write_that_fails_keeps_no_key_so_the_retry_applies_it(client, monkeypatch):
     table = playing_table()
     banker_of(client, table)
-    url = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    url = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     key = uuid.uuid4()
 
     def broken(**kwargs):
@@ -172,10 +171,10 @@ def test_a_stored_answer_is_only_replayed_at_its_own_table(client):
     first, second = finished_tables(players=8)[:2]
     banker_of(client, first)
     key = uuid.uuid4()
-    submit = reverse("scoring:sheet_submit", kwargs={"table_pk": first.pk})
+    submit = reverse("banker:sheet_submit", kwargs={"table_pk": first.pk})
     assert client.post(submit, sheet_form(first), headers=keyed(key)).status_code == 200
     # The same key at a table this banker does not hold gets the access check, not a replay.
-    other = reverse("scoring:sheet_submit", kwargs={"table_pk": second.pk})
+    other = reverse("banker:sheet_submit", kwargs={"table_pk": second.pk})
     response = client.post(other, sheet_form(second), headers=keyed(key))
     assert response.status_code == 403
     assert not TableSheet.objects.filter(table=second).exists()
@@ -189,7 +188,7 @@ def test_a_bankruptcy_sent_twice_with_one_key_is_recorded_once(client):
     table = playing_table()
     banker_of(client, table)
     dog = banker_table_players(table=table)[3]
-    url = reverse("tournament:bankruptcy_record", kwargs={"table_pk": table.pk})
+    url = reverse("banker:bankruptcy_record", kwargs={"table_pk": table.pk})
     form = {"player": str(dog.pk), "creditor": "bank", "initials": "DG"}
     key = uuid.uuid4()
     first = client.post(url, form, headers=keyed(key))
@@ -210,7 +209,7 @@ def test_a_bankruptcy_sent_twice_with_one_key_is_recorded_once(client):
 def test_a_sheet_submitted_twice_with_one_key_is_one_submission(client):
     table = finished_tables(players=4)[0]
     banker_of(client, table)
-    url = reverse("scoring:sheet_submit", kwargs={"table_pk": table.pk})
+    url = reverse("banker:sheet_submit", kwargs={"table_pk": table.pk})
     form = sheet_form(table)
     key = form["submission_key"]
     first = client.post(url, form, headers=keyed(key))
@@ -226,7 +225,7 @@ def test_a_sheet_submitted_twice_with_one_key_is_one_submission(client):
 def test_a_refused_sheet_gets_the_same_refusal_back(client):
     table = finished_tables(players=4)[0]
     banker_of(client, table)
-    url = reverse("scoring:sheet_submit", kwargs={"table_pk": table.pk})
+    url = reverse("banker:sheet_submit", kwargs={"table_pk": table.pk})
     form = sheet_form(table)
     form["buildings_39"] = "1"
     form["owner_39"] = str(banker_table_players(table=table)[0].pk)
@@ -242,8 +241,8 @@ def test_a_refused_sheet_gets_the_same_refusal_back(client):
 def test_each_signature_is_applied_once_and_in_order(client):
     table = finished_tables(players=4)[0]
     banker_of(client, table)
-    submit = reverse("scoring:sheet_submit", kwargs={"table_pk": table.pk})
-    sign = reverse("scoring:sheet_sign", kwargs={"table_pk": table.pk})
+    submit = reverse("banker:sheet_submit", kwargs={"table_pk": table.pk})
+    sign = reverse("banker:sheet_sign", kwargs={"table_pk": table.pk})
     client.post(submit, sheet_form(table), headers=JSON)
     players = banker_table_players(table=table)
     keys = [uuid.uuid4() for _ in players]
@@ -275,7 +274,7 @@ def test_one_key_sent_twice_at_the_same_moment_is_applied_once():
     table = playing_table()
     banker = user_with(BANKER, "racer")
     Table.objects.filter(pk=table.pk).update(banker=banker)
-    url = reverse("tournament:table_finished", kwargs={"table_pk": table.pk})
+    url = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     key = uuid.uuid4()
     barrier = threading.Barrier(2)
     answers: list[object] = [None, None]

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 @pytest.mark.django_db
 def test_the_service_worker_is_served_for_the_banker_pages_with_its_settings(client):
-    response = client.get(reverse("tournament:tablet_service_worker"))
+    response = client.get(reverse("banker:tablet_service_worker"))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
     assert response["Service-Worker-Allowed"] == "/bank/"
@@ -27,7 +27,7 @@ def test_the_service_worker_is_served_for_the_banker_pages_with_its_settings(cli
 
 @pytest.mark.django_db
 def test_the_manifest_offers_the_banker_pages_as_an_app(client):
-    response = client.get(reverse("tournament:tablet_manifest"))
+    response = client.get(reverse("banker:tablet_manifest"))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/manifest+json"
     manifest = response.json()
@@ -39,5 +39,5 @@ def test_the_manifest_offers_the_banker_pages_as_an_app(client):
 
 @pytest.mark.django_db
 def test_the_service_worker_and_manifest_answer_get_only(client):
-    assert client.post(reverse("tournament:tablet_service_worker")).status_code == 405
-    assert client.post(reverse("tournament:tablet_manifest")).status_code == 405
+    assert client.post(reverse("banker:tablet_service_worker")).status_code == 405
+    assert client.post(reverse("banker:tablet_manifest")).status_code == 405

@@ -62,7 +62,7 @@ def test_each_format_created_through_the_form_gets_its_defaults(org_client, form
     response, _ = create_through_form(org_client, f"?format={format_key}")
     event = Event.objects.get()
     assert response.status_code == 302
-    assert response.url == reverse("tournament:player_list", kwargs={"pk": event.pk})
+    assert response.url == reverse("players:player_list", kwargs={"pk": event.pk})
     assert event.format == format_key
     assert {field: getattr(event, field) for field in expected} == expected
     assert event.name == "Harbour Cup"
@@ -216,11 +216,11 @@ def test_event_form_groups_every_event_field_once():
 
 
 def test_dashboard_offers_each_format_and_opens_each_event_on_its_cockpit(org_client, full_house):
-    response = org_client.get(reverse("scoring:events_home"))
+    response = org_client.get(reverse("cockpit:events_home"))
     assert response.status_code == 200
     (row,) = response.context["days"].upcoming
     body = response.content.decode()
-    assert reverse("scoring:cockpit", kwargs={"pk": row.event.pk}) in body
+    assert reverse("cockpit:cockpit", kwargs={"pk": row.event.pk}) in body
     for key in ("championship", "club", "junior"):
         assert f"{reverse('tournament:event_create')}?format={key}" in body
     assert "Ages 8 to 15 (16 and over play the senior championship), one game" in body

@@ -12,6 +12,7 @@ from tests.tournament.organizer_pages import (
     messages_of,
     register,
 )
+from tests.url_names import qualified
 from tournament.models import Event, Player
 from tournament.organizer_forms import EVENT_FIELDSETS
 from tournament.selectors import player_search
@@ -22,10 +23,10 @@ from tournament.services import EVENT_FIELDS, event_create
 
 def test_player_list_shows_aliases_and_alternates_in_order(org_client, small_event, full_house):
     alternate_move_url = reverse(
-        "tournament:alternate_move", kwargs={"pk": small_event.pk, "player_pk": full_house[4].pk}
+        "players:alternate_move", kwargs={"pk": small_event.pk, "player_pk": full_house[4].pk}
     )
     org_client.post(alternate_move_url, {"direction": "up"})
-    response = org_client.get(reverse("tournament:player_list", kwargs={"pk": small_event.pk}))
+    response = org_client.get(reverse("players:player_list", kwargs={"pk": small_event.pk}))
     assert response.status_code == 200
     roster = response.context["roster"]
     assert [p.alias for p in roster.seated] == ["Lucky Thimble", "Golden Top Hat"]
@@ -36,7 +37,7 @@ def test_player_list_shows_aliases_and_alternates_in_order(org_client, small_eve
     assert alternates.index("Quiet Iron") < alternates.index("Brave Cat")
     assert "Lovelace" in body
     for name in ("player_add", "player_import", "player_export", "check_in", "register"):
-        assert reverse(f"tournament:{name}", kwargs={"pk": small_event.pk}) in body
+        assert reverse(qualified(name), kwargs={"pk": small_event.pk}) in body
 
 
 def test_player_list_flags_travel_and_guardian(org_client, db):
@@ -65,7 +66,7 @@ def test_player_list_flags_travel_and_guardian(org_client, db):
         guardian_name="",
         guardian_consent=False,
     )
-    body = org_client.get(reverse("tournament:player_list", kwargs={"pk": club.pk})).content
+    body = org_client.get(reverse("players:player_list", kwargs={"pk": club.pk})).content
     body = body.decode()
     assert "guardian: Pat Young" in body
     assert body.count("travel rules") == 2
@@ -75,7 +76,7 @@ def test_player_list_flags_travel_and_guardian(org_client, db):
 
 def test_alternate_moves_up_and_down(org_client, small_event, full_house):
     grace = full_house[2]
-    url = reverse("tournament:alternate_move", kwargs={"pk": small_event.pk, "player_pk": grace.pk})
+    url = reverse("players:alternate_move", kwargs={"pk": small_event.pk, "player_pk": grace.pk})
     org_client.post(url, {"direction": "down"})
     assert alternate_positions(small_event) == [
         ("Brave Cat", 1),
@@ -88,7 +89,7 @@ def test_alternate_moves_up_and_down(org_client, small_event, full_house):
 
 def test_alias_edit(org_client, small_event, full_house):
     ada = full_house[0]
-    url = reverse("tournament:player_alias", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
+    url = reverse("players:player_alias", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
     response = org_client.post(url, {"alias": "  Racing Car  "})
     assert response.status_code == 302
     ada.refresh_from_db()
@@ -97,7 +98,7 @@ def test_alias_edit(org_client, small_event, full_house):
 
 def test_alias_clash_shows_the_error_and_keeps_the_typed_alias(org_client, small_event, full_house):
     ada = full_house[0]
-    url = reverse("tournament:player_alias", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
+    url = reverse("players:player_alias", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
     response = org_client.post(url, {"alias": "golden top hat"})
     assert response.status_code == 200
     body = response.content.decode()
@@ -113,10 +114,10 @@ def test_no_show_seats_alternate_one_and_moves_the_others_up(org_client, small_e
     Event.objects.filter(pk=small_event.pk).update(
         date=datetime.date.today() - datetime.timedelta(1)
     )
-    url = reverse("tournament:player_no_show", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
+    url = reverse("players:player_no_show", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
     response = org_client.post(url)
     assert response.status_code == 302
-    assert response.url == reverse("tournament:player_list", kwargs={"pk": small_event.pk})
+    assert response.url == reverse("players:player_list", kwargs={"pk": small_event.pk})
     ada.refresh_from_db()
     grace = Player.objects.get(alias="Swift Boot")
     assert ada.status == Player.Status.NO_SHOW
@@ -132,7 +133,7 @@ def test_no_show_seats_alternate_one_and_moves_the_others_up(org_client, small_e
 def test_service_refusal_is_a_message_not_a_server_error(org_client, small_event, full_house):
     alternate = full_house[3]
     url = reverse(
-        "tournament:player_no_show", kwargs={"pk": small_event.pk, "player_pk": alternate.pk}
+        "players:player_no_show", kwargs={"pk": small_event.pk, "player_pk": alternate.pk}
     )
     response = org_client.post(url, follow=True)
     assert response.status_code == 200
@@ -141,7 +142,7 @@ def test_service_refusal_is_a_message_not_a_server_error(org_client, small_event
 
 def test_eject_needs_a_reason(org_client, small_event, full_house):
     alan = full_house[1]
-    url = reverse("tournament:player_eject", kwargs={"pk": small_event.pk, "player_pk": alan.pk})
+    url = reverse("players:player_eject", kwargs={"pk": small_event.pk, "player_pk": alan.pk})
     response = org_client.post(url, {"reason": "   "})
     assert response.status_code == 200
     assert "Give the reason for the ejection." in response.content.decode()
@@ -152,15 +153,13 @@ def test_eject_needs_a_reason(org_client, small_event, full_house):
     assert response.status_code == 302
     alan.refresh_from_db()
     assert (alan.status, alan.status_reason) == ("ejected", "Hid money under the board.")
-    page = org_client.get(reverse("tournament:player_list", kwargs={"pk": small_event.pk}))
+    page = org_client.get(reverse("players:player_list", kwargs={"pk": small_event.pk}))
     assert "Hid money under the board." in page.content.decode()
 
 
 def test_withdraw_an_alternate_closes_the_gap(org_client, small_event, full_house):
     grace = full_house[2]
-    url = reverse(
-        "tournament:player_withdraw", kwargs={"pk": small_event.pk, "player_pk": grace.pk}
-    )
+    url = reverse("players:player_withdraw", kwargs={"pk": small_event.pk, "player_pk": grace.pk})
     org_client.post(url, {"reason": "Feeling unwell"})
     grace.refresh_from_db()
     assert (grace.status, grace.status_reason) == ("withdrawn", "Feeling unwell")
@@ -170,14 +169,14 @@ def test_withdraw_an_alternate_closes_the_gap(org_client, small_event, full_hous
 def test_fill_an_empty_seat_from_the_alternates(org_client, small_event, full_house):
     alan = full_house[1]
     org_client.post(
-        reverse("tournament:player_eject", kwargs={"pk": small_event.pk, "player_pk": alan.pk}),
+        reverse("players:player_eject", kwargs={"pk": small_event.pk, "player_pk": alan.pk}),
         {"reason": "Cheating"},
     )
-    page = org_client.get(reverse("tournament:player_list", kwargs={"pk": small_event.pk}))
+    page = org_client.get(reverse("players:player_list", kwargs={"pk": small_event.pk}))
     assert page.context["roster"].empty_seats == 1
     assert "Fill a seat from the alternates" in page.content.decode()
     response = org_client.post(
-        reverse("tournament:alternate_fill_seat", kwargs={"pk": small_event.pk})
+        reverse("players:alternate_fill_seat", kwargs={"pk": small_event.pk})
     )
     assert response.status_code == 302
     assert Player.objects.get(alias="Swift Boot").status == Player.Status.PLAYER
@@ -186,24 +185,22 @@ def test_fill_an_empty_seat_from_the_alternates(org_client, small_event, full_ho
 
 def test_actions_refuse_get(org_client, small_event, full_house):
     url = reverse(
-        "tournament:player_no_show", kwargs={"pk": small_event.pk, "player_pk": full_house[0].pk}
+        "players:player_no_show", kwargs={"pk": small_event.pk, "player_pk": full_house[0].pk}
     )
     assert org_client.get(url).status_code == 405
 
 
 def test_another_events_player_is_not_found(org_client, event, small_event, full_house):
-    url = reverse(
-        "tournament:player_no_show", kwargs={"pk": event.pk, "player_pk": full_house[0].pk}
-    )
+    url = reverse("players:player_no_show", kwargs={"pk": event.pk, "player_pk": full_house[0].pk})
     assert org_client.post(url).status_code == 404
 
 
 def test_next_must_stay_on_the_site(org_client, small_event, full_house):
     url = reverse(
-        "tournament:player_no_show", kwargs={"pk": small_event.pk, "player_pk": full_house[0].pk}
+        "players:player_no_show", kwargs={"pk": small_event.pk, "player_pk": full_house[0].pk}
     )
     response = org_client.post(url, {"next": "https://evil.example/"})
-    assert response.url == reverse("tournament:player_list", kwargs={"pk": small_event.pk})
+    assert response.url == reverse("players:player_list", kwargs={"pk": small_event.pk})
 
 
 # --- Check-in ------------------------------------------------------------------------
@@ -232,7 +229,7 @@ def test_empty_search_lists_everyone_still_in_the_event(small_event, full_house)
 
 
 def test_check_in_page_searches(judge_client, small_event, full_house):
-    url = reverse("tournament:check_in", kwargs={"pk": small_event.pk})
+    url = reverse("players:check_in", kwargs={"pk": small_event.pk})
     response = judge_client.get(url, {"q": "turing"})
     assert response.status_code == 200
     assert [p.alias for p in response.context["players"]] == ["Golden Top Hat"]
@@ -242,7 +239,7 @@ def test_check_in_page_searches(judge_client, small_event, full_house):
 
 
 def test_check_in_search_partial_for_htmx(judge_client, small_event, full_house):
-    url = reverse("tournament:check_in", kwargs={"pk": small_event.pk})
+    url = reverse("players:check_in", kwargs={"pk": small_event.pk})
     response = judge_client.get(url, {"q": "hopper"}, headers={"HX-Request": "true"})
     body = response.content.decode()
     assert response.status_code == 200
@@ -253,10 +250,8 @@ def test_check_in_search_partial_for_htmx(judge_client, small_event, full_house)
 def test_check_in_and_undo_without_javascript(judge_client, small_event, full_house):
     ada = full_house[0]
     kwargs = {"pk": small_event.pk, "player_pk": ada.pk}
-    desk = reverse("tournament:check_in", kwargs={"pk": small_event.pk}) + "?q=ada"
-    response = judge_client.post(
-        reverse("tournament:player_check_in", kwargs=kwargs), {"next": desk}
-    )
+    desk = reverse("players:check_in", kwargs={"pk": small_event.pk}) + "?q=ada"
+    response = judge_client.post(reverse("players:player_check_in", kwargs=kwargs), {"next": desk})
     assert response.status_code == 302 and response.url == desk
     ada.refresh_from_db()
     assert ada.checked_in_at is not None
@@ -264,14 +259,14 @@ def test_check_in_and_undo_without_javascript(judge_client, small_event, full_ho
     assert page.context["counts"].players_checked_in == 1
     assert "Lucky Thimble checked in." in page.content.decode()
 
-    judge_client.post(reverse("tournament:player_undo_check_in", kwargs=kwargs), {"next": desk})
+    judge_client.post(reverse("players:player_undo_check_in", kwargs=kwargs), {"next": desk})
     ada.refresh_from_db()
     assert ada.checked_in_at is None
 
 
 def test_check_in_with_htmx_returns_the_row_and_counters(judge_client, small_event, full_house):
     ada = full_house[0]
-    url = reverse("tournament:player_check_in", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
+    url = reverse("players:player_check_in", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
     response = judge_client.post(url, headers={"HX-Request": "true"})
     body = response.content.decode()
     assert response.status_code == 200
@@ -285,7 +280,7 @@ def test_check_in_refused_for_someone_out_shows_the_reason(judge_client, small_e
     ada = full_house[0]
     ada.status = Player.Status.WITHDRAWN
     ada.save()
-    url = reverse("tournament:player_check_in", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
+    url = reverse("players:player_check_in", kwargs={"pk": small_event.pk, "player_pk": ada.pk})
     response = judge_client.post(url, headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert "cannot check in" in response.content.decode()
@@ -301,7 +296,7 @@ def test_login_page_and_logout(client, organizer):
     response = client.post(reverse("login"), {"username": "olive", "password": "pw"})
     assert response.url == reverse("tournament:signed_in")
     response = client.get(response.url)
-    assert response.url == reverse("scoring:events_home")
+    assert response.url == reverse("cockpit:events_home")
     page = client.get(response.url).content.decode()
     assert f'action="{reverse("logout")}"' in page and 'method="post"' in page
     assert client.post(reverse("logout")).status_code == 302

@@ -7,12 +7,10 @@ from django.core.exceptions import ValidationError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.aliases import all_aliases, next_alias
-from tournament.models import Player
-from tournament.services import (
+from players.aliases import all_aliases, next_alias
+from players.alternates import alternate_move
+from players.services import (
     Registration,
-    alternate_move,
-    event_create,
     player_eject,
     player_mark_no_show,
     player_register,
@@ -20,6 +18,8 @@ from tournament.services import (
     player_withdraw,
     registration_is_open,
 )
+from tournament.models import Player
+from tournament.services import event_create
 
 EVENT_DAY = datetime.date(2030, 5, 18)
 

@@ -9,7 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tournament import throttle
+from accounts import throttle
+from tests.url_names import qualified
 from tournament.models import Player
 from tournament.services import event_create
 
@@ -59,11 +60,11 @@ def form_data(**overrides):
 
 
 def register_url(event):
-    return reverse("tournament:register", kwargs={"pk": event.pk})
+    return reverse("players:register", kwargs={"pk": event.pk})
 
 
 def done_url(event):
-    return reverse("tournament:register_done", kwargs={"pk": event.pk})
+    return reverse("players:register_done", kwargs={"pk": event.pk})
 
 
 def post(client, event, **overrides):
@@ -421,7 +422,7 @@ def test_the_registration_limit_counts_the_last_ten_minutes_whatever_the_clock_s
 
 
 def add_url(event):
-    return reverse("tournament:player_add", kwargs={"pk": event.pk})
+    return reverse("players:player_add", kwargs={"pk": event.pk})
 
 
 def test_organizer_adds_a_player_on_the_day(client, event, organizer):
@@ -463,7 +464,7 @@ def test_on_the_day_entry_applies_the_same_rules(client, event, organizer):
 
 @pytest.mark.parametrize("name", ["player_add", "player_import", "player_export"])
 def test_organizer_pages_need_login_and_permission(client, event, name):
-    url = reverse(f"tournament:{name}", kwargs={"pk": event.pk})
+    url = reverse(qualified(name), kwargs={"pk": event.pk})
     response = client.get(url)
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
@@ -477,5 +478,5 @@ def test_organizer_pages_need_login_and_permission(client, event, name):
 @pytest.mark.parametrize("name", ["player_add", "player_import", "player_export"])
 def test_organizer_pages_404_for_unknown_events(client, organizer, name):
     client.force_login(organizer)
-    url = reverse(f"tournament:{name}", kwargs={"pk": 999999})
+    url = reverse(qualified(name), kwargs={"pk": 999999})
     assert client.get(url).status_code == 404

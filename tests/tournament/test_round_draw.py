@@ -16,12 +16,12 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seating.draw import drawn, round_redraw
+from seating.services import preseat_event, round_publish
 from tests.builders import event_with_players
 from tests.tournament.test_seating_pages import log_in
-from tournament.draw import drawn, round_redraw
 from tournament.models import Player, Round, Seat
 from tournament.roles import ORGANIZER
-from tournament.seating_services import preseat_event, round_publish
 
 SEEDS = (1, 2, 3)
 
@@ -116,15 +116,15 @@ def test_the_redraw_button_only_before_publishing(client):
     preseat_event(event=event, seed=1, time_limit=5)
     round_1 = Round.objects.get(event=event, number=1)
     client = log_in(client, ORGANIZER)
-    page = client.get(reverse("tournament:seating", kwargs={"pk": event.pk}))
-    url = reverse("tournament:seating_redraw", kwargs={"pk": event.pk, "round_number": 1})
+    page = client.get(reverse("seating:seating", kwargs={"pk": event.pk}))
+    url = reverse("seating:seating_redraw", kwargs={"pk": event.pk, "round_number": 1})
     assert url.encode() in page.content and b"Drawn with seed 1." in page.content
     answer = client.post(url, follow=True)
     assert answer.status_code == 200
     round_1.refresh_from_db()
     assert round_1.draw_seed != 1 and b"drawn again" in answer.content
     round_publish(round_=round_1)
-    page = client.get(reverse("tournament:seating", kwargs={"pk": event.pk}))
+    page = client.get(reverse("seating:seating", kwargs={"pk": event.pk}))
     assert url.encode() not in page.content
     seed = round_1.draw_seed
     answer = client.post(url, follow=True)
@@ -133,7 +133,7 @@ def test_the_redraw_button_only_before_publishing(client):
     assert b"published" in answer.content
     # Round 2 has no redraw: it is seated to avoid rematches.
     answer = client.post(
-        reverse("tournament:seating_redraw", kwargs={"pk": event.pk, "round_number": 2}),
+        reverse("seating:seating_redraw", kwargs={"pk": event.pk, "round_number": 2}),
         follow=True,
     )
     assert answer.status_code == 200 and b"Only round 1 is drawn" in answer.content

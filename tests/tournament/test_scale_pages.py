@@ -15,7 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from demo.simulation import event_simulate
-from tournament import organizer_views, selectors
+from players import views as organizer_views
+from tournament import selectors
 from tournament.models import Player, Round
 from tournament.roles import ORGANIZER
 
@@ -26,16 +27,16 @@ MAX_QUERIES = 40
 def _pages(event) -> dict[str, str]:
     kwargs = {"pk": event.pk}
     return {
-        "players": reverse("tournament:player_list", kwargs=kwargs),
-        "players, searched": reverse("tournament:player_list", kwargs=kwargs) + "?q=a",
-        "players, page 2": reverse("tournament:player_list", kwargs=kwargs) + "?page=2",
-        "check-in": reverse("tournament:check_in", kwargs=kwargs),
-        "check-in, searched": reverse("tournament:check_in", kwargs=kwargs) + "?q=e",
-        "seating": reverse("tournament:seating", kwargs=kwargs),
-        "seating, round 2": reverse("tournament:seating", kwargs=kwargs) + "?round=2",
+        "players": reverse("players:player_list", kwargs=kwargs),
+        "players, searched": reverse("players:player_list", kwargs=kwargs) + "?q=a",
+        "players, page 2": reverse("players:player_list", kwargs=kwargs) + "?page=2",
+        "check-in": reverse("players:check_in", kwargs=kwargs),
+        "check-in, searched": reverse("players:check_in", kwargs=kwargs) + "?q=e",
+        "seating": reverse("seating:seating", kwargs=kwargs),
+        "seating, round 2": reverse("seating:seating", kwargs=kwargs) + "?round=2",
         "results": reverse("scoring:results_round", kwargs={**kwargs, "round_number": 1}),
         "standings": reverse("scoring:standings", kwargs=kwargs),
-        "cockpit": reverse("scoring:cockpit", kwargs=kwargs),
+        "cockpit": reverse("cockpit:cockpit", kwargs=kwargs),
     }
 
 

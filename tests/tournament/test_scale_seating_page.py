@@ -9,12 +9,12 @@ import re
 import pytest
 
 from demo.simulation import event_simulate
+from seating.services import preseat_event
+from seating.words import report_summary
 from tests.builders import event_with_players
 from tests.tournament.test_seating_pages import PIER_OPEN, log_in, seats_of, url
 from tournament.models import Player
 from tournament.roles import JUDGE, ORGANIZER
-from tournament.seating_services import preseat_event
-from tournament.seating_words import report_summary
 
 
 def _details(html: str) -> str:

@@ -14,14 +14,12 @@ from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from players.services import player_check_in, player_mark_no_show
+from seating.services import preseat_event, round_start
 from tests.builders import an_event, event_with_players, registered_players
+from tests.url_names import qualified
 from tournament.models import Player, Round, Seat, Table
 from tournament.roles import HEAD_JUDGE, JUDGE, ORGANIZER
-from tournament.seating_services import preseat_event, round_start
-from tournament.services import (
-    player_check_in,
-    player_mark_no_show,
-)
 
 # People whose names cannot appear on a page by accident.
 PIER_OPEN = {
@@ -51,7 +49,7 @@ def seats_of(event, number: int) -> dict[int, tuple[int, int]]:
 
 
 def url(name: str, event, **kwargs) -> str:
-    return reverse(f"tournament:{name}", kwargs={"pk": event.pk, **kwargs})
+    return reverse(qualified(name), kwargs={"pk": event.pk, **kwargs})
 
 
 @pytest.mark.django_db
@@ -322,8 +320,8 @@ def test_the_seating_page_is_linked_from_the_organizers_pages(client):
     event = event_with_players(players=4, **PIER_OPEN)
     client = log_in(client, ORGANIZER)
     seating = url("seating", event)
-    cockpit = reverse("scoring:cockpit", kwargs={"pk": event.pk})
-    assert cockpit in client.get(reverse("scoring:events_home")).content.decode()
+    cockpit = reverse("cockpit:cockpit", kwargs={"pk": event.pk})
+    assert cockpit in client.get(reverse("cockpit:events_home")).content.decode()
     assert seating in client.get(cockpit).content.decode()
     assert seating in client.get(url("player_list", event)).content.decode()
     assert "No round is seated yet" in client.get(seating).content.decode()
@@ -331,7 +329,7 @@ def test_the_seating_page_is_linked_from_the_organizers_pages(client):
 
 @pytest.mark.django_db
 def test_the_organizer_gives_a_table_its_banker_and_records_the_tables_rolls(client):
-    from tournament.seating_services import table_assign_banker
+    from seating.services import table_assign_banker
 
     event = _seated_event_for_bankers()
     organizer = User.objects.create_user("org", password="x")

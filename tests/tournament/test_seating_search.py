@@ -12,18 +12,19 @@ from django.urls import reverse
 
 from jobs.models import Job
 from jobs.services import job_submit
-from tests.builders import event_with_players
-from tournament import seating_search
-from tournament.models import Event, Round, Seat
-from tournament.roles import ORGANIZER
-from tournament.seating_search import (
+from seating import search as seating_search
+from seating.search import (
     SEARCH_KIND,
     search_latest,
     search_scope,
     search_stop,
     seating_search_task,
 )
-from tournament.seating_services import seating_cost
+from seating.services import seating_cost
+from tests.builders import event_with_players
+from tests.url_names import qualified
+from tournament.models import Event, Round, Seat
+from tournament.roles import ORGANIZER
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -37,7 +38,7 @@ def organizer(client, db):
 
 
 def url(name: str, event) -> str:
-    return reverse(f"tournament:{name}", kwargs={"pk": event.pk})
+    return reverse(qualified(name), kwargs={"pk": event.pk})
 
 
 def an_event_of(players: int, rounds: int) -> Event:
@@ -130,7 +131,7 @@ def test_a_running_search_shows_its_numbers_and_a_stop_button_that_sets_the_flag
         scope=search_scope(event),
         params={"event": event.pk},
         status=Job.Status.RUNNING,
-        task_path="tournament.seating_search.seating_search_task",
+        task_path="seating.search.seating_search_task",
         token="t",
         result={"best": 14, "conflicts": 0, "bound": 0, "elapsed": 12.5},
     )

@@ -5,10 +5,8 @@ from itertools import combinations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.builders import event_with_players
-from tournament.models import Player, Round, Seat, Table
-from tournament.play_order import table_record_play_order, table_roll_play_order
-from tournament.seating_services import (
+from players.services import player_mark_no_show, player_withdraw
+from seating.services import (
     meeting_history,
     move_cost,
     preseat_event,
@@ -19,10 +17,9 @@ from tournament.seating_services import (
     seats_swap,
     swap_cost,
 )
-from tournament.services import (
-    player_mark_no_show,
-    player_withdraw,
-)
+from tests.builders import event_with_players
+from tournament.models import Player, Round, Seat, Table
+from tournament.play_order import table_record_play_order, table_roll_play_order
 
 SEATING_CUP = {"name": "Seating Cup"}
 

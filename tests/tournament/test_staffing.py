@@ -14,13 +14,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring.cockpit_selectors import event_facts
+from cockpit.selectors import event_facts
 from scoring.selectors import results_csv_rows, standings_csv_rows
+from seating.table_settings import table_assign_banker, table_assign_player_banker
 from tests.builders import an_event, players_with_aliases, user_with
 from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Round, Table
 from tournament.roles import BANKER, ORGANIZER
-from tournament.table_services import table_assign_banker, table_assign_player_banker
 
 
 @pytest.fixture
@@ -81,10 +81,10 @@ def test_the_seating_page_records_a_player_banker_and_answers_bad_input(client, 
     round_, players = seated
     client.force_login(user_with(ORGANIZER, "olive"))
     url = reverse(
-        "tournament:seating_player_banker",
+        "seating:seating_player_banker",
         kwargs={"pk": round_.event.pk, "round_number": 1, "table_number": 1},
     )
-    page = client.get(reverse("tournament:seating", kwargs={"pk": round_.event.pk}))
+    page = client.get(reverse("seating:seating", kwargs={"pk": round_.event.pk}))
     assert "Or a player banks (the highest roll, this round only)" in page.content.decode()
     response = client.post(url, {"player": players["CC"].pk}, follow=True)
     assert response.status_code == 200
@@ -106,7 +106,7 @@ def test_a_club_round_under_90_minutes_is_warned_about(client, club):
     response = client.post(edit, data, follow=True)
     said = [str(m) for m in response.context["messages"]]
     assert any("Rounds of 60 minutes are shorter than the kit's" in m for m in said), said
-    bracket = client.get(reverse("tournament:knockout_bracket", kwargs={"pk": club.pk}))
+    bracket = client.get(reverse("knockout:knockout_bracket", kwargs={"pk": club.pk}))
     assert "90-minute time limit" in bracket.content.decode()
     data.update(round_minutes=90)
     response = client.post(edit, data, follow=True)

@@ -14,8 +14,8 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
+from clock import services as clock_services
 from spectator.services import release_set
-from tournament import clock_services
 from tournament.models import Player, Round, Seat, Table, Wave
 from tournament.play_order import table_record_play_order
 
@@ -54,8 +54,8 @@ def table(event) -> Table:
 
 def test_the_hall_and_the_event_home_show_when_play_actually_started(client, event, table):
     release_set(event=event, pages={"home": True}, by=None)
-    hall = reverse("tournament:hall_display", kwargs={"pk": event.pk})
-    state = reverse("tournament:hall_state", kwargs={"pk": event.pk})
+    hall = reverse("spectator:hall_display", kwargs={"pk": event.pk})
+    state = reverse("spectator:hall_state", kwargs={"pk": event.pk})
     home = reverse("spectator:event_home", kwargs={"pk": event.pk})
     assert "Play started" not in client.get(hall).content.decode()
     assert client.get(state).json()["texts"]["started"] == ""
@@ -77,7 +77,7 @@ def test_the_bankers_clock_page_shows_the_order_of_play(client, event, table):
     table.banker = banker
     table.save(update_fields=["banker"])
     client.force_login(banker)
-    page = reverse("tournament:banker_table", kwargs={"table_pk": table.pk})
+    page = reverse("banker:banker_table", kwargs={"table_pk": table.pk})
     assert "Not rolled yet." in client.get(page).content.decode()
     seated = list(table.seats.order_by("position").values_list("player_id", flat=True))
     # Car (seat 3) rolled highest: Car, Boot, Thimble, Hat (002: "play then continues to

@@ -32,7 +32,7 @@ def rules_page(client, table: Table) -> str:
     banker = table.banker or user_with(BANKER, f"bank{table.pk}")
     Table.objects.filter(pk=table.pk).update(banker=banker)
     client.force_login(banker)
-    return text(client.get(reverse("tournament:table_rules", kwargs={"table_pk": table.pk})))
+    return text(client.get(reverse("banker:table_rules", kwargs={"table_pk": table.pk})))
 
 
 def test_a_championship_table_reads_002s_points_to_remember(client):
@@ -74,10 +74,10 @@ def test_the_rules_are_in_the_tables_language_where_translated(client):
 
 
 def test_the_tablet_keeps_the_rules_offline(client):
-    worker = client.get(reverse("tournament:tablet_service_worker")).content.decode()
+    worker = client.get(reverse("banker:tablet_service_worker")).content.decode()
     assert "js/rules.js" in worker
     table = table_in(an_event(name="Regional"))
     banker_page = rules_page(client, table)
     assert "Back to Table 1" in banker_page
-    page = text(client.get(reverse("tournament:banker_table", kwargs={"table_pk": table.pk})))
-    assert reverse("tournament:table_rules", kwargs={"table_pk": table.pk}) in page
+    page = text(client.get(reverse("banker:banker_table", kwargs={"table_pk": table.pk})))
+    assert reverse("banker:table_rules", kwargs={"table_pk": table.pk}) in page

@@ -51,7 +51,7 @@ def test_admin_login_page_answers(client):
 
 @pytest.mark.django_db
 def test_event_page_links_to_registration_only_while_it_is_open(client, event):
-    register = reverse("tournament:register", kwargs={"pk": event.pk})
+    register = reverse("players:register", kwargs={"pk": event.pk})
     assert register in client.get(event.get_absolute_url()).content.decode()
     event.registration_closes = timezone.now() - datetime.timedelta(minutes=1)
     event.save()

@@ -14,21 +14,16 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from players.csv_io import import_registrations, registrations_for_export
+from players.services import Registration, player_check_in, player_register, player_withdraw
+from players.waiting_services import waiting_promote, waiting_return
+from seating.services import preseat_event, round_publish, seating_roster
 from spectator.following import followable_aliases
 from spectator.selectors import Release
-from tournament.csv_io import import_registrations, registrations_for_export
 from tournament.models import Event, Player
 from tournament.roles import ORGANIZER
-from tournament.seating_services import preseat_event, round_publish, seating_roster
 from tournament.selectors import player_search
-from tournament.services import (
-    Registration,
-    event_create,
-    player_check_in,
-    player_register,
-    player_withdraw,
-)
-from tournament.waiting_services import waiting_promote, waiting_return
+from tournament.services import event_create
 
 
 @pytest.fixture(autouse=True)
@@ -181,7 +176,7 @@ def test_withdrawing_from_the_waiting_list_closes_the_gap():
 def test_the_public_form_says_so_before_and_after(client):
     event = make_event(1, alternates=0)
     register(event, 0)
-    url = reverse("tournament:register", kwargs={"pk": event.pk})
+    url = reverse("players:register", kwargs={"pk": event.pk})
     assert "you join the waiting list" in client.get(url).content.decode()
     data = {
         "first_name": "Wanda",
@@ -203,15 +198,13 @@ def test_the_organizer_sees_the_waiting_list_apart_and_promotes_with_a_confirmat
     for n in range(3):
         register(event, n)
     waiting = register(event, 3, source=Player.Source.ON_THE_DAY)
-    players = reverse("tournament:player_list", kwargs={"pk": event.pk})
+    players = reverse("players:player_list", kwargs={"pk": event.pk})
     body = org_client.get(players).content.decode()
     section = body[body.index('id="waiting"') :]
     assert waiting.alias in section and "Person3 Queue" in section
     assert waiting.alias not in body[body.index('id="alternates"') : body.index('id="waiting"')]
 
-    promote = reverse(
-        "tournament:waiting_promote", kwargs={"pk": event.pk, "player_pk": waiting.pk}
-    )
+    promote = reverse("players:waiting_promote", kwargs={"pk": event.pk, "player_pk": waiting.pk})
     confirm = org_client.get(promote).content.decode()
     assert "alternate number 2" in confirm and "back to the waiting list" in confirm
     waiting.refresh_from_db()
@@ -221,7 +214,7 @@ def test_the_organizer_sees_the_waiting_list_apart_and_promotes_with_a_confirmat
     waiting.refresh_from_db()
     assert (waiting.status, waiting.alternate_position) == ("alternate", 2)
     assert "is now alternate number 2" in response.content.decode()
-    back = reverse("tournament:waiting_return", kwargs={"pk": event.pk, "player_pk": waiting.pk})
+    back = reverse("players:waiting_return", kwargs={"pk": event.pk, "player_pk": waiting.pk})
     assert back in response.content.decode()
 
     response = org_client.post(back, follow=True)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from django import template
 
-from ..access import allowed_url as _allowed_url
-from ..access import who_does as _who_does
+from tournament.access import allowed_url as _allowed_url
+from tournament.access import who_does as _who_does
 
 register = template.Library()
 

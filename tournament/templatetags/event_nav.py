@@ -12,18 +12,18 @@ from django import template
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
-from ..access import may_open
-from ..models import Event, Round
+from tournament.access import may_open
+from tournament.models import Event, Round
 
 register = template.Library()
 
 # (section key, label, URL name); "results" takes a round number.
 SECTIONS = (
-    ("overview", _("Overview"), "scoring:cockpit"),
-    ("players", _("Players"), "tournament:player_list"),
-    ("check_in", _("Check-in"), "tournament:check_in"),
-    ("seating", _("Seating"), "tournament:seating"),
-    ("clock", _("Clock"), "tournament:clock_control"),
+    ("overview", _("Overview"), "cockpit:cockpit"),
+    ("players", _("Players"), "players:player_list"),
+    ("check_in", _("Check-in"), "players:check_in"),
+    ("seating", _("Seating"), "seating:seating"),
+    ("clock", _("Clock"), "clock:clock_control"),
     ("results", _("Results"), "scoring:results_round"),
     ("standings", _("Standings"), "scoring:standings"),
     ("printouts", _("Printouts"), "printouts:index"),
@@ -32,23 +32,23 @@ SECTIONS = (
 
 # The officials' pages by URL name ("namespace:name") and the section each belongs to.
 PAGE_SECTIONS = {
-    "scoring:cockpit": "overview",
+    "cockpit:cockpit": "overview",
     "tournament:event_edit": "overview",
-    "tournament:player_list": "players",
-    "tournament:player_alias": "players",
-    "tournament:player_eject": "players",
-    "tournament:player_no_show_confirm": "players",
-    "tournament:waiting_promote": "players",
-    "tournament:player_add": "players",
-    "tournament:player_import": "players",
-    "tournament:check_in": "check_in",
-    "tournament:seating": "seating",
-    "tournament:seating_change": "seating",
-    "tournament:clock_control": "clock",
+    "players:player_list": "players",
+    "players:player_alias": "players",
+    "players:player_eject": "players",
+    "players:player_no_show_confirm": "players",
+    "players:waiting_promote": "players",
+    "players:player_add": "players",
+    "players:player_import": "players",
+    "players:check_in": "check_in",
+    "seating:seating": "seating",
+    "seating:seating_change": "seating",
+    "clock:clock_control": "clock",
     "scoring:results_round": "results",
     "scoring:results_table": "results",
     "scoring:results_correct": "results",
-    "scoring:banker_link": "results",
+    "banker:banker_link": "results",
     "scoring:standings": "standings",
     "printouts:index": "printouts",
     "printouts:job": "printouts",

@@ -12,7 +12,7 @@ import uuid
 from django import template
 from django.utils.html import format_html
 
-from ..idempotency import FIELD
+from tournament.idempotency import FIELD
 
 register = template.Library()
 

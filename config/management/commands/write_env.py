@@ -107,7 +107,7 @@ class Command(BaseCommand):
             raise CommandError("--host: give the name the site answers to")
         try:
             dj_database_url.parse(options["database_url"])
-        except Exception as error:  # noqa: BLE001 - any parse failure is the user's URL
+        except Exception as error:
             raise CommandError(f"--database-url: {error}") from None
         values = {
             "DJANGO_DEBUG": "0",

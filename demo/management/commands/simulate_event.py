@@ -33,16 +33,16 @@ from demo.series_simulation import series_error, series_simulate
 from demo.simulation import ALTERNATES, FORMAT, MAX_ROUNDS, rounds_error
 from mail.models import Message
 from mail.services import mail_flush, mail_unavailable
+from players.registration_mail import KIND as CONFIRMATION
 from scoring.models import StandingsTieDecision
 from scoring.tie_breakers import TIE_BREAKERS
+from seating.draw import consecutive_registrant_tables
 from series.invitation_mail import KIND as INVITATION
 from series.models import JUNIOR as JUNIOR_DIVISION
 from series.models import SENIOR, Entrant
 from series.selectors import HOLDING
-from tournament.draw import consecutive_registrant_tables
 from tournament.formats import SENIOR_AGE
 from tournament.models import Player, Round
-from tournament.registration_mail import KIND as CONFIRMATION
 
 
 class Command(BaseCommand):

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from tournament.seating import SeatingProblem, seat_by_group
-from tournament.seating.groups import partition
+from seating.engine import SeatingProblem, seat_by_group
+from seating.engine.groups import partition
 
 
 def _players(counts: dict[str, int]) -> tuple[tuple[str, ...], dict[str, str]]:

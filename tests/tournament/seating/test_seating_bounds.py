@@ -4,8 +4,8 @@ import itertools
 
 import pytest
 
-from tournament.seating import SeatingProblem, check_seating, repeat_lower_bound, seat
-from tournament.seating.bounds import (
+from seating.engine import SeatingProblem, check_seating, repeat_lower_bound, seat
+from seating.engine.bounds import (
     big_table_overlap,
     fairness_floor,
     nine_box_tight,

@@ -1,4 +1,4 @@
-"""``python -m tournament.seating`` as an organizer would run it from a shell."""
+"""``python -m seating.engine`` as an organizer would run it from a shell."""
 
 import json
 import subprocess
@@ -13,7 +13,7 @@ ROSTER = {
 
 def run(*args):
     return subprocess.run(
-        [sys.executable, "-m", "tournament.seating", *args],
+        [sys.executable, "-m", "seating.engine", *args],
         capture_output=True,
         text=True,
         check=False,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.seating import SeatingProblem, check_seating, seat
+from seating.engine import SeatingProblem, check_seating, seat
 
 FAST = {"max_iterations": 20_000, "stall_iterations": 5_000, "time_limit": 20.0}
 

@@ -1,5 +1,5 @@
 """The awkward small fields of issue #18: where the engine stayed above the counting bounds,
-an exhaustive search (tournament/seating/exact.py, symmetry-broken) shows no schedule does
+an exhaustive search (seating/engine/exact.py, symmetry-broken) shows no schedule does
 better, so ``bounds.EXHAUSTIVE_MINIMUM`` is the true minimum and the engine's seating is
 optimal. 12 players take a quarter of a minute and 13 take minutes: `make test` runs the
 11-player proof, and BOARDWALK_SLOW_PROOFS=1 runs all three (.ci/run does, every time)."""
@@ -10,9 +10,9 @@ import os
 
 import pytest
 
-from tournament.seating import SeatingProblem, check_seating, seat
-from tournament.seating.bounds import EXHAUSTIVE_MINIMUM, repeat_lower_bound
-from tournament.seating.exact import schedule_within, seatings
+from seating.engine import SeatingProblem, check_seating, seat
+from seating.engine.bounds import EXHAUSTIVE_MINIMUM, repeat_lower_bound
+from seating.engine.exact import schedule_within, seatings
 
 SLOW = pytest.mark.skipif(
     not os.environ.get("BOARDWALK_SLOW_PROOFS"),

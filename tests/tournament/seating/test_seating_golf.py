@@ -1,4 +1,4 @@
-"""Issue #18's 32 × 10 target: the social golfer design 8-4-10 (tournament/seating/golf.py).
+"""Issue #18's 32 × 10 target: the social golfer design 8-4-10 (seating/engine/golf.py).
 
 Every truth here is recounted from the tables: each round seats every player once at
 tables of 4, no pair meets twice, and so each player meets exactly 30 of the other 31.
@@ -10,10 +10,10 @@ from itertools import combinations
 
 import pytest
 
+from seating.engine import SeatingProblem, check_seating, seat
+from seating.engine.cyclic import embed_households
+from seating.engine.golf import golf_rounds, joined_rounds
 from tests.tournament.seating.test_seating_long_events import meetings
-from tournament.seating import SeatingProblem, check_seating, seat
-from tournament.seating.cyclic import embed_households
-from tournament.seating.golf import golf_rounds, joined_rounds
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

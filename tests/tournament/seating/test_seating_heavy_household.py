@@ -1,5 +1,5 @@
 """16 players over 5 rounds with a household of 3 (issue #18's heavy-household target of at
-most 8 repeats): the exhaustive search of tournament/seating/exact_household.py.
+most 8 repeats): the exhaustive search of seating/engine/exact_household.py.
 
 The tests check the search against truths found independently: the counting argument
 that 6 repeats are impossible (fast), and a schedule the engine finds (11 repeats) that
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.seating import SeatingProblem, check_seating, seat
-from tournament.seating.exact_household import heavy_household_within, second_rounds
+from seating.engine import SeatingProblem, check_seating, seat
+from seating.engine.exact_household import heavy_household_within, second_rounds
 
 # Out of the suite (deselected, never skipped): `make proofs` runs it (README, "Proofs").
 PROOF = pytest.mark.proof

@@ -1,6 +1,6 @@
 """``seat``'s progress and stop hooks: what a background job will use for long searches."""
 
-from tournament.seating import SearchProgress, SeatingProblem, check_seating, seat
+from seating.engine import SearchProgress, SeatingProblem, check_seating, seat
 
 
 def roster(n):

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.seating import SeatingProblem, check_seating, seat
-from tournament.seating.construct import polish_round
-from tournament.seating.cyclic import Orbits, cyclic_rounds, embed_households
+from seating.engine import SeatingProblem, check_seating, seat
+from seating.engine.construct import polish_round
+from seating.engine.cyclic import Orbits, cyclic_rounds, embed_households
 
 
 def roster(n):

@@ -20,10 +20,9 @@ from hypothesis import strategies as st
 from benchmarks import proof_20x6_anchored as anchored
 from benchmarks.proof_20x6 import repeats_of
 from benchmarks.proof_20x6_split import ROUNDS, pattern_of, share_patterns, shared_pairs
-from tournament.seating import check_seating, seat
-from tournament.seating.model import SeatingProblem
-
-from . import twenty_by_six
+from seating.engine import check_seating, seat
+from seating.engine.model import SeatingProblem
+from tests.tournament.seating import twenty_by_six
 
 # Out of the suite (deselected, never skipped): `make proofs` runs it (README, "Proofs").
 PROOF = pytest.mark.proof

@@ -26,8 +26,7 @@ from benchmarks.proof_20x6_split import (
     solve_case,
     table_numbers,
 )
-
-from . import twenty_by_six
+from tests.tournament.seating import twenty_by_six
 
 # Out of the suite (deselected, never skipped): `make proofs` runs it (README, "Proofs").
 PROOF = pytest.mark.proof

@@ -4,7 +4,7 @@ seating must pass the independent checker and agree with its own report."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament.seating import SeatingProblem, check_seating, seat, table_pattern
+from seating.engine import SeatingProblem, check_seating, seat, table_pattern
 
 # A small work budget: the properties are about validity and honest reporting, not about
 # how good the search gets, and the whole suite must stay fast on a shared machine.

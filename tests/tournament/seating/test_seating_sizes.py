@@ -2,8 +2,8 @@
 
 import pytest
 
-from tournament.seating import table_pattern
-from tournament.seating.check import expected_pattern
+from seating.engine import table_pattern
+from seating.engine.check import expected_pattern
 
 # Championship rule 4–5: N = 4k + r needs r tables of 5, so it fits iff r ≤ k.
 CHAMPIONSHIP = {

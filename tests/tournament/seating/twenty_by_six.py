@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from tournament.seating import seat
-from tournament.seating.model import SeatingProblem
+from seating.engine import seat
+from seating.engine.model import SeatingProblem
 
 
 def engine_schedules() -> list[list[list[list[int]]]]:

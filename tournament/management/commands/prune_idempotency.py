@@ -9,8 +9,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 
 from tournament.idempotency import prune
-from tournament.official_write_models import OfficialWrite
-from tournament.tablet_models import TabletWrite
+from tournament.models import OfficialWrite, TabletWrite
 
 
 class Command(BaseCommand):

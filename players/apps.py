@@ -1,0 +1,9 @@
+"""Players: registration, the CSV import, aliases, check-in, alternates, no-shows, leaving."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PlayersConfig(AppConfig):
+    name = "players"
+    verbose_name = _("Players")

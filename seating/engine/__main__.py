@@ -1,0 +1,5 @@
+import sys
+
+from seating.engine.cli import main
+
+sys.exit(main())
