@@ -12,6 +12,7 @@ and starts showing once released, without a reload.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -23,6 +24,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -32,11 +34,11 @@ from tournament.models import Event, Round
 from tournament.public_site import release_button
 from tournament.services import registration_is_open
 
-from . import following, selectors
+from . import following, paging, selectors
 from .forms import ReleaseForm
 from .models import PAGES, PublicRelease
 from .services import release_set
-from .versioning import cached_public_response, public_version
+from .versioning import PAGE_TIMEOUT_S, cached_public_response, public_version
 
 
 def _screen(request: HttpRequest) -> bool:
@@ -190,49 +192,165 @@ def event_home_live(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Tables, results, standings, final, winner ---------------------------------------------
 
 
-def _round_page(
-    request: HttpRequest, pk: int, number: int, *, page: str, build: Callable, live: bool
-) -> HttpResponse:
-    """A page about one round (its tables, its results) or its polled fragment."""
+def _listed(pk: int, name: str, build: Callable[[], object]):
+    """A long page's whole list (the standings, a round's tables or results), cached per
+    public version and language like the pages: paging and finding an alias read it, not
+    the database. An unknown event or round is a 404."""
+    key = f"spectator:list:{pk}:{name}:{public_version(event_pk=pk)}:{get_language()}"
+    try:
+        return cache.get_or_set(key, build, timeout=PAGE_TIMEOUT_S)
+    except (Event.DoesNotExist, Round.DoesNotExist) as exc:
+        raise Http404(_("Nothing here.")) from exc
 
-    def context(event, release) -> dict:
-        return {"number": number, page: build(event_pk=pk, number=number, release=release)}
+
+def _paged(
+    request: HttpRequest,
+    *,
+    pk: int,
+    page: str,
+    args: tuple = (),
+    live: bool,
+    items: list[tuple[int, tuple[str, ...]]],
+    anchor: str,
+    size: int,
+    context: Callable[[paging.Pager], dict],
+    page_url: str,
+    live_url: str,
+) -> HttpResponse:
+    """A page of a long list (``items``: each one's label and aliases, in order) or its
+    polled fragment. ``?find=`` goes to the page and the item (``anchor``) holding the
+    alias typed; what was typed is never in the page, so it cannot fill the cache."""
+    pager = paging.paginate(
+        labels=[label for label, _aliases in items],
+        size=size,
+        number=paging.page_number(request.GET.get("page")),
+    )
+    typed = "" if live else request.GET.get("find", "").strip()
+    if typed:
+        index = paging.find(groups=[aliases for _label, aliases in items], typed=typed)
+        if index is not None:
+            number = index // size + 1
+            query = f"?page={number}" if number > 1 else ""
+            return redirect(f"{page_url}{query}#{anchor.format(items[index][0])}")
+
+    def values(event, release) -> dict:
+        return {**context(pager), "pager": pager, "page_url": page_url, "not_found": bool(typed)}
 
     return _respond(
         request,
         pk=pk,
         page=page,
+        args=(*args, pager.number, bool(typed)),
+        live=live,
+        context=values,
+        live_url=f"{live_url}?page={pager.number}" if pager.number > 1 else live_url,
+    )
+
+
+def _round_page(
+    request: HttpRequest, pk: int, number: int, *, page: str, live: bool
+) -> HttpResponse:
+    """A page of one round's tables or results (a page of tables at a time), or its
+    polled fragment."""
+    build = selectors.round_tables if page == "tables" else selectors.round_results
+    whole = _listed(
+        pk,
+        f"{page}:{number}",
+        lambda: build(event_pk=pk, number=number, release=selectors.release_for(event_pk=pk)),
+    )
+    if page == "tables":
+        listed = [table for _wave, tables in whole.waves for table in tables] if whole else []
+        items = [(table.number, table.aliases) for table in listed]
+    else:
+        items = [(table.number, tuple(line.alias for line in table.lines)) for table in whole or ()]
+
+    def context(pager: paging.Pager) -> dict:
+        if page == "tables":
+            shown = {table.number for table in listed[pager.start : pager.stop]}
+            part = whole and replace(
+                whole,
+                waves=tuple(
+                    (wave, kept)
+                    for wave, tables in whole.waves
+                    if (kept := tuple(table for table in tables if table.number in shown))
+                ),
+            )
+        else:
+            part = whole and whole[pager.start : pager.stop]
+        return {"number": number, page: part, "listing": "tables"}
+
+    return _paged(
+        request,
+        pk=pk,
+        page=page,
         args=(number,),
         live=live,
+        items=items,
+        anchor="table-{}" if page == "tables" else "results-table-{}",
+        size=paging.TABLES_PAGE,
         context=context,
+        page_url=reverse(f"spectator:{page}", kwargs={"pk": pk, "number": number}),
         live_url=_live(page, pk=pk, number=number),
     )
 
 
 @require_safe
 def tables(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """Who plays where in round ``number``, by alias."""
-    return _round_page(request, pk, number, page="tables", build=selectors.round_tables, live=False)
+    """Who plays where in round ``number``, by alias, a page of tables at a time."""
+    return _round_page(request, pk, number, page="tables", live=False)
 
 
 @require_safe
 def tables_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _round_page(request, pk, number, page="tables", build=selectors.round_tables, live=True)
+    return _round_page(request, pk, number, page="tables", live=True)
 
 
 @require_safe
 def results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A posted round's places and points, table by table."""
-    return _round_page(
-        request, pk, number, page="results", build=selectors.round_results, live=False
-    )
+    """A posted round's places and points, a page of tables at a time."""
+    return _round_page(request, pk, number, page="results", live=False)
 
 
 @require_safe
 def results_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _round_page(
-        request, pk, number, page="results", build=selectors.round_results, live=True
+    return _round_page(request, pk, number, page="results", live=True)
+
+
+def _standings(request: HttpRequest, pk: int, *, live: bool) -> HttpResponse:
+    """The standings from the top, a hundred places a page, or the polled fragment."""
+    whole = _listed(
+        pk,
+        "standings",
+        lambda: selectors.standings(event_pk=pk, release=selectors.release_for(event_pk=pk)),
     )
+    rows = whole.rows if whole else ()
+    return _paged(
+        request,
+        pk=pk,
+        page="standings",
+        live=live,
+        items=[(position, (row.alias,)) for position, row in enumerate(rows, start=1)],
+        anchor="standing-{}",
+        size=paging.STANDINGS_PAGE,
+        context=lambda pager: {
+            "standings": whole,
+            "rows": rows[pager.start : pager.stop],
+            "listing": "places",
+        },
+        page_url=reverse("spectator:standings", kwargs={"pk": pk}),
+        live_url=_live("standings", pk=pk),
+    )
+
+
+@require_safe
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Posted rounds ranked, the top first, a page of places at a time."""
+    return _standings(request, pk, live=False)
+
+
+@require_safe
+def standings_live(request: HttpRequest, pk: int) -> HttpResponse:
+    return _standings(request, pk, live=True)
 
 
 def _simple(page: str, build: Callable) -> tuple[Callable, Callable]:
@@ -260,10 +378,6 @@ def _simple(page: str, build: Callable) -> tuple[Callable, Callable]:
     return view, live_view
 
 
-standings, standings_live = _simple(
-    "standings",
-    lambda event, release: {"standings": selectors.standings(event_pk=event.pk, release=release)},
-)
 final, final_live = _simple(
     "final",
     lambda event, release: {"stages": selectors.final_stages(event_pk=event.pk, release=release)},
