@@ -8,12 +8,18 @@ page. Pure functions of the list: the views cache the list itself per public ver
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from .selectors import PublicRoundTables, PublicTable, PublicTableResult
 
 # Standings rows on one page: the top 100 is what a spectator opens the page for.
 STANDINGS_PAGE = 100
 # Tables on one page of a round's tables or results.
 TABLES_PAGE = 50
+
+
+# Each listed thing's label (a place, a table number) and aliases, in the list's order.
+Items = list[tuple[int, tuple[str, ...]]]
 
 
 @dataclass(frozen=True)
@@ -99,3 +105,33 @@ def find(*, groups: Sequence[Sequence[str]], typed: str) -> int | None:
             if any(matches(alias) for alias in aliases):
                 return index
     return None
+
+
+# --- A round's tables and results as lists ----------------------------------------------
+
+
+def _tables(whole: PublicRoundTables | None) -> list[PublicTable]:
+    return [table for _wave, tables in whole.waves for table in tables] if whole else []
+
+
+def tables_items(whole: PublicRoundTables | None) -> Items:
+    return [(table.number, table.aliases) for table in _tables(whole)]
+
+
+def tables_part(whole: PublicRoundTables | None, pager: Pager) -> PublicRoundTables | None:
+    """The tables on this page, under their waves' headings."""
+    if whole is None:
+        return None
+    shown = {table.number for table in _tables(whole)[pager.start : pager.stop]}
+    return replace(
+        whole,
+        waves=tuple(
+            (wave, kept)
+            for wave, tables in whole.waves
+            if (kept := tuple(table for table in tables if table.number in shown))
+        ),
+    )
+
+
+def results_items(whole: tuple[PublicTableResult, ...] | None) -> Items:
+    return [(table.number, tuple(line.alias for line in table.lines)) for table in whole or ()]

@@ -12,7 +12,6 @@ and starts showing once released, without a reload.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -194,8 +193,8 @@ def event_home_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _listed(pk: int, name: str, build: Callable[[], object]):
     """A long page's whole list (the standings, a round's tables or results), cached per
-    public version and language like the pages: paging and finding an alias read it, not
-    the database. An unknown event or round is a 404."""
+    public version and language like the pages: rendering a page of it and finding an
+    alias read it, not the database. An unknown event or round is a 404."""
     key = f"spectator:list:{pk}:{name}:{public_version(event_pk=pk)}:{get_language()}"
     try:
         return cache.get_or_set(key, build, timeout=PAGE_TIMEOUT_S)
@@ -208,42 +207,51 @@ def _paged(
     *,
     pk: int,
     page: str,
+    load: Callable[[], object],
+    items_of: Callable[[object], paging.Items],
+    context: Callable[[object, paging.Pager], dict],
     args: tuple = (),
     live: bool,
-    items: list[tuple[int, tuple[str, ...]]],
     anchor: str,
     size: int,
-    context: Callable[[paging.Pager], dict],
     page_url: str,
     live_url: str,
 ) -> HttpResponse:
-    """A page of a long list (``items``: each one's label and aliases, in order) or its
-    polled fragment. ``?find=`` goes to the page and the item (``anchor``) holding the
-    alias typed; what was typed is never in the page, so it cannot fill the cache."""
-    pager = paging.paginate(
-        labels=[label for label, _aliases in items],
-        size=size,
-        number=paging.page_number(request.GET.get("page")),
-    )
+    """A page of a long list (``load``: the whole, cached; ``items_of``: its labels and
+    aliases) or its polled fragment. ``?find=`` goes to the page and the item (``anchor``)
+    holding the alias typed; what was typed is never in the page, so it cannot fill the
+    cache. A poll reads only the list's length (also cached), never the whole list."""
+    count_key = f"spectator:count:{pk}:{page}:{args}:{public_version(event_pk=pk)}"
+    total = cache.get_or_set(count_key, lambda: len(items_of(load())), timeout=PAGE_TIMEOUT_S)
+    number = min(paging.page_number(request.GET.get("page")), max(-(-total // size), 1))
     typed = "" if live else request.GET.get("find", "").strip()
     if typed:
+        items = items_of(load())
         index = paging.find(groups=[aliases for _label, aliases in items], typed=typed)
         if index is not None:
-            number = index // size + 1
-            query = f"?page={number}" if number > 1 else ""
+            found = index // size + 1
+            query = f"?page={found}" if found > 1 else ""
             return redirect(f"{page_url}{query}#{anchor.format(items[index][0])}")
 
     def values(event, release) -> dict:
-        return {**context(pager), "pager": pager, "page_url": page_url, "not_found": bool(typed)}
+        whole = load()
+        labels = [label for label, _aliases in items_of(whole)]
+        pager = paging.paginate(labels=labels, size=size, number=number)
+        return {
+            **context(whole, pager),
+            "pager": pager,
+            "page_url": page_url,
+            "not_found": bool(typed),
+        }
 
     return _respond(
         request,
         pk=pk,
         page=page,
-        args=(*args, pager.number, bool(typed)),
+        args=(*args, number, bool(typed)),
         live=live,
         context=values,
-        live_url=f"{live_url}?page={pager.number}" if pager.number > 1 else live_url,
+        live_url=f"{live_url}?page={number}" if number > 1 else live_url,
     )
 
 
@@ -252,29 +260,12 @@ def _round_page(
 ) -> HttpResponse:
     """A page of one round's tables or results (a page of tables at a time), or its
     polled fragment."""
-    build = selectors.round_tables if page == "tables" else selectors.round_results
-    whole = _listed(
-        pk,
-        f"{page}:{number}",
-        lambda: build(event_pk=pk, number=number, release=selectors.release_for(event_pk=pk)),
-    )
-    if page == "tables":
-        listed = [table for _wave, tables in whole.waves for table in tables] if whole else []
-        items = [(table.number, table.aliases) for table in listed]
-    else:
-        items = [(table.number, tuple(line.alias for line in table.lines)) for table in whole or ()]
+    tables_page = page == "tables"
+    build = selectors.round_tables if tables_page else selectors.round_results
 
-    def context(pager: paging.Pager) -> dict:
-        if page == "tables":
-            shown = {table.number for table in listed[pager.start : pager.stop]}
-            part = whole and replace(
-                whole,
-                waves=tuple(
-                    (wave, kept)
-                    for wave, tables in whole.waves
-                    if (kept := tuple(table for table in tables if table.number in shown))
-                ),
-            )
+    def context(whole, pager: paging.Pager) -> dict:
+        if tables_page:
+            part = paging.tables_part(whole, pager)
         else:
             part = whole and whole[pager.start : pager.stop]
         return {"number": number, page: part, "listing": "tables"}
@@ -283,12 +274,17 @@ def _round_page(
         request,
         pk=pk,
         page=page,
+        load=lambda: _listed(
+            pk,
+            f"{page}:{number}",
+            lambda: build(event_pk=pk, number=number, release=selectors.release_for(event_pk=pk)),
+        ),
+        items_of=paging.tables_items if tables_page else paging.results_items,
+        context=context,
         args=(number,),
         live=live,
-        items=items,
-        anchor="table-{}" if page == "tables" else "results-table-{}",
+        anchor="table-{}" if tables_page else "results-table-{}",
         size=paging.TABLES_PAGE,
-        context=context,
         page_url=reverse(f"spectator:{page}", kwargs={"pk": pk, "number": number}),
         live_url=_live(page, pk=pk, number=number),
     )
@@ -318,25 +314,30 @@ def results_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def _standings(request: HttpRequest, pk: int, *, live: bool) -> HttpResponse:
     """The standings from the top, a hundred places a page, or the polled fragment."""
-    whole = _listed(
-        pk,
-        "standings",
-        lambda: selectors.standings(event_pk=pk, release=selectors.release_for(event_pk=pk)),
-    )
-    rows = whole.rows if whole else ()
+
+    def rows(whole) -> tuple:
+        return whole.rows if whole else ()
+
     return _paged(
         request,
         pk=pk,
         page="standings",
-        live=live,
-        items=[(position, (row.alias,)) for position, row in enumerate(rows, start=1)],
-        anchor="standing-{}",
-        size=paging.STANDINGS_PAGE,
-        context=lambda pager: {
+        load=lambda: _listed(
+            pk,
+            "standings",
+            lambda: selectors.standings(event_pk=pk, release=selectors.release_for(event_pk=pk)),
+        ),
+        items_of=lambda whole: [
+            (position, (row.alias,)) for position, row in enumerate(rows(whole), start=1)
+        ],
+        context=lambda whole, pager: {
             "standings": whole,
-            "rows": rows[pager.start : pager.stop],
+            "rows": rows(whole)[pager.start : pager.stop],
             "listing": "places",
         },
+        live=live,
+        anchor="standing-{}",
+        size=paging.STANDINGS_PAGE,
         page_url=reverse("spectator:standings", kwargs={"pk": pk}),
         live_url=_live("standings", pk=pk),
     )
