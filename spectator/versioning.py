@@ -76,7 +76,10 @@ def cached_public_response(
     version = public_version(event_pk=event_pk)
     language = get_language() or ""
     digest = _digest(event_pk, page, args, version, language)
-    etag = f'"{digest}"'
+    # Weak: the page's gzipped and plain bodies differ in bytes, not in meaning, so a phone
+    # that had either gets its 304 (GZipMiddleware would weaken a strong one on the 200
+    # only, and the 304 would then carry a different tag).
+    etag = f'W/"{digest}"'
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return _headers(not_modified, etag)
@@ -111,6 +114,7 @@ def _headers(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
     # no-cache: keep a copy but ask every time; the answer is usually a cheap 304.
     patch_cache_control(response, no_cache=True, max_age=0)
-    # The language comes from Accept-Language or the language cookie.
-    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    # The language comes from Accept-Language or the language cookie; the body is gzipped
+    # for a browser that accepts it (views._respond), and the 304 says so as the 200 does.
+    patch_vary_headers(response, ("Accept-Language", "Cookie", "Accept-Encoding"))
     return response

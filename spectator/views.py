@@ -18,19 +18,21 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from players.services import registration_is_open
-from spectator import following, selectors
+from spectator import following, paging, selectors
 from spectator.forms import ReleaseForm
 from spectator.models import PAGES, PublicRelease
 from spectator.services import release_set
-from spectator.versioning import cached_public_response, public_version
+from spectator.versioning import PAGE_TIMEOUT_S, cached_public_response, public_version
 from tournament.access import organizer_required
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
@@ -40,6 +42,13 @@ from tournament.public_site import release_button
 def _screen(request: HttpRequest) -> bool:
     """?screen=1: the projector's large type."""
     return request.GET.get("screen") == "1"
+
+
+# Public pages are gzipped for browsers that accept it: a round's results for 2,000 players
+# are 600 KiB of HTML and some 20 KiB gzipped. BREACH needs a secret in a compressed page
+# that also reflects what an attacker sends; these pages are rendered without the request
+# (no CSRF token, no user, nothing typed), and Django adds its random padding anyway.
+_gzip = GZipMiddleware(get_response=lambda request: HttpResponse())
 
 
 def _respond(
@@ -76,13 +85,14 @@ def _respond(
         template = f"spectator/_{page}.html" if live else f"spectator/{page}.html"
         return render_to_string(template, values)
 
-    return cached_public_response(
+    response = cached_public_response(
         request,
         event_pk=pk,
         page=f"{page}:live" if live else page,
         args=(*args, screen),
         render=build,
     )
+    return _gzip.process_response(request, response)
 
 
 def _live(name: str, **kwargs) -> str:
@@ -180,49 +190,167 @@ def event_home_live(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Tables, results, standings, final, winner ---------------------------------------------
 
 
-def _round_page(
-    request: HttpRequest, pk: int, number: int, *, page: str, build: Callable, live: bool
-) -> HttpResponse:
-    """A page about one round (its tables, its results) or its polled fragment."""
+def _listed(pk: int, name: str, build: Callable[[], object]):
+    """A long page's whole list (the standings, a round's tables or results), cached per
+    public version and language like the pages: rendering a page of it and finding an
+    alias read it, not the database. An unknown event or round is a 404."""
+    key = f"spectator:list:{pk}:{name}:{public_version(event_pk=pk)}:{get_language()}"
+    try:
+        return cache.get_or_set(key, build, timeout=PAGE_TIMEOUT_S)
+    except (Event.DoesNotExist, Round.DoesNotExist) as exc:
+        raise Http404(_("Nothing here.")) from exc
 
-    def context(event, release) -> dict:
-        return {"number": number, page: build(event_pk=pk, number=number, release=release)}
+
+def _paged(
+    request: HttpRequest,
+    *,
+    pk: int,
+    page: str,
+    load: Callable[[], object],
+    items_of: Callable[[object], paging.Items],
+    context: Callable[[object, paging.Pager], dict],
+    args: tuple = (),
+    live: bool,
+    anchor: str,
+    size: int,
+    page_url: str,
+    live_url: str,
+) -> HttpResponse:
+    """A page of a long list (``load``: the whole, cached; ``items_of``: its labels and
+    aliases) or its polled fragment. ``?find=`` goes to the page and the item (``anchor``)
+    holding the alias typed; what was typed is never in the page, so it cannot fill the
+    cache. A poll reads only the list's length (also cached), never the whole list."""
+    count_key = f"spectator:count:{pk}:{page}:{args}:{public_version(event_pk=pk)}"
+    total = cache.get_or_set(count_key, lambda: len(items_of(load())), timeout=PAGE_TIMEOUT_S)
+    number = min(paging.page_number(request.GET.get("page")), max(-(-total // size), 1))
+    typed = "" if live else request.GET.get("find", "").strip()
+    if typed:
+        items = items_of(load())
+        index = paging.find(groups=[aliases for _label, aliases in items], typed=typed)
+        if index is not None:
+            found = index // size + 1
+            query = f"?page={found}" if found > 1 else ""
+            return redirect(f"{page_url}{query}#{anchor.format(items[index][0])}")
+
+    def values(event, release) -> dict:
+        whole = load()
+        labels = [label for label, _aliases in items_of(whole)]
+        pager = paging.paginate(labels=labels, size=size, number=number)
+        return {
+            **context(whole, pager),
+            "pager": pager,
+            "page_url": page_url,
+            "not_found": bool(typed),
+        }
 
     return _respond(
         request,
         pk=pk,
         page=page,
+        args=(*args, number, bool(typed)),
+        live=live,
+        context=values,
+        live_url=f"{live_url}?page={number}" if number > 1 else live_url,
+    )
+
+
+def _round_page(
+    request: HttpRequest, pk: int, number: int, *, page: str, live: bool
+) -> HttpResponse:
+    """A page of one round's tables or results (a page of tables at a time), or its
+    polled fragment."""
+    tables_page = page == "tables"
+    build = selectors.round_tables if tables_page else selectors.round_results
+
+    def context(whole, pager: paging.Pager) -> dict:
+        if tables_page:
+            part = paging.tables_part(whole, pager)
+        else:
+            part = whole and whole[pager.start : pager.stop]
+        return {"number": number, page: part, "listing": "tables"}
+
+    return _paged(
+        request,
+        pk=pk,
+        page=page,
+        load=lambda: _listed(
+            pk,
+            f"{page}:{number}",
+            lambda: build(event_pk=pk, number=number, release=selectors.release_for(event_pk=pk)),
+        ),
+        items_of=paging.tables_items if tables_page else paging.results_items,
+        context=context,
         args=(number,),
         live=live,
-        context=context,
+        anchor="table-{}" if tables_page else "results-table-{}",
+        size=paging.TABLES_PAGE,
+        page_url=reverse(f"spectator:{page}", kwargs={"pk": pk, "number": number}),
         live_url=_live(page, pk=pk, number=number),
     )
 
 
 @require_safe
 def tables(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """Who plays where in round ``number``, by alias."""
-    return _round_page(request, pk, number, page="tables", build=selectors.round_tables, live=False)
+    """Who plays where in round ``number``, by alias, a page of tables at a time."""
+    return _round_page(request, pk, number, page="tables", live=False)
 
 
 @require_safe
 def tables_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _round_page(request, pk, number, page="tables", build=selectors.round_tables, live=True)
+    return _round_page(request, pk, number, page="tables", live=True)
 
 
 @require_safe
 def results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A posted round's places and points, table by table."""
-    return _round_page(
-        request, pk, number, page="results", build=selectors.round_results, live=False
-    )
+    """A posted round's places and points, a page of tables at a time."""
+    return _round_page(request, pk, number, page="results", live=False)
 
 
 @require_safe
 def results_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _round_page(
-        request, pk, number, page="results", build=selectors.round_results, live=True
+    return _round_page(request, pk, number, page="results", live=True)
+
+
+def _standings(request: HttpRequest, pk: int, *, live: bool) -> HttpResponse:
+    """The standings from the top, a hundred places a page, or the polled fragment."""
+
+    def rows(whole) -> tuple:
+        return whole.rows if whole else ()
+
+    return _paged(
+        request,
+        pk=pk,
+        page="standings",
+        load=lambda: _listed(
+            pk,
+            "standings",
+            lambda: selectors.standings(event_pk=pk, release=selectors.release_for(event_pk=pk)),
+        ),
+        items_of=lambda whole: [
+            (position, (row.alias,)) for position, row in enumerate(rows(whole), start=1)
+        ],
+        context=lambda whole, pager: {
+            "standings": whole,
+            "rows": rows(whole)[pager.start : pager.stop],
+            "listing": "places",
+        },
+        live=live,
+        anchor="standing-{}",
+        size=paging.STANDINGS_PAGE,
+        page_url=reverse("spectator:standings", kwargs={"pk": pk}),
+        live_url=_live("standings", pk=pk),
     )
+
+
+@require_safe
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Posted rounds ranked, the top first, a page of places at a time."""
+    return _standings(request, pk, live=False)
+
+
+@require_safe
+def standings_live(request: HttpRequest, pk: int) -> HttpResponse:
+    return _standings(request, pk, live=True)
 
 
 def _simple(page: str, build: Callable) -> tuple[Callable, Callable]:
@@ -250,10 +378,6 @@ def _simple(page: str, build: Callable) -> tuple[Callable, Callable]:
     return view, live_view
 
 
-standings, standings_live = _simple(
-    "standings",
-    lambda event, release: {"standings": selectors.standings(event_pk=event.pk, release=release)},
-)
 final, final_live = _simple(
     "final",
     lambda event, release: {"stages": selectors.final_stages(event_pk=event.pk, release=release)},
