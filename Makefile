@@ -61,7 +61,7 @@ e2e: install
 proofs: install
 	@$(PY) -c "import ortools" 2>/dev/null || { \
 		echo "make proofs needs OR-Tools: $(PY) -m pip install -e '.[proofs]'"; exit 1; }
-	$(PY) -m pytest -p no:xdist -m proof tests/tournament/seating/ $(PYTEST_ARGS)
+	$(PY) -m pytest -p no:xdist -m proof tests/seating/engine/ $(PYTEST_ARGS)
 
 # Mutation testing of the rule modules with mutmut (benchmarks/mutation.py), one module at a
 # time in its own copy of the project under var/mutation/; docs/testing.md keeps the dated

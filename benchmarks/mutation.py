@@ -40,14 +40,14 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
         [
             "tests/gameplay",
             "tests/scoring/test_violation_text.py",
-            "tests/tournament/test_languages_money.py",
+            "tests/accounts/test_languages_money.py",
         ],
     ),
     "formats": (
         ["tournament/formats.py"],
         [
             "tests/tournament/test_formats_rules.py",
-            "tests/tournament/test_age_rule.py",
+            "tests/players/test_age_rule.py",
             "tests/spectator/test_public_columns.py",
             "tests/scoring/test_scoring_standings.py",
             "tests/scoring/test_winner.py",
@@ -63,8 +63,8 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
         ["tournament/access.py", "banker/access.py", "tournament/idempotency.py"],
         [
             "tests/project/test_permissions.py",
-            "tests/tournament/test_offline_idempotency.py",
-            "tests/tournament/test_offline_queue_list.py",
+            "tests/banker/test_offline_idempotency.py",
+            "tests/banker/test_offline_queue_list.py",
             "tests/tournament/test_links_by_role.py",
         ],
     ),

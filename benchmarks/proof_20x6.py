@@ -49,7 +49,7 @@ round — so "infeasible" for the broken model is infeasible for the problem:
    (non-strict): the orthogonal rounds after round 2 among themselves, and the rest among
    themselves. Permuting within either chain keeps rules 1–4.
 
-Checks with known answers (``KNOWN``, rerun by tests/tournament/seating/
+Checks with known answers (``KNOWN``, rerun by tests/seating/engine/
 test_seating_proof_20x6.py): 16 players over 5 rounds and 20 over 5 have 0-repeat
 schedules (the affine plane of order 4; the 5-4-5 social golfer design), while 20 over 6
 has none (the 5-4-6 golfer problem, a resolvable 4-GDD of type 2^10, does not exist).

@@ -9,7 +9,7 @@ and every pattern of shared pairs a schedule of <= 5 repeats could have is answe
 INFEASIBLE, or FEASIBLE with a schedule (recounted). The engine seats 20 x 6 with 6, so
 6 is the minimum. ``proof_20x6_split`` asks the same question of CP-SAT, case by case;
 it settled every case of <= 2 repeats and 30 of the 51 of <= 3, and its answers agree
-with this search wherever both have one (tests/tournament/seating/
+with this search wherever both have one (tests/seating/engine/
 test_seating_proof_20x6_anchored.py).
 
 Counting as in ``proof_20x6``: a pair meeting c times costs c - 1.

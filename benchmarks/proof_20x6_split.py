@@ -36,7 +36,7 @@ model gave no answer in 30 minutes. Counting as there: a pair meeting c times co
 
 A case is (W, matrix); the model pins every two rounds' shared pairs to W and the total
 cost to <= K. ``canonical_case`` carries any schedule into its case by exactly these steps
-(tests/tournament/seating/test_seating_proof_20x6_split.py checks it on the engine's
+(tests/seating/engine/test_seating_proof_20x6_split.py checks it on the engine's
 schedules and on relabelled ones), which is what makes "every case infeasible" a proof.
 """
 

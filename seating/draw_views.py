@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from seating.draw import round_redraw
+from seating.redraw import round_redraw
 from tournament.access import organizer_required
 from tournament.lookups import event_or_404, round_or_404
 

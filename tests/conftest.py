@@ -6,10 +6,15 @@ import warnings
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import override_settings
 
-from tournament.models import Event
+from tests.builders import an_event, players_with_aliases, user_with
+from tests.players.organizer_pages import register
+from tests.scoring.scoring_helpers import make_round, table_of
+from tournament.models import Event, Player, Round, Table
+from tournament.roles import JUDGE, ORGANIZER
 from tournament.services import event_create
 
 IMMEDIATE_BACKEND = "django_tasks.backends.immediate.ImmediateBackend"
@@ -139,3 +144,73 @@ def pytest_terminal_summary(terminalreporter):
             f"{len(skipped)} browser tests skipped: {CHROMIUM_MISSING}; "
             "install it with: apt-get install chromium"
         )
+
+
+# --- Officials and a scored table: the fixtures the apps' page and scoring tests share ---
+
+
+@pytest.fixture
+def organizer(db) -> User:
+    return user_with(ORGANIZER, "olive")
+
+
+@pytest.fixture
+def org_client(client, organizer):
+    client.force_login(organizer)
+    return client
+
+
+@pytest.fixture
+def judge_client(client, db):
+    client.force_login(user_with(JUDGE, "jules"))
+    return client
+
+
+@pytest.fixture
+def small_event(db) -> Event:
+    """Two seats, so the third registrant onward waits as an alternate."""
+    return an_event(
+        name="Small Cup",
+        date=datetime.date(2030, 4, 20),
+        start_time=datetime.time(9, 30),
+        expected_players=2,
+    )
+
+
+@pytest.fixture
+def full_house(small_event):
+    """Two seated players and three alternates, in registration order."""
+    names = [
+        ("Ada", "Lovelace", "Lucky Thimble"),
+        ("Alan", "Turing", "Golden Top Hat"),
+        ("Grace", "Hopper", "Swift Boot"),
+        ("Edsger", "Dijkstra", "Brave Cat"),
+        ("Barbara", "Liskov", "Quiet Iron"),
+    ]
+    return [register(small_event, first, last, alias=alias) for first, last, alias in names]
+
+
+@pytest.fixture
+def banker(db) -> User:
+    return User.objects.create_user("banker", password="pw")
+
+
+@pytest.fixture
+def judge(db) -> User:
+    return User.objects.create_user("judge", password="pw")
+
+
+@pytest.fixture
+def four(event) -> dict[str, Player]:
+    return players_with_aliases(event, aliases=["Boot", "Car", "Hat", "Dog"])
+
+
+@pytest.fixture
+def round1(event, four) -> Round:
+    """Round 1: one table of four, the game over."""
+    return make_round(event, 1, [list(four.values())])
+
+
+@pytest.fixture
+def table(round1) -> Table:
+    return table_of(round1, 1)

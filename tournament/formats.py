@@ -17,15 +17,36 @@ list of choices. A new format is added in this one module.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from gameplay import CHAMPIONSHIP_POINTS, Edition, PointsTable, load_edition
 
-if TYPE_CHECKING:
-    from tournament.models import Event
+
+class EventRules(Protocol):
+    """What a format's rules read of an event: ``tournament.models.Event`` has all of it.
+
+    A protocol, not the model: the model's ``format`` field takes its choices from this
+    module, so the rules name only what they read.
+    """
+
+    @property
+    def format(self) -> str: ...
+
+    @property
+    def edition(self) -> str: ...
+
+    @property
+    def round_minutes(self) -> int: ...
+
+    @property
+    def minimum_age(self) -> int: ...
+
+    @property
+    def maximum_age(self) -> int | None: ...
+
 
 # How a format ranks its players: by the championship points table, or by net worth alone.
 RANKING_POINTS = "points"
@@ -193,7 +214,7 @@ def format_choices() -> list[tuple[str, str]]:
     return [(fmt.key, fmt.name) for fmt in FORMATS.values()]
 
 
-def event_ranking(*, event: Event) -> str:
+def event_ranking(*, event: EventRules) -> str:
     """How the event's players rank: ``RANKING_POINTS`` or ``RANKING_ASSETS``.
 
     Championship events score by the 002 points table; club and junior events rank by
@@ -203,23 +224,23 @@ def event_ranking(*, event: Event) -> str:
     return _format(event).ranking
 
 
-def _format(event: Event) -> TournamentFormat:
+def _format(event: EventRules) -> TournamentFormat:
     """The event's format; one this version does not know behaves as the championship."""
     return FORMATS.get(event.format) or FORMATS["championship"]
 
 
-def event_standings_order(*, event: Event) -> tuple[str, ...]:
+def event_standings_order(*, event: EventRules) -> tuple[str, ...]:
     """The keys the format's standings rank by, best first (the organizer may reorder them)."""
     return _format(event).standings_order
 
 
-def event_posts(*, event: Event) -> str:
+def event_posts(*, event: EventRules) -> str:
     """What the public is shown of each posted game: ``POSTS_POINTS`` (places and points,
     never net worth), ``POSTS_NET_WORTH`` or ``POSTS_TABLE_WINNERS``."""
     return _format(event).posts
 
 
-def event_has_final(*, event: Event) -> bool:
+def event_has_final(*, event: EventRules) -> bool:
     """Whether a final follows the preliminaries; without one the standings name the winner.
 
     The format says whether it has one at all; the event may leave it out (``ends_with_qualifiers``:
@@ -229,7 +250,7 @@ def event_has_final(*, event: Event) -> bool:
     return _format(event).has_final and not getattr(event, "ends_with_qualifiers", False)
 
 
-def age_refusal(*, event: Event, age: int) -> str | None:
+def age_refusal(*, event: EventRules, age: int) -> str | None:
     """Why someone ``age`` years old on the event's date cannot play it, or None.
 
     The event's own limits decide (the organizer may change the format's); the message
@@ -250,7 +271,7 @@ def age_refusal(*, event: Event, age: int) -> str | None:
     return f"{message} {note % {'senior': SENIOR_AGE}}" if note else str(message)
 
 
-def age_rule(*, event: Event) -> str:
+def age_rule(*, event: EventRules) -> str:
     """Who may play by age, in one sentence for the forms; the same limits as ``age_refusal``."""
     if event.maximum_age is None:
         rule = _("Players must be %(minimum)s or over on the day of the event.") % {
@@ -267,12 +288,12 @@ def age_rule(*, event: Event) -> str:
     return f"{rule} {note % {'senior': SENIOR_AGE}}" if note else str(rule)
 
 
-def event_points_table(*, event: Event) -> PointsTable | None:
+def event_points_table(*, event: EventRules) -> PointsTable | None:
     """The points table the event's games score by; None where net worth alone ranks."""
     return CHAMPIONSHIP_POINTS if event_ranking(event=event) == RANKING_POINTS else None
 
 
-def event_is_knockout(*, event: Event) -> bool:
+def event_is_knockout(*, event: EventRules) -> bool:
     """Whether the event is the kit's knockout: seated round by round from its bracket."""
     fmt = FORMATS.get(event.format)
     return fmt is not None and fmt.knockout
@@ -282,7 +303,7 @@ def event_is_knockout(*, event: Event) -> bool:
 KIT_ROUND_MINUTES = 90
 
 
-def round_minutes_warning(*, event: Event) -> str | None:
+def round_minutes_warning(*, event: EventRules) -> str | None:
     """Why a club event's rounds are shorter than the kit allows, or None.
 
     A warning, not a refusal: the organizer may have their reasons (a practice evening),
@@ -296,19 +317,19 @@ def round_minutes_warning(*, event: Event) -> str | None:
     ) % {"minutes": event.round_minutes, "kit": KIT_ROUND_MINUTES}
 
 
-def event_has_last_turn(*, event: Event) -> bool:
+def event_has_last_turn(*, event: EventRules) -> bool:
     """Whether time called starts a last turn (002) or stops the game at once (000)."""
     fmt = FORMATS.get(event.format)
     return fmt.last_turn if fmt is not None else True
 
 
-def event_minimum_players(*, event: Event) -> int:
+def event_minimum_players(*, event: EventRules) -> int:
     """The fewest players the event's rules allow (000: "a minimum of 24 players")."""
     fmt = FORMATS.get(event.format)
     return fmt.minimum_players if fmt is not None else 1
 
 
-def event_edition(*, event: Event) -> Edition:
+def event_edition(*, event: EventRules) -> Edition:
     """The edition the event plays: its board, money, bank supply and words.
 
     Raises ``gameplay.EditionError`` if the edition no longer loads (its file was removed

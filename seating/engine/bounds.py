@@ -104,12 +104,12 @@ def repeat_lower_bound(
 # fewer, and the engine finds one with this many. Keys are (players, rounds, table sizes
 # largest first); no history, households count as none (they only add constraints).
 EXHAUSTIVE_MINIMUM: dict[tuple[int, int, tuple[int, ...]], int] = {
-    # The exhaustive search of exact.py (tests/tournament/seating/test_seating_exact.py).
+    # The exhaustive search of exact.py (tests/seating/engine/test_seating_exact.py).
     (11, 4, (4, 4, 3)): 8,  # counting and nine-box bounds: 7
     (12, 4, (4, 4, 4)): 13,  # bounds: 10
     (13, 4, (5, 4, 4)): 14,  # bounds: 13
     # benchmarks/proof_20x6_anchored.py: no six rounds share pairs in any pattern of <= 5
-    # repeats (tests/tournament/seating/test_seating_proof_20x6_anchored.py). Bounds: 0.
+    # repeats (tests/seating/engine/test_seating_proof_20x6_anchored.py). Bounds: 0.
     (20, 6, (4, 4, 4, 4, 4)): 6,
 }
 

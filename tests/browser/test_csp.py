@@ -12,7 +12,7 @@ from django.contrib.auth.models import Group, User
 
 from banker.links import banker_link_issue
 from scoring.selectors import banker_table_players
-from tests.scoring.banker_setup import finished_tables
+from tests.banker.banker_setup import finished_tables
 from tournament.models import Table
 
 REPORT = """

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from banker.links import banker_link_issue
+from tests.banker.offline_helpers import playing_table
 from tests.browser.test_offline_tablet_browser import REPORT, Tablet
-from tests.tournament.offline_helpers import playing_table
 from tournament.models import JudgeCall
 
 # Screenshots of the tablet with a call and the rules page (Playwright makes the folder).

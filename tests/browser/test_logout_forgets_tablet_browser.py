@@ -9,10 +9,10 @@ queue are gone from the browser: the next person finds none of it offline.
 
 from __future__ import annotations
 
+from tests.banker.banker_setup import BANKER, user_with
+from tests.banker.offline_helpers import playing_table
 from tests.browser import test_offline_tablet_browser
 from tests.browser.test_offline_tablet_browser import game_over
-from tests.scoring.banker_setup import BANKER, user_with
-from tests.tournament.offline_helpers import playing_table
 from tournament.models import Table, TabletWrite
 
 # One browser context per tablet, closed after the test.

@@ -21,8 +21,8 @@ from django.db import OperationalError
 from django.db.models.signals import pre_save
 
 from clock import services as clock_services
+from tests.clock.test_clock_pages import wave as wave
 from tests.resilience.sqlite_lock import locked_error
-from tests.tournament.test_clock_pages import wave as wave
 from tournament.models import ClockAction
 from tournament.roles import HEAD_JUDGE, ORGANIZER
 

@@ -15,8 +15,8 @@ import pytest
 from banker.links import banker_link_issue
 from scoring.models import SheetRevision, SheetSignature, TableSheet
 from scoring.selectors import banker_table_players
-from tests.scoring.banker_setup import finished_tables
-from tests.tournament.offline_helpers import playing_table
+from tests.banker.banker_setup import finished_tables
+from tests.banker.offline_helpers import playing_table
 from tournament.models import Table, TabletHeartbeat, TabletWrite
 
 REPORT = """

@@ -47,7 +47,7 @@ NOT_PAGES = {
     "cockpit:judge_calls_panel": "an htmx fragment of the judges' desk and the clock page",
     "password_reset_confirm": "needs a token from an email",
     # The offline tablet's app files (#20), checked as served in
-    # tests/tournament/test_offline_worker.py; the pages they serve are crawled as the banker's.
+    # tests/banker/test_offline_worker.py; the pages they serve are crawled as the banker's.
     "banker:tablet_manifest": "the tablet's web app manifest (application/manifest+json)",
     "banker:tablet_service_worker": "the tablet's service worker script (text/javascript)",
 }

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from banker.links import banker_link_issue
 from scoring.selectors import banker_table_players
-from tests.scoring.banker_setup import finished_tables
+from tests.banker.banker_setup import finished_tables
 
 ARTIFACTS = Path("artifacts/portrait-sheet")
 UPRIGHT = {"width": 768, "height": 1024}

@@ -20,9 +20,9 @@ from banker.links import banker_link_issue
 from gameplay import load_edition
 from scoring.models import TableSheet
 from scoring.selectors import banker_table_players
+from tests.banker.banker_setup import finished_tables
+from tests.banker.offline_helpers import playing_table
 from tests.browser.test_offline_tablet_browser import Tablet, game_over
-from tests.scoring.banker_setup import finished_tables
-from tests.tournament.offline_helpers import playing_table
 from tournament.models import Event
 from tournament.money import money
 

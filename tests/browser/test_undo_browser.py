@@ -11,8 +11,8 @@ from django.contrib.auth.models import Group, User
 
 from banker.links import banker_link_issue
 from seating.services import preseat_event, seats_swap
+from tests.banker.offline_helpers import playing_table
 from tests.builders import event_with_players
-from tests.tournament.offline_helpers import playing_table
 from tournament.models import Seat, Table
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "undo"

@@ -24,9 +24,9 @@ from django.urls import reverse
 
 from config.views import server_error
 from jobs.database import database_unavailable
+from tests.clock.test_clock_pages import control_url, login
+from tests.clock.test_clock_pages import wave as wave
 from tests.resilience.sqlite_lock import locked_error, missing_table_error
-from tests.tournament.test_clock_pages import control_url, login
-from tests.tournament.test_clock_pages import wave as wave
 from tournament.models import ClockAction
 from tournament.roles import HEAD_JUDGE
 

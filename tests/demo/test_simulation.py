@@ -141,7 +141,7 @@ def seated(round_: Round) -> list[set[int]]:
 @pytest.mark.parametrize(
     ("players", "sizes"),
     [
-        # Six tables of five: their six winners are the final (tests/tournament/test_bracket.py).
+        # Six tables of five: their six winners are the final (tests/knockout/test_bracket.py).
         (30, [[5] * 6]),
         # The smallest field of two rounds: 18 tables of three, then 6 tables of three.
         (54, [[3] * 18, [3] * 6]),

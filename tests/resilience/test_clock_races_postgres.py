@@ -29,8 +29,8 @@ from django.utils import timezone
 from clock import services as clock_services
 from clock.selectors import clock_facts
 from clock.timing import Status, clock_state
+from tests.clock import test_clock_pages
 from tests.resilience.together import run_together
-from tests.tournament import test_clock_pages
 from tournament.models import Clock, ClockAction, OfficialWrite, Wave
 from tournament.roles import HEAD_JUDGE
 

@@ -3,7 +3,7 @@
 The second tap waits for the first (the event's lock, tournament/locks.py), then finds it
 done: "already posted", "not posted", "already seated", a message and a redirect, and the
 write applied once. The same from threads at once, on PostgreSQL:
-tests/tournament/test_officials_races_postgres.py.
+tests/players/test_officials_races_postgres.py.
 """
 
 from __future__ import annotations

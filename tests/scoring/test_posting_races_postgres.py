@@ -1,7 +1,7 @@
 """Posting, withdrawing a posting and seating the final, tapped four times at once.
 
 Threads released together (a barrier), each its own client and database connection, as
-in tests/tournament/test_officials_races_postgres.py: every answer a redirect, never a
+in tests/players/test_officials_races_postgres.py: every answer a redirect, never a
 500, and each write applied once. Needs PostgreSQL (row locks, concurrent connections).
 """
 

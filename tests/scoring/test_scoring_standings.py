@@ -134,7 +134,7 @@ def test_club_events_rank_by_total_net_worth_and_need_a_bracket_for_the_final(ev
         (8, "H", 1900),
     ]
     assert {r.points for r in rows} == {Decimal(0)}  # no points in an assets format
-    # A club event is the kit's knockout (tests/scoring/test_knockout.py): its final comes
+    # A club event is the kit's knockout (tests/knockout/test_knockout.py): its final comes
     # from a confirmed bracket, never from summed standings.
     with pytest.raises(ValidationError, match="Confirm the bracket"):
         advance_to_final(event=event, by=judge)

@@ -18,7 +18,7 @@ from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_approve
 from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
-from tests.tournament.test_seating_pages import log_in
+from tests.seating.test_seating_pages import log_in
 from tournament.roles import ORGANIZER
 from tournament.services import event_update
 

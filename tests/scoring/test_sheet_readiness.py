@@ -18,8 +18,8 @@ from django.urls import reverse
 from scoring.models import TableSheet
 from scoring.selectors import banker_table_players
 from scoring.sheet_readiness import submit_blockers
-from tests.scoring.banker_setup import BANKER, finished_tables, user_with
-from tests.tournament.offline_helpers import playing_table
+from tests.banker.banker_setup import BANKER, finished_tables, user_with
+from tests.banker.offline_helpers import playing_table
 from tournament.models import Table
 
 CASES = json.loads((Path(__file__).parent / "sheet_readiness_cases.json").read_text())["cases"]

@@ -251,7 +251,7 @@ def test_club_standings_page_explains_the_knockout_and_offers_only_club_keys(cli
     response = client.get(url("standings", event))
     body = response.content.decode()
     # 000: a knockout, from a bracket confirmed on the seating page
-    # (tests/tournament/test_knockout_pages.py).
+    # (tests/knockout/test_knockout_pages.py).
     assert "No bracket is confirmed yet." in body
     assert "The top 4 players of the posted standings advance." not in body
     form = response.context["tie_breaker_form"]

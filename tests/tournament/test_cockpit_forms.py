@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.tournament.organizer_pages import browser_data
+from tests.players.organizer_pages import browser_data
 from tournament.models import Event
 from tournament.services import event_create, event_update
 

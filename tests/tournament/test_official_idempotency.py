@@ -16,8 +16,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournament import test_clock_pages
-from tests.tournament.test_clock_pages import control_url, login
+from tests.clock import test_clock_pages
+from tests.clock.test_clock_pages import control_url, login
 from tournament.idempotency import prune, replayed
 from tournament.models import Announcement, ClockAction, OfficialWrite
 from tournament.roles import HEAD_JUDGE, ORGANIZER

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.tournament.organizer_pages import (
+from tests.players.organizer_pages import (
     TYPED,
     browser_data,
 )
