@@ -9,10 +9,12 @@ and roles. Each test runs on SQLite and on PostgreSQL (DATABASE_URL).
 from __future__ import annotations
 
 import datetime
+from io import StringIO
 
 import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth.models import Group
+from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
@@ -127,6 +129,13 @@ def upgrade_from_the_old_tree() -> None:
     new.migrate(new.loader.graph.leaf_nodes())
 
     assert SQUASH in recorder.applied_migrations()
+    MigrationLoader(connection).check_consistent_history(connection)
+    shown = StringIO()
+    call_command("showmigrations", "tournament", stdout=shown)
+    assert shown.getvalue().split("\n")[1:] == [
+        " [X] 0001_squashed_0022_tournament (27 squashed migrations)",
+        "",
+    ]
     assert_the_event_is_there()
 
 
