@@ -16,4 +16,4 @@ class Migration(migrations.Migration):
         ("contenttypes", "0002_remove_content_type_name"),
     ]
 
-    operations = [migrations.RunPython(create_roles, migrations.RunPython.noop)]
+    operations = [migrations.RunPython(create_roles, migrations.RunPython.noop, elidable=True)]

@@ -50,5 +50,5 @@ class Migration(migrations.Migration):
                 'verbose_name_plural': "officials' profiles",
             },
         ),
-        migrations.RunPython(dutch_events_to_english, migrations.RunPython.noop),
+        migrations.RunPython(dutch_events_to_english, migrations.RunPython.noop, elidable=True),
     ]

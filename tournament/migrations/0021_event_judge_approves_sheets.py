@@ -22,5 +22,5 @@ class Migration(migrations.Migration):
             name='judge_approves_sheets',
             field=models.BooleanField(default=True, help_text='Off: the banker or the referee counter-signs, as in the club kit.', verbose_name='a judge approves every score sheet before posting'),
         ),
-        migrations.RunPython(club_events_post_from_signed_sheets, migrations.RunPython.noop),
+        migrations.RunPython(club_events_post_from_signed_sheets, migrations.RunPython.noop, elidable=True),
     ]
