@@ -30,11 +30,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clock.selectors import clock_facts, game_over_undo_refusal
-from clock.timing import ClockState, Status, TableStatus, clock_state, table_transition_error
+from clock.timing import ClockState, Status, clock_state, table_transition_error
 from seating.services import round_start
 from tournament.formats import event_has_last_turn
 from tournament.locks import event_lock
-from tournament.models import Announcement, Clock, ClockAction, Round, Table, Wave
+from tournament.models import Announcement, Clock, ClockAction, Round, Table, TableStatus, Wave
 
 
 def _now(now: datetime.datetime | None) -> datetime.datetime:

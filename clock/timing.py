@@ -22,6 +22,9 @@ from enum import StrEnum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+# The table's statuses are the model's choices: one vocabulary, one set of labels.
+from tournament.models.play import TableStatus
+
 HALF_HOUR_S = 30 * 60
 FIFTEEN_MINUTES_S = 15 * 60
 FIVE_MINUTES_S = 5 * 60
@@ -216,13 +219,6 @@ def last_announcement(
 # --- Table status ------------------------------------------------------------------------
 
 
-class TableStatus(StrEnum):
-    PLAYING = "playing"
-    LAST_TURN = "last_turn"
-    FINISHED = "finished"
-    SCORED = "scored"
-
-
 # From each status, the statuses a table may move to. Finishing straight from "playing"
 # is the game ending because only one player remains (002, TIME KEEPING).
 TABLE_TRANSITIONS: dict[TableStatus, frozenset[TableStatus]] = {
@@ -250,23 +246,14 @@ def table_transition_error(
         )
     if target not in TABLE_TRANSITIONS[TableStatus(current)]:
         return _("A table marked “%(current)s” cannot be marked “%(target)s”.") % {
-            "current": table_status_label(TableStatus(current)),
-            "target": table_status_label(target),
+            "current": TableStatus(current).label,
+            "target": target.label,
         }
     if clock.status == Status.NOT_STARTED:
         return _("This table’s game has not started yet.")
     if target == TableStatus.LAST_TURN and not clock.time_is_called:
         return _("The last turn can only be called once time is up.")
     return None
-
-
-def table_status_label(status: TableStatus) -> str:
-    return {
-        TableStatus.PLAYING: _("playing"),
-        TableStatus.LAST_TURN: _("last turn"),
-        TableStatus.FINISHED: _("finished"),
-        TableStatus.SCORED: _("scored"),
-    }[status]
 
 
 def format_remaining(seconds: float) -> str:

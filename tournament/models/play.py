@@ -73,19 +73,24 @@ class Wave(models.Model):
         return _("Wave %(number)s") % {"number": self.number}
 
 
-class TableStatusChoices(models.TextChoices):
-    """A table's game, as its banker reports it (values match ``clock.TableStatus``)."""
+class TableStatus(models.TextChoices):
+    """A table's game, as its banker reports it: the one vocabulary of a table's status.
 
-    PLAYING = "playing", _("Playing")
-    LAST_TURN = "last_turn", _("Last turn")
-    FINISHED = "finished", _("Finished")
-    SCORED = "scored", _("Scored")
+    The clock's rules of moving between them are ``clock.timing.table_transition_error``;
+    every page writes a status with its ``label``, lower case because it is read inside a
+    sentence ("This table is marked: last turn").
+    """
+
+    PLAYING = "playing", _("playing")
+    LAST_TURN = "last_turn", _("last turn")
+    FINISHED = "finished", _("finished")
+    SCORED = "scored", _("scored")
 
 
 class Table(models.Model):
     """One game: numbered within its round, with a banker and the order of play."""
 
-    Status = TableStatusChoices
+    Status = TableStatus
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
@@ -121,7 +126,7 @@ class Table(models.Model):
     # playing -> last_turn -> finished -> scored (or playing -> finished when only one
     # player remains); the moves are checked in ``clock.table_transition_error``.
     status = models.CharField(
-        _("status"), max_length=12, choices=TableStatusChoices.choices, default="playing"
+        _("status"), max_length=12, choices=TableStatus.choices, default=TableStatus.PLAYING
     )
     status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
     status_changed_by = models.ForeignKey(
