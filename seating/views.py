@@ -19,7 +19,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -27,6 +26,7 @@ from django.views.decorators.http import require_POST
 from seating import reseat_services
 from seating import services as seating_services
 from seating.draw import DRAW_SEED_LIMIT, draw_seed_or_new
+from seating.pages import back_to_seating
 from seating.reseat_selectors import reseat_undo_refusal
 from seating.round_tables import seating_stamp
 from seating.services import MoveCost, VacancyResult
@@ -36,7 +36,8 @@ from tournament import play_order
 from tournament.access import allowed_url, head_judge_required, judge_required, organizer_required
 from tournament.formats import event_is_knockout
 from tournament.lookups import event_or_404, round_or_404
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import Round, Seat
+from tournament.pages import error_message
 from tournament.public_site import say_published
 from tournament.selectors import (
     banker_choices,
@@ -44,34 +45,17 @@ from tournament.selectors import (
     round_seat_get,
     round_seating,
     seating_page,
-    seating_table_page,
 )
 
 # Pre-seating gives the engine this long; the organizer waits on the page meanwhile.
 PRESEAT_SECONDS = 10.0
 
 
-def _error_message(request: HttpRequest, error: ValidationError) -> None:
-    messages.error(request, " ".join(error.messages))
-
-
-def _seating_page(
-    event: Event, anchor: str = "", round_number: int | None = None, table: Table | None = None
-) -> HttpResponseRedirect:
-    """Back to the seating page, on ``round_number``'s tab (and ``table``'s page) if given."""
-    url = reverse("seating:seating", kwargs={"pk": event.pk})
-    if round_number is not None:
-        url += f"?round={round_number}"
-        if table is not None:
-            url += f"&page={seating_table_page(table=table)}"
-    return redirect(url + (f"#{anchor}" if anchor else ""))
-
-
 def _round_home(request: HttpRequest, round_: Round) -> HttpResponseRedirect:
     """Organizers go back to the seating page; judges, who cannot open it, to the round's
     change page, which is their view of the tables."""
     if allowed_url(request, "seating:seating", pk=round_.event_id):
-        return _seating_page(
+        return back_to_seating(
             round_.event, anchor=f"round-{round_.number}", round_number=round_.number
         )
     return redirect("seating:seating_change", pk=round_.event_id, round_number=round_.number)
@@ -180,7 +164,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
     form = PreseatForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The seed must be a whole number, 0 or more."))
-        return _seating_page(event)
+        return back_to_seating(event)
     try:
         result = seating_services.preseat_event(
             event=event,
@@ -191,7 +175,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
             seen=request.POST.get("seen") or None,
         )
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         report = result.report
         messages.success(
@@ -203,7 +187,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
             )
             % {"players": report.players, "rounds": report.rounds},
         )
-    return _seating_page(event)
+    return back_to_seating(event)
 
 
 @organizer_required
@@ -214,7 +198,7 @@ def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         rounds = reseat_services.reseat_undo(event=event)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,
@@ -225,7 +209,7 @@ def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
             )
             % {"numbers": ", ".join(str(r.number) for r in rounds)},
         )
-    return _seating_page(event)
+    return back_to_seating(event)
 
 
 @organizer_required
@@ -235,11 +219,11 @@ def seating_publish(request: HttpRequest, pk: int, round_number: int) -> HttpRes
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
     published = request.POST.get("published", "1") == "1"
-    back = _seating_page(event, anchor=f"round-{round_.number}", round_number=round_.number)
+    back = back_to_seating(event, anchor=f"round-{round_.number}", round_number=round_.number)
     try:
         seating_services.round_publish(round_=round_, published=published)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         if published:
             # Public unless the public site is held; the message says which.
@@ -286,7 +270,7 @@ def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
     try:
         result = seating_services.round_start(round_=round_)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(request, _("Round %(number)s has started.") % {"number": round_.number})
         _vacancy_messages(request, result)
@@ -302,13 +286,13 @@ def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> 
     try:
         result = seating_services.round_fill_vacancies(round_=round_)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         if result.replaced or result.removed or result.moved:
             _vacancy_messages(request, result)
         else:
             messages.success(request, _("No seat is empty."))
-    return _seating_page(event, anchor=f"round-{round_.number}", round_number=round_.number)
+    return back_to_seating(event, anchor=f"round-{round_.number}", round_number=round_.number)
 
 
 @organizer_required
@@ -326,7 +310,7 @@ def seating_roll(
         _("Round %(round)s, table %(table)s: token choice and play order rolled.")
         % {"round": round_.number, "table": table.number},
     )
-    return _seating_page(
+    return back_to_seating(
         event,
         anchor=f"round-{round_.number}-table-{table.number}",
         round_number=round_.number,
@@ -375,7 +359,7 @@ def seating_record_rolls(
             _("Round %(round)s, table %(table)s: the table's rolls are recorded.")
             % {"round": round_.number, "table": table.number},
         )
-    return _seating_page(
+    return back_to_seating(
         event,
         anchor=f"round-{round_.number}-table-{table.number}",
         round_number=round_.number,
@@ -553,11 +537,11 @@ def seating_table_language(
     try:
         table_set_language(table=table, language=request.POST.get("language", ""))
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,
             _("Round %(round)s, table %(table)s: game language saved.")
             % {"round": round_.number, "table": table.number},
         )
-    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
+    return back_to_seating(event, anchor=f"round-{round_.number}-table-{table.number}")
