@@ -10,13 +10,10 @@ The public table list lives here too, because it is the same data shown by alias
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -370,24 +367,6 @@ def seating_record_rolls(
 # --- Judges' seat changes --------------------------------------------------------------
 
 
-class _Rehearsal(Exception):
-    """Raised inside a savepoint to undo a change that was only tried for its legality."""
-
-
-def _rehearse(change: Callable[[], None]) -> None:
-    """Try ``change`` and undo it: the service decides whether it is legal, in one place.
-
-    Raises the service's ``ValidationError`` for an illegal change (round started, size
-    rule); a legal one is rolled back, so the first POST changes nothing.
-    """
-    try:
-        with transaction.atomic():
-            change()
-            raise _Rehearsal
-    except _Rehearsal:
-        pass
-
-
 def _cost_text(cost: MoveCost) -> str:
     """The price of a change in words: what a judge reads before confirming."""
     if cost.is_free:
@@ -451,9 +430,10 @@ def _priced_at(request: HttpRequest) -> int | None:
 def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Swap two players or move one to another table, after seeing what it costs.
 
-    The first POST prices the change and asks the service whether it is legal, changing
-    nothing; the Confirm button posts the same choices with ``confirm=1``, and only then is
-    the change made. On any refusal the page comes back with the choices still selected.
+    The first POST prices the change and asks the service whether it is legal (its dry
+    run), changing nothing; the Confirm button posts the same choices with ``confirm=1``,
+    and only then is the change made. On any refusal the page comes back with the choices
+    still selected.
     """
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
@@ -467,17 +447,10 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
         try:
             seat_ = _seat(round_, data["player"])
             from_table = seat_.table.number
+            confirmed = request.POST.get("confirm") == "1"
             if data["swap_with"] is not None:
                 other = _seat(round_, data["swap_with"])
                 cost = seating_services.swap_cost(seat_a=seat_, seat_b=other)
-
-                def change() -> None:
-                    seating_services.seats_swap(
-                        seat_a=_seat(round_, data["player"]),
-                        seat_b=_seat(round_, data["swap_with"]),
-                        from_table=priced_at,
-                    )
-
                 affected = _affected_text(
                     current.tables,
                     {seat_.player_id: other.table.number, other.player_id: seat_.table.number},
@@ -486,26 +459,26 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
                     "a": seat_.player.alias,
                     "b": other.player.alias,
                 }
+                # The first POST is a dry run: the service refuses, or passes, changing nothing.
+                seating_services.seats_swap(
+                    seat_a=seat_, seat_b=other, from_table=priced_at, dry_run=not confirmed
+                )
             else:
                 cost = seating_services.move_cost(seat_=seat_, to_table=data["to_table"])
-
-                def change() -> None:
-                    seating_services.seat_move(
-                        seat_=_seat(round_, data["player"]),
-                        to_table=data["to_table"],
-                        from_table=priced_at,
-                    )
-
                 affected = _affected_text(current.tables, {seat_.player_id: data["to_table"]})
                 done = _("%(alias)s moves to table %(number)s.") % {
                     "alias": seat_.player.alias,
                     "number": data["to_table"],
                 }
-            if request.POST.get("confirm") == "1":
-                change()
+                seating_services.seat_move(
+                    seat_=seat_,
+                    to_table=data["to_table"],
+                    from_table=priced_at,
+                    dry_run=not confirmed,
+                )
+            if confirmed:
                 messages.success(request, done)
                 return redirect("seating:seating_change", pk=event.pk, round_number=round_.number)
-            _rehearse(change)
             cost_text = _cost_text(cost)
             affected_text = affected
         except ValidationError as error:
