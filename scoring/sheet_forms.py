@@ -12,10 +12,12 @@ Field names carry the board position and the player's pk, so a draft kept by the
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -296,6 +298,82 @@ class SheetForm(forms.Form):
             "out_order": out_order_field,
         }
         return [self[fields[name](p.pk)] for p in self.players]
+
+
+# --- A tablet's post, read once --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """What a tablet posted, read before anything is written: the first step of a write.
+
+    ``data`` is the engine's input when the form reads, else None and ``errors`` says why
+    (each message with its field's label, by field name, for ``sheet_report.form_report``).
+    """
+
+    form: SheetForm
+    data: dict[str, Any] | None
+    # The version posted, and the one the write expects (``version_override`` after a
+    # conflict: "keep my entries" names the version saved since).
+    version: int
+    expected_version: int
+    submission_key: uuid.UUID
+    errors: dict[str, list[str]]
+
+    @property
+    def messages(self) -> list[str]:
+        return [text for texts in self.errors.values() for text in texts]
+
+
+def sheet_entry(*, post: QueryDict, players: list[Player], edition: Edition) -> SheetEntry:
+    form = SheetForm(post, players=players, edition=edition)
+    if not form.is_valid():
+        labels = {
+            name: form.fields[name].label if name in form.fields else "" for name in form.errors
+        }
+        errors = {
+            name: [f"{labels[name]}: {error}" if labels[name] else str(error) for error in texts]
+            for name, texts in form.errors.items()
+        }
+        return SheetEntry(
+            form=form,
+            data=None,
+            version=0,
+            expected_version=0,
+            submission_key=uuid.uuid4(),
+            errors=errors,
+        )
+    return SheetEntry(
+        form=form,
+        data=form.sheet_data(),
+        version=form.cleaned_data["version"],
+        expected_version=_expected_version(post, form),
+        submission_key=form.cleaned_data.get("submission_key") or uuid.uuid4(),
+        errors={},
+    )
+
+
+def _expected_version(post: QueryDict, form: SheetForm) -> int:
+    """The version this tablet saw; "keep my entries" after a conflict names the new one."""
+    override = post.get("version_override", "")
+    # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
+    if override.isascii() and override.isdigit() and len(override) <= 9:
+        return int(override)
+    return form.cleaned_data["version"]
+
+
+def retry_form(entry: SheetEntry, *, post: QueryDict, version: int | None = None) -> SheetForm:
+    """The posted fields again, with the saved ``version`` and a new submission key.
+
+    After the server answered, the tablet's next submission is a new one (a retry of the
+    answered key would only get the same answer back).
+    """
+    data = post.copy()
+    if version is not None:
+        data["version"] = str(version)
+    data["submission_key"] = str(uuid.uuid4())
+    data.pop("version_override", None)
+    return SheetForm(data, players=entry.form.players, edition=entry.form.edition)
 
 
 def _ordinal(order: int) -> str:
