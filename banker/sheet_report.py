@@ -256,9 +256,9 @@ def sheet_start(
     """What the tablet's sheet starts from: the saved draft (or a blank sheet) with every
     bankruptcy the banker recorded since it was saved.
 
-    002, SPECTATORS: "When players are bankrupt, they should promptly sign their score
-    sheet and leave the table." A recorded player is bankrupt on the sheet, out in the
-    order recorded, with nothing (000, BANKRUPTCY: they "turn over ... all that [they
+    Championship Rules, SPECTATORS: "When players are bankrupt, they should promptly sign their
+    score sheet and leave the table." A recorded player is bankrupt on the sheet, out in the
+    order recorded, with nothing (Tournament Kit, BANKRUPTCY: they "turn over ... all that [they
     have] of value"). A submitted or signed sheet is what the table agreed: left as it is.
     """
     if sheet is not None and sheet.status != TableSheet.Status.DRAFT:

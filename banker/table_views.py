@@ -44,7 +44,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
             "seating": table_seating(table=table),
             "table_status": status,
             "table_status_label": status.label,
-            # 000's End of Round has no last turn: time called ends the game.
+            # The Tournament Kit's End of Round has no last turn: time called ends the game.
             "last_turn": last_turn,
             "can_call_last_turn": last_turn and status == TableStatus.PLAYING,
             "time_called": clock.state.time_is_called,

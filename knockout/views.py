@@ -1,6 +1,6 @@
 """The club knockout on the seating page: the bracket planner, its confirmation, round 1.
 
-The kit (shared/seeds/000, "THE DAY OF THE TOURNAMENT") plans the day from who is there, so
+The kit (Tournament Kit, "THE DAY OF THE TOURNAMENT") plans the day from who is there, so
 the planner shows, for the players checked in now, the rounds, their tables, how many go
 through and the day's length, and refreshes itself (htmx, every 15 seconds) while people
 check in. Thin views over ``knockout_services`` and ``knockout_selectors``: every change is

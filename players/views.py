@@ -58,7 +58,8 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "event": event,
             "roster": player_roster(event=event, query=query, page=request.GET.get("page", 1)),
-            # 000: "You must have a minimum of 24 players" (a club event); 002's own minimums.
+            # Tournament Kit: "You must have a minimum of 24 players" (a club event); the
+            # Championship Rules' own minimums.
             "minimum_players": event_minimum_players(event=event),
             "knockout": event_is_knockout(event=event),
         },

@@ -279,7 +279,8 @@ class StandingsTieDecision(models.Model):
 
 
 class RoundPosting(models.Model):
-    """A round's point scores are public (002, POSTING SCORES: by round, never by wave).
+    """A round's point scores are public (Championship Rules, POSTING SCORES: by round, never by
+    wave).
 
     Withdrawing a posting deletes the row, so posting again is simply a new row.
     """

@@ -99,8 +99,8 @@ class TieBreakerOrderForm(forms.Form):
     ``first`` is the ranking key (points, or net worth), which always comes first; ``others``
     the format's other keys; ``current`` the keys after the first in force.
     ``cleaned_data["keys"]`` is the whole order, best first, the empty places dropped:
-    ``[first]`` alone leaves every tie on it to the head judge (002 ranks "by Point scores
-    (not net worth)"). The service checks the order again.
+    ``[first]`` alone leaves every tie on it to the head judge (the Championship Rules rank "by
+    Point scores (not net worth)"). The service checks the order again.
     """
 
     def __init__(

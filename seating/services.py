@@ -418,8 +418,8 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
     """At the start of a round, alternates take the seats of those who left, in order.
 
     When the alternates run out, the empty seats are dropped and tables rebalanced within
-    the format's sizes, moving as few players as possible (002: alternates step in at the
-    start of a round, never mid-game).
+    the format's sizes, moving as few players as possible (Championship Rules: alternates step in at
+    the start of a round, never mid-game).
     """
     # Locked, then read again: a second tap finds the seats the first one left.
     event = event_lock(event_id=round_.event_id)
@@ -472,7 +472,7 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
 
 
 # Who takes a knockout seat that a table winner left before the round started: that
-# winner's table's next player by assets (000: "others will win by virtue of having the
+# winner's table's next player by assets (Tournament Kit: "others will win by virtue of having the
 # highest total assets at their table"). Results are scoring's, so scoring hands the
 # lookup down (scoring/apps.py) rather than the seating importing it.
 _STAND_INS: list[Callable[[Player, Round], Player | None]] = []

@@ -1,7 +1,7 @@
 """Who banks each table, on the seating page: a banker's account, or a player of the table.
 
-000, BANKERS: "Ideally, a non-player should serve as Banker at each table ... If neither is
-possible, a player from each table must act as that table's Banker."
+Tournament Kit, BANKERS: "Ideally, a non-player should serve as Banker at each table ... If neither
+is possible, a player from each table must act as that table's Banker."
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def seating_banker(
 def seating_player_banker(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
-    """Where no volunteer banks, the table's highest roller banks this round (000)."""
+    """Where no volunteer banks, the table's highest roller banks this round (Tournament Kit)."""
     return _table_banker_post(
         request,
         pk=pk,

@@ -503,7 +503,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
 def seating_table_language(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
-    """Mark the language a table's game is played in (002: "same-language games")."""
+    """Mark the language a table's game is played in (Championship Rules: "same-language games")."""
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
     table = get_object_or_404(round_.tables, number=table_number)

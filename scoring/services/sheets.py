@@ -184,8 +184,8 @@ def _drop_stale_signatures(*, sheet: TableSheet) -> None:
 
 
 def _sign_as_recorded(*, sheet: TableSheet) -> None:
-    """Players who went bankrupt signed as they left, on the banker's table page (002,
-    SPECTATORS: "they should promptly sign their score sheet and leave the table"): those
+    """Players who went bankrupt signed as they left, on the banker's table page (Championship
+    Rules, SPECTATORS: "they should promptly sign their score sheet and leave the table"): those
     initials, at that time, are their signature on the sheet, so they need not come back.
 
     Only for players bankrupt on the sheet and not signed otherwise. Submitting is the

@@ -220,7 +220,7 @@ def post_round(cockpit: Cockpit, number: int) -> None:
 
 
 def assign_the_final_banker(cockpit: Cockpit) -> None:
-    """000: "The Banker in the Final Round must not be a player": the cockpit opens the
+    """Tournament Kit: "The Banker in the Final Round must not be a player": the cockpit opens the
     seating page at the final's table; the organizer gives it the banker's account."""
     page = cockpit.page
     form = page.locator(f"form#{page.url.split('#', 1)[1]}")

@@ -10,7 +10,7 @@ judge posts each round; the final is seated from the standings and scored; the w
 notification form is downloaded and read; a spectator's standings page updates by itself.
 
 The database is read only to check what the pages did, never to do a step for them. The
-expected points come from the rule book's table (002: 19-10-5-3 for a table of four),
+expected points come from the rule book's table (Championship Rules: 19-10-5-3 for a table of four),
 written here, and each table's cash is chosen so its order is known in advance.
 A screenshot of each step is kept in ``$E2E_ARTIFACTS`` (default ``artifacts/e2e``).
 """
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.e2e
 
 PASSWORD = "a long Boardwalk passphrase"
 ARTIFACTS = Path(os.environ.get("E2E_ARTIFACTS", "artifacts/e2e"))
-# The rule book's points for a table of four, first to last (002).
+# The rule book's points for a table of four, first to last (Championship Rules).
 POINTS_OF_FOUR = [19, 10, 5, 3]
 # Each table's cash by seat: seat 1 richest, so places follow seats and are known.
 CASH_BY_SEAT = [2900, 1700, 1100, 400]

@@ -123,7 +123,7 @@ def test_demo_standings_add_up_the_rule_books_points(demo):
     assert len(rows) == 40
     assert all(row.games == 3 for row in rows)
     assert {row.player.pk: row.points for row in rows} == expected
-    # 002: every table hands out points, so the sum is not trivially zero.
+    # Championship Rules: every table hands out points, so the sum is not trivially zero.
     assert sum(expected.values()) > 0
 
 
@@ -171,7 +171,7 @@ def test_the_demo_is_loaded_once(demo):
 
 @pytest.mark.django_db
 def test_the_demo_club_event_is_a_played_knockout_to_its_six_player_final(demo, client):
-    # 000: 30 players make six tables of five; "there must be six tables to give you the
+    # Tournament Kit: 30 players make six tables of five; "there must be six tables to give you the
     # required six players for the final".
     club = Event.objects.get(name=DEMO_CLUB_NAME)
     (round1,) = club.rounds.filter(kind=Round.Kind.PRELIMINARY)

@@ -409,7 +409,7 @@ FUZZED: dict[str, Spec] = {
     "seating:seating_banker": Spec(
         lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}
     ),
-    # 000: where no volunteer banks, one of the table's players banks it.
+    # Tournament Kit: where no volunteer banks, one of the table's players banks it.
     "seating:seating_player_banker": Spec(
         lambda w: {"player": pick("", "0", "x", "99999999", w.seated.pk, w.alternate.pk)}
     ),
@@ -435,7 +435,8 @@ FUZZED: dict[str, Spec] = {
     "banker:table_last_turn": Spec(),
     "banker:table_finished": Spec(),
     "banker:table_reopen": Spec(),
-    # 002, JUDGING: "Judge, please", taken and closed by a judge (a ruling, or nonsense).
+    # Championship Rules, JUDGING: "Judge, please", taken and closed by a judge (a ruling, or
+    # nonsense).
     "banker:table_judge_please": Spec(),
     "cockpit:judge_call_take": Spec(lambda w: _next(w), kwargs=_judge_call),
     "cockpit:judge_call_close": Spec(

@@ -1,8 +1,8 @@
 """``simulate_event --series``: a season played through the real services, checked against
 the rules, recomputed here from the regionals' posted standings.
 
-002: "There will be 4 Regional Championships ... From each event the 4 players with the
-highest Point scores (not net worth) will progress through to the MONOPOLY Championship
+Championship Rules: "There will be 4 Regional Championships ... From each event the 4 players with
+the highest Point scores (not net worth) will progress through to the MONOPOLY Championship
 Finals"; "From the 4 regional Junior Championships, 1 junior competitor from each will
 progress to the MONOPOLY Championship Finals".
 """

@@ -207,7 +207,7 @@ def test_the_banker_calls_the_last_turn_only_once_time_is_up(client, wave):
 
 
 def test_a_club_banker_has_no_last_turn_and_reads_the_kits_end_of_round(client, wave):
-    # 000, End of Round: "Any player who has thrown the dice completes that move and any
+    # Tournament Kit, End of Round: "Any player who has thrown the dice completes that move and any
     # transaction that may result."
     event = wave.round.event
     event.format = "club"

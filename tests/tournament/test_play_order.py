@@ -1,5 +1,5 @@
-"""002 TOKEN ASSIGNMENT & GAME START: "After this each player will roll to decide who gets
-to start the game, with the highest roller going first, play then continues to the left of
+"""Championship Rules, TOKEN ASSIGNMENT & GAME START: "After this each player will roll to decide
+who gets to start the game, with the highest roller going first, play then continues to the left of
 the first person." Seats are numbered round the table in the direction of play, so the
 order of play is the seat order turned to start at the highest roller; only players tied
 for the highest roll throw again.

@@ -359,7 +359,8 @@ def test_the_organizer_gives_a_table_its_banker_and_records_the_tables_rolls(cli
     table.refresh_from_db()
     assert table.play_order == {}
     # Token choice in reverse seat order; the player in seat 2 rolled highest and starts,
-    # then play passes to the left: seats 3, 4, 1 (002 TOKEN ASSIGNMENT & GAME START).
+    # then play passes to the left: seats 3, 4, 1 (Championship Rules, TOKEN ASSIGNMENT & GAME
+    # START).
     good = {f"token_{p}": len(seats) - i for i, p in enumerate(seats)} | {"starter": seats[1]}
     client.post(base + "rolls/", good)
     table.refresh_from_db()

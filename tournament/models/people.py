@@ -18,8 +18,8 @@ class Player(models.Model):
     class Status(models.TextChoices):
         PLAYER = "player", _("Player")
         ALTERNATE = "alternate", _("Alternate")
-        # Beyond the places and the event's alternates (002: "three alternate positions will
-        # be secured"): registered, told so, and promoted only by the organizer.
+        # Beyond the places and the event's alternates (Championship Rules: "three alternate
+        # positions will be secured"): registered, told so, and promoted only by the organizer.
         WAITING = "waiting", _("Waiting list")
         NO_SHOW = "no_show", _("No-show")
         WITHDRAWN = "withdrawn", _("Withdrawn")

@@ -107,7 +107,7 @@ class Table(models.Model):
         related_name="banked_tables",
         verbose_name=_("banker"),
     )
-    # 000: "a player from each table must act as that table's Banker" (table_services).
+    # Tournament Kit: "a player from each table must act as that table's Banker" (table_services).
     banker_player = models.ForeignKey(
         "Player",
         models.SET_NULL,
@@ -119,7 +119,8 @@ class Table(models.Model):
     # Dice for token choice and play order, as rolled at the table or by the app:
     # {"source": "app"|"table", "token_rolls": {...}, "order_rolls": {...}, "order": [ids]}.
     play_order = models.JSONField(_("token choice and play order"), default=dict, blank=True)
-    # The language this game is played in (002: "same-language games"); empty: the event's.
+    # The language this game is played in (Championship Rules: "same-language games"); empty: the
+    # event's.
     language = models.CharField(
         _("game language"), max_length=10, choices=settings.LANGUAGES, blank=True
     )
