@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0011_cockpit2_leave_undo'),
+        ('tournament', '0011_leave_undo'),
         ('tournament', '0011_merge_20261201_1911'),
     ]
 

@@ -2,6 +2,10 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+    # The same migration under its earlier file name: a database that applied it under that
+    # name counts it applied, and it is not run again.
+    replaces = [("tournament", "0011_cockpit2_leave_undo")]
+
     dependencies = [
         ("tournament", "0010_series_ends_with_qualifiers"),
     ]

@@ -1,4 +1,4 @@
-"""The banker tablet offline (issue #20): its service worker, its manifest, its heartbeat.
+"""The banker tablet offline: its service worker, its manifest, its heartbeat.
 
 The service worker is ``static/js/tablet-sw.js``, served from ``/bank/sw.js`` so that its
 scope is ``/bank/``: the clock page, the score sheet and the table card's link of every
