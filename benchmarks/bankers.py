@@ -1,4 +1,4 @@
-"""Bankers bench (issue #16): one round of a 2,000-player event, 500 bankers at once.
+"""Bankers bench: one round of a 2,000-player event, 500 bankers at once.
 
 A 2,000-player championship is registered and seated (500 tables of 4), checked in, and
 its round 1 played by the simulator (``demo.simulation``: the clock, each table's game to
@@ -53,7 +53,7 @@ POINTS = {1: [28], 2: [25, 14], 3: [22, 12, 6], 4: [19, 10, 5, 3], 5: [16, 8, 4,
 
 NOTES = [
     "<!-- bankers notes -->",
-    "Bankers rows (`benchmarks/bankers.py`, issue #16; `python benchmarks/run.py --only",
+    "Bankers rows (`benchmarks/bankers.py`; `python benchmarks/run.py --only",
     "bankers`): round 1 of a 2,000-player championship (500 tables of 4), played by the",
     "simulator, then 500 threads each doing one banker's tablet calls through gunicorn",
     "(production settings, PostgreSQL): the private link, the sheet, a draft, the",

@@ -202,7 +202,7 @@ def round_list(*, event: Event) -> QuerySet[Round]:
 def game_over_undo_refusal(*, table: Table) -> str | None:
     """Why the game over of ``table`` can no longer be undone, or None if it can.
 
-    Nothing irreversible on one tap (issue 15): a game over tapped by mistake reopens the
+    Nothing irreversible on one tap: a game over tapped by mistake reopens the
     game until something is built on it, that is until the score sheet is first saved
     (version 0 is the empty sheet nobody typed into yet).
     """

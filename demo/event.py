@@ -166,7 +166,7 @@ def load_demo_event(*, play: bool = True) -> Event | None:
             format_simulate(
                 format=format, players=places, seed=DEMO_SEED, officials=officials, name=name
             )
-        # A small season (issue #14): two regionals of eight and two junior regionals (two
+        # A small season: two regionals of eight and two junior regionals (two
         # juniors each, so the juniors' final has its table of four) into played finals.
         series_simulate(
             regionals=DEMO_SERIES_REGIONALS,

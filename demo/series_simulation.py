@@ -1,4 +1,4 @@
-"""A simulated championship season (issue #14): regionals qualify players into the Finals.
+"""A simulated championship season: regionals qualify players into the Finals.
 
 Championship Rules, REGIONAL CHAMPIONSHIP DETAILS: "There will be 4 Regional Championships ... From
 each event the 4 players with the highest Point scores (not net worth) will progress through to

@@ -66,7 +66,7 @@ from tournament.services import event_create
 
 FORMAT = "championship"
 ALTERNATES = 3
-# The largest simulated event: a hall of 5,000 (issue #16 plays 2,000). The name pools give
+# The largest simulated event: a hall of 5,000 (the big-event tests play 2,000). The name pools give
 # 900 people with one last name, then double-barrelled ones ("Marsh-Patel") for the rest.
 MAX_PLAYERS = 5000
 MAX_ROUNDS = 10

@@ -1,4 +1,4 @@
-"""A withdrawal or an ejection, its result and its undo (issue 15): thin views over
+"""A withdrawal or an ejection, its result and its undo: thin views over
 ``leave_selectors`` and ``leave_services``."""
 
 from __future__ import annotations

@@ -164,7 +164,7 @@ def winner_notification_pdf(
         "sheets": sheets,
         "money_raised": money_raised,
         "return_to": selectors.forms_return_to(event),
-        # A regional of a series: the winner's place on the Finals' list (issue #14).
+        # A regional of a series: the winner's place on the Finals' list.
         "qualification": qualification_of(player=player),
     }
     return score_sheets_pdf(

@@ -195,7 +195,7 @@ class SheetCorrectionForm(forms.Form):
                 initial=entry.get("out_order"),
             )
         owners = [("", _("Bank")), *[(pid, self._label(pid)) for pid in self.entries]]
-        # The tablet's deed controls (issue 15: one sheet component for the table and the
+        # The tablet's deed controls (one sheet component for the table and the
         # judge), with the sheet's deeds as their values.
         add_deed_fields(self, edition=edition, owners=owners, held=self.deeds_held)
 
@@ -218,7 +218,7 @@ class SheetCorrectionForm(forms.Form):
 
     def deed_groups(self) -> list[GroupRows]:
         """The deed rows by colour group in board order, as the banker's tablet and the
-        official score sheet list them (issue 15: one sheet for the table and the judge)."""
+        official score sheet list them (one sheet for the table and the judge)."""
         groups = deed_groups_of(self, edition=self.edition)
         for group in groups:
             for row in group.rows:

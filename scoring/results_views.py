@@ -117,7 +117,7 @@ def results_round(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
             "settled": board.settled,
             "open_ties": board.open_ties,
             "posting": RoundPosting.objects.filter(round=round_).first(),
-            # Tablets offline or with actions waiting (issue #20).
+            # Tablets offline or with actions waiting.
             "tablet_worries": round_tablet_worries(round_=round_),
         },
     )

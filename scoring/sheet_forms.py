@@ -82,7 +82,7 @@ def add_deed_fields(
     held: dict[int, dict[str, Any]] | None = None,
 ) -> None:
     """Each title deed's owner, mortgage and buildings (one control: none, 1-4 houses or a
-    hotel), the same on the banker's tablet and the judge's correction (issue 15). ``held``
+    hotel), the same on the banker's tablet and the judge's correction. ``held``
     gives a sheet's deeds as initial values."""
     buildings = [("0", "–")]
     buildings += [

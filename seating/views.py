@@ -137,7 +137,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "view": view,
             "item": view.seating,
             "summary": report_summary(report),
-            # Issue 15: the last re-seat of all rounds, while it can still be undone.
+            # The last re-seat of all rounds, while it can still be undone.
             "reseat_undo": not reseat_undo_refusal(event=event),
             "round_param": f"&round={view.seating.round.number}" if view.seating else "",
             "current": seating_services.seating_cost(event=event) if view.rounds else None,
@@ -190,7 +190,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Put back the seating the last re-seat of all rounds replaced (issue 15)."""
+    """Put back the seating the last re-seat of all rounds replaced."""
     event = event_or_404(pk)
     try:
         rounds = reseat_services.reseat_undo(event=event)

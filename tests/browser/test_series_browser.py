@@ -1,6 +1,6 @@
 """The organizer confirms the Finals entrants from the series page, in a real browser.
 
-Issue #14: "a browser test of the organizer confirming the Finals entrants from the series
+The requirement: "a browser test of the organizer confirming the Finals entrants from the series
 page". Championship Rules: "From each event the 4 players with the highest Point scores (not net
 worth) will progress through to the MONOPOLY Championship Finals".
 """

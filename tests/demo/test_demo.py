@@ -38,7 +38,7 @@ def demo(django_db_setup, django_db_blocker):
         try:
             yield event
         finally:
-            # The demo's series (issue #14) outlives its events otherwise; seats and results
+            # The demo's series outlives its events otherwise; seats and results
             # protect their players, tables their waves: those go first.
             Series.objects.all().delete()
             Table.objects.all().delete()
@@ -153,7 +153,7 @@ def test_the_demo_is_loaded_once(demo):
             (DEMO_CLUB_NAME, "club"),
             (DEMO_EVENT_NAME, "championship"),
             (DEMO_JUNIOR_NAME, "junior"),
-            # The demo's small series (issue #14): its regionals and both finals.
+            # The demo's small series: its regionals and both finals.
             *sorted(
                 (f"{DEMO_SERIES_NAME}{suffix}", format)
                 for suffix, format in (

@@ -1,4 +1,4 @@
-"""Issue #16, events of 2,000 players: `simulate_event` at any size the format can seat,
+"""Events of 2,000 players: `simulate_event` at any size the format can seat,
 bulk registration with the same rules as one by one, and a simulated event that adds up.
 
 Points are checked against the rule book's table (tests/demo/simulation_helpers.py copies
@@ -99,7 +99,7 @@ def test_bulk_registration_places_people_as_one_by_one_registration_does():
 
 @pytest.mark.django_db
 def test_bulk_registration_keeps_what_one_by_one_keeps_of_a_person():
-    """Every field a registration gives (here the game language of issue #21, and the
+    """Every field a registration gives (here the game language, and the
     trimmed address) is kept alike by both ways in."""
     import dataclasses
 

@@ -333,7 +333,7 @@ def test_permission_matrix(client, setting, pattern, method, role):
 def test_a_judge_may_record_a_no_show_and_an_ejection(client, setting):
     client = _client_for(client, JUDGE)
     event, seated, alternate = setting["event"], setting["seated"], setting["alternate"]
-    # Issue 15: no-shows only from the start; this event started yesterday.
+    # No-shows only from the start; this event started yesterday.
     Event.objects.filter(pk=event.pk).update(date=datetime.date.today() - datetime.timedelta(1))
     response = client.post(
         reverse("players:player_no_show", kwargs={"pk": event.pk, "player_pk": seated.pk})

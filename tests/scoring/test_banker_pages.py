@@ -395,7 +395,7 @@ def test_a_violation_beside_the_deed_names_the_player_by_alias_only(banker_clien
     deed_block = body.split('id="deed-msgs-39"')[1].split("</div>")[0]
     player_block = body.split(f'id="player-msgs-{boot.pk}"')[1].split("</div>")[0]
     assert f"<p>{sentence}</p>" in deed_block
-    # Shown once (#15): beside its deed, not again under the player.
+    # Shown once: beside its deed, not again under the player.
     assert f"<p>{sentence}</p>" not in player_block
     # The id is nowhere in either message, at the start or after "but".
     assert f"{boot.pk}:" not in deed_block and f"but {boot.pk} " not in deed_block

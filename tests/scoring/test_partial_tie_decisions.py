@@ -1,4 +1,4 @@
-"""A head judge's old tie decision that covers only part of a later tie (issue #17, item 12).
+"""A head judge's old tie decision that covers only part of a later tie.
 
 A decision orders the group that was level when it was made. When more players join the
 tie later (a later round in the standings, a correction at a table), the old order says

@@ -220,7 +220,7 @@ def test_standings_csv_download_all_and_posted(client, event, round1):
 
 
 def test_a_tie_breaker_has_one_name_on_every_page_and_in_the_csv(client, event, round1):
-    """The public page said "Wins" where the organizer's said "games won" (issue #19)."""
+    """The public page said "Wins" where the organizer's said "games won"."""
     round_post(round_=round1, by=None)
     release_set(event=event, pages={"standings": True}, by=None)
     client = login(client, ORGANIZER)

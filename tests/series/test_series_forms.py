@@ -1,6 +1,6 @@
 """The winner notification of a regional names the series and the qualifying place.
 
-Issue #14, Forms: "The winner notification of a regional names the series and the
+The series' forms: "The winner notification of a regional names the series and the
 qualifying place." The Tournament Kit's Winner Notification Form, printed for the winner only.
 """
 

@@ -125,7 +125,7 @@ def test_a_tie_at_fourth_the_tie_breakers_cannot_settle_goes_to_the_head_judge(s
 
 
 def test_a_player_in_two_regionals_takes_one_place_and_the_next_moves_up(series):
-    """Issue #14: "A player who qualifies twice takes one place and the next player of the
+    """The requirement: "A player who qualifies twice takes one place and the next player of the
     other regional moves up." Matched across events by email."""
     north, south = regional("North", day=10), regional("South", day=17)
     services.series_add_event(series=series, event=north)
@@ -148,7 +148,7 @@ def test_a_player_in_two_regionals_takes_one_place_and_the_next_moves_up(series)
 
 
 def test_a_declined_place_passes_to_the_next_player_of_the_same_regional(series):
-    """Issue #14: "A declined place passes to the next player of the same regional"."""
+    """The requirement: "A declined place passes to the next player of the same regional"."""
     north = regional("North", day=10)
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
@@ -299,7 +299,7 @@ def test_only_championship_and_junior_events_join_and_a_final_is_no_regional(ser
 
 
 def test_an_alternate_moves_up_when_a_qualifier_of_their_regional_declines(series):
-    """Issue #14: alternates "come from the regionals' next-best players"; a declined place
+    """Alternates "come from the regionals' next-best players"; a declined place
     "passes to the next player of the same regional", here the first alternate."""
     north = regional("North", day=10)
     services.series_add_event(series=series, event=north)

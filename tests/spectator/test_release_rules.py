@@ -1,4 +1,4 @@
-"""Two privacy rules of the public site that a red-team copy broke unseen (issue #17, item 12).
+"""Two privacy rules of the public site that a red-team copy broke unseen.
 
 - The winner is public once the final is posted, not once its sheets are signed: the head
   judge may still correct them or decide a tie at the final table.

@@ -239,7 +239,7 @@ def test_a_banker_cannot_open_the_clock_controls(client, wave):
 
 
 def test_a_game_over_tapped_by_mistake_reopens_where_it_was_until_the_sheet_is_saved(client, wave):
-    # Issue 15: nothing irreversible on one tap; the undo lasts while nothing is built on it.
+    # Nothing irreversible on one tap; the undo lasts while nothing is built on it.
     from scoring.services.sheets import sheet_save_draft
 
     banker = login(client, BANKER)

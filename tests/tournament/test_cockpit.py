@@ -1,4 +1,4 @@
-"""The event cockpit (issue 15): the day's next action in every state, and what it needs.
+"""The event cockpit: the day's next action in every state, and what it needs.
 
 The plan is a pure function of ``EventFacts``, so each state of the day is written out
 here by hand; a few tests read the facts from real events (a simulated day) too. The needs

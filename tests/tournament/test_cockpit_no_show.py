@@ -1,4 +1,4 @@
-"""No-shows (issue 15): refused before the start, confirmed with what will happen, undone
+"""No-shows: refused before the start, confirmed with what will happen, undone
 while nothing is built on them.
 
 Championship Rules, NO-SHOWS: "Any player not seated at the official start of the tournament will be

@@ -1,4 +1,4 @@
-"""Same-language tables in the app (#21; Championship Rules: "same-language games"): the organizer
+"""Same-language tables in the app (Championship Rules: "same-language games"): the organizer
 asks, players say which language they play in, and every table of a pre-seated round is one
 language, marked with it."""
 

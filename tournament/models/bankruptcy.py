@@ -1,4 +1,4 @@
-"""A player out of a game, recorded at the table when it happens (issue #13).
+"""A player out of a game, recorded at the table when it happens.
 
 Imported at the end of ``tournament/models.py`` so that Django registers it, and so that
 ``from tournament.models import Bankruptcy`` keeps working.

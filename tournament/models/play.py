@@ -30,7 +30,7 @@ class Round(models.Model):
     # The public sees table assignments only once the organizer releases them.
     assignments_published = models.BooleanField(_("assignments published"), default=False)
     seating_report = models.JSONField(_("seating report"), default=dict, blank=True)
-    # Issue 15: the seating a re-seat of all rounds replaced, and the one it made, so the
+    # The seating a re-seat of all rounds replaced, and the one it made, so the
     # re-seat can be undone while the round has not started and no seat was moved since.
     seating_undo = models.JSONField(_("seating before the re-seat"), default=dict, blank=True)
     # The seed of the draw before the engine seated this round (draw.py): round 1 is drawn.
@@ -138,7 +138,7 @@ class Table(models.Model):
         related_name="+",
         verbose_name=_("status changed by"),
     )
-    # Issue 15: the status before the last move, so a game over tapped by mistake reopens
+    # The status before the last move, so a game over tapped by mistake reopens
     # where it was (playing, or in the last turn).
     status_before = models.CharField(_("status before"), max_length=12, blank=True)
 

@@ -1,4 +1,4 @@
-"""Same-language tables (#21; the Championship Rules speak of "same-language games"): the seating
+"""Same-language tables (the Championship Rules speak of "same-language games"): the seating
 engine seats each language group at tables of its own when the organizer asks, and numbers the
 tables together. The groups are plain data: the engine knows nothing of languages."""
 
