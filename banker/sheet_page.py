@@ -32,13 +32,11 @@ from scoring.selectors import banker_sheet_get, banker_table_players
 from scoring.services import sheets
 from scoring.sheet_forms import (
     HOTEL,
+    GroupRows,
     SheetEntry,
     SheetForm,
+    SheetLayout,
     SignForm,
-    bankrupt_field,
-    cash_field,
-    out_order_field,
-    retry_form,
 )
 from scoring.sheet_readiness import game_is_over
 from tournament.formats import event_edition
@@ -72,16 +70,22 @@ def sheet_reply(
     if reply.view is None:
         messages.success(request, reply.message)
         return redirect(reply.url)
-    form = (
-        retry_form(entry, post=request.POST, version=reply.retry_version)
-        if reply.rebind
-        else entry.form
-    )
-    return sheet_page(
+    if reply.rebind:
+        # Answered: the tablet's next submission is a new one, on the version saved now.
+        version = entry.version if reply.retry_version is None else reply.retry_version
+        hidden = (str(version), str(uuid.uuid4()))
+    else:
+        hidden = (request.POST.get("version", ""), request.POST.get("submission_key", ""))
+    return _render(
         request,
         table,
-        form=form,
+        form=entry.form,
+        layout=entry.layout,
         view=reply.view,
+        sheet=banker_sheet_get(table=table),
+        recorded=table_bankruptcies(table=table),
+        stage="edit",
+        hidden=hidden,
         conflict=reply.conflict,
         refused=list(reply.refused),
         status=reply.status,
@@ -96,9 +100,10 @@ def sheet_page_opened(request: HttpRequest, table: Table) -> HttpResponse:
     sheet = banker_sheet_get(table=table)
     recorded = table_bankruptcies(table=table)
     data = sheet_start(sheet=sheet, players=players, edition=edition, bankruptcies=recorded)
-    initial = SheetForm.initial_from(data, version=sheet.version if sheet else 0)
-    initial["submission_key"] = uuid.uuid4()
-    form = SheetForm(initial=initial, players=players, edition=edition)
+    version = sheet.version if sheet else 0
+    form = SheetForm(
+        initial=SheetForm.initial_from(data, version=version), players=players, edition=edition
+    )
     report = (
         sheet.report
         if sheet is not None and sheet.report and data == sheet.data
@@ -115,36 +120,12 @@ def sheet_page_opened(request: HttpRequest, table: Table) -> HttpResponse:
         request,
         table,
         form=form,
+        layout=form.layout(),
         view=view,
         sheet=sheet,
         recorded=recorded,
         stage=_stage(sheet, request),
-    )
-
-
-def sheet_page(
-    request: HttpRequest,
-    table: Table,
-    *,
-    form: SheetForm,
-    view: ReportView,
-    conflict: dict[str, Any] | None = None,
-    refused: list[str] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    """The sheet again after a refusal, its entries as typed (``form``) and what the engine
-    said about them (``view``)."""
-    return _render(
-        request,
-        table,
-        form=form,
-        view=view,
-        sheet=banker_sheet_get(table=table),
-        recorded=table_bankruptcies(table=table),
-        stage="edit",
-        conflict=conflict,
-        refused=refused,
-        status=status,
+        hidden=(str(version), str(uuid.uuid4())),
     )
 
 
@@ -170,10 +151,12 @@ def _render(
     table: Table,
     *,
     form: SheetForm,
+    layout: SheetLayout,
     view: ReportView,
     sheet: TableSheet | None,
     recorded: list[Bankruptcy],
     stage: str,
+    hidden: tuple[str, str],
     conflict: dict[str, Any] | None = None,
     refused: list[str] | None = None,
     status: int = 200,
@@ -186,13 +169,7 @@ def _render(
         column.signed = signed.get(column.player.pk)
     _recorded_columns(view.columns, recorded)
     for column in view.columns:
-        pk = column.player.pk
-        column.inputs = {
-            "cash": form[cash_field(pk)],
-            "bankrupt": form[bankrupt_field(pk)],
-            "out_order": form[out_order_field(pk)],
-            "initials": f"initials_{pk}",
-        }
+        column.inputs = layout.inputs[column.player.pk]
     banker_signature = next((s for s in sheet_signatures if s.role == "banker"), None)
     remaining = [c for c in view.columns if not c.bankrupt]
     context = {
@@ -204,7 +181,10 @@ def _render(
         "sheet": sheet,
         "stage": stage,
         "form": form,
-        "groups": _deed_rows(form, view),
+        "groups": _deed_rows(layout, view),
+        # The version this page shows and the key of its next submission (hidden fields).
+        "sheet_version": hidden[0],
+        "submission_key": hidden[1],
         "view": view,
         "conflict": conflict,
         "refused": refused or [],
@@ -246,9 +226,9 @@ def _recorded_columns(columns: list[PlayerColumn], bankruptcies: list[Bankruptcy
             )
 
 
-def _deed_rows(form: SheetForm, view: ReportView):
+def _deed_rows(layout: SheetLayout, view: ReportView) -> list[GroupRows]:
     """The form's deed rows by colour group, each with the engine's messages about it."""
-    groups = form.deed_groups()
+    groups = layout.groups
     for group in groups:
         group.messages = view.by_group.get(group.group.key, [])
         for row in group.rows:

@@ -140,6 +140,15 @@ class BillRow:
     cells: list[forms.BoundField]
 
 
+@dataclass(frozen=True)
+class SheetLayout:
+    """A sheet form as the page draws it: the deed rows by colour group (the page puts the
+    engine's messages on them) and, by player pk, that player's column of inputs."""
+
+    groups: list[GroupRows]
+    inputs: dict[int, dict[str, Any]]
+
+
 class SheetForm(forms.Form):
     """What the banker typed, for ``players`` (seat order) in the event's ``edition``."""
 
@@ -281,6 +290,19 @@ class SheetForm(forms.Form):
         """Deeds by colour group in board order, as on the official score sheet."""
         return deed_groups_of(self, edition=self.edition)
 
+    def layout(self) -> SheetLayout:
+        """What the sheet page draws of this form: its deed rows and each player's inputs."""
+        inputs = {
+            p.pk: {
+                "cash": self[cash_field(p.pk)],
+                "bankrupt": self[bankrupt_field(p.pk)],
+                "out_order": self[out_order_field(p.pk)],
+                "initials": f"initials_{p.pk}",
+            }
+            for p in self.players
+        }
+        return SheetLayout(groups=self.deed_groups(), inputs=inputs)
+
     def bill_rows(self) -> list[BillRow]:
         return [
             BillRow(
@@ -312,6 +334,7 @@ class SheetEntry:
     """
 
     form: SheetForm
+    layout: SheetLayout
     data: dict[str, Any] | None
     # The version posted, and the one the write expects (``version_override`` after a
     # conflict: "keep my entries" names the version saved since).
@@ -337,6 +360,7 @@ def sheet_entry(*, post: QueryDict, players: list[Player], edition: Edition) -> 
         }
         return SheetEntry(
             form=form,
+            layout=form.layout(),
             data=None,
             version=0,
             expected_version=0,
@@ -345,6 +369,7 @@ def sheet_entry(*, post: QueryDict, players: list[Player], edition: Edition) -> 
         )
     return SheetEntry(
         form=form,
+        layout=form.layout(),
         data=form.sheet_data(),
         version=form.cleaned_data["version"],
         expected_version=_expected_version(post, form),
@@ -360,20 +385,6 @@ def _expected_version(post: QueryDict, form: SheetForm) -> int:
     if override.isascii() and override.isdigit() and len(override) <= 9:
         return int(override)
     return form.cleaned_data["version"]
-
-
-def retry_form(entry: SheetEntry, *, post: QueryDict, version: int | None = None) -> SheetForm:
-    """The posted fields again, with the saved ``version`` and a new submission key.
-
-    After the server answered, the tablet's next submission is a new one (a retry of the
-    answered key would only get the same answer back).
-    """
-    data = post.copy()
-    if version is not None:
-        data["version"] = str(version)
-    data["submission_key"] = str(uuid.uuid4())
-    data.pop("version_override", None)
-    return SheetForm(data, players=entry.form.players, edition=entry.form.edition)
 
 
 def _ordinal(order: int) -> str:
