@@ -1,9 +1,9 @@
 """Writes for a bankruptcy at a table, recorded by the banker as it happens.
 
-000, BANKRUPTCY: "A bankrupt player must immediately retire from the game. The last player
-left in the game wins." 002, SPECTATORS: "When players are bankrupt, they should promptly
-sign their score sheet and leave the table." So the banker records who went out, when and
-to whom (another player or the bank), the player types their initials on the tablet there
+Tournament Kit, BANKRUPTCY: "A bankrupt player must immediately retire from the game. The last
+player left in the game wins." Championship Rules, SPECTATORS: "When players are bankrupt, they
+should promptly sign their score sheet and leave the table." So the banker records who went out,
+when and to whom (another player or the bank), the player types their initials on the tablet there
 and then, and leaves; the score sheet at the end of the game starts from the record
 (scoring reads it). A record can be undone while the game is still on, never after.
 """
@@ -52,7 +52,7 @@ def bankruptcy_record(
     """``player`` is out, bankrupt to ``creditor`` (None: the bank), signed ``initials``.
 
     The player must still be in the game, and so must the creditor; at least one other
-    player stays in, since the last one left wins (000, BANKRUPTCY).
+    player stays in, since the last one left wins (Tournament Kit, BANKRUPTCY).
     """
     now = now or timezone.now()
     initials = initials.strip()

@@ -1,7 +1,7 @@
 """The banker records a bankruptcy at the table, and the player signs as they leave.
 
-002, SPECTATORS: "When players are bankrupt, they should promptly sign their score sheet and
-leave the table." From the banker's table page (``clock_views.banker_table``) the banker
+Championship Rules, SPECTATORS: "When players are bankrupt, they should promptly sign their score
+sheet and leave the table." From the banker's table page (``clock_views.banker_table``) the banker
 opens the bankruptcy page: who went out, to whom, then the tablet goes to the player, who
 types their initials. Thin views over ``bankruptcy_services``; a refused record comes back
 with everything as chosen and the reason, an undo is confirmed on the page first.

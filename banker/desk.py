@@ -18,10 +18,9 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from clock.timing import TableStatus, table_status_label
 from scoring.models import TableSheet
 from tournament.access import tables_banked_by
-from tournament.models import Table
+from tournament.models import Table, TableStatus
 
 # The finished tables listed under the fold (all are counted); a season has a few dozen.
 FINISHED_SHOWN = 50
@@ -73,7 +72,7 @@ def _kind(table: Table) -> str:
 def _view(table: Table) -> BankerTable:
     return BankerTable(
         table=table,
-        status_label=str(table_status_label(TableStatus(table.status))),
+        status_label=str(TableStatus(table.status).label),
         sheet_label=_sheet_label(getattr(table, "sheet", None)),
         sheet_next=_kind(table) == "waiting",
     )

@@ -4,20 +4,28 @@
 its colour group, under its player, or above the sheet) with the sentences of
 ``scoring.violations``; ``form_report`` does the same for a form the engine cannot read
 yet. The problem count is the number of messages placed: each problem counts once.
+
+A tablet's write goes one way: the form reads the post (``scoring.sheet_forms.sheet_entry``),
+the service writes or says why not (``scoring.services.sheets.SheetAnswer``), this module
+says what the tablet is told (``SheetReply``), and ``banker.sheet_page`` answers it. Nothing
+here reads a form or calls a service: it lays out what those steps handed it.
 """
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from gameplay import Edition
+from scoring.diff import conflict_screen
 from scoring.models import SheetSignature, TableSheet
-from scoring.services.sheets import sheet_check
-from scoring.sheet_forms import SheetForm
+from scoring.services.sheets import SheetAnswer
+from scoring.sheet_forms import SheetEntry
 from scoring.sheet_readiness import (
     EMPTY,
     GAME_NOT_OVER,
@@ -28,7 +36,7 @@ from scoring.sheet_readiness import (
     sheet_is_empty,
     submit_blockers,
 )
-from scoring.violations import violation_text
+from scoring.violations import violation_text, violation_texts
 from tournament.models import Bankruptcy, Player, Table
 from tournament.money import money
 
@@ -207,14 +215,15 @@ def _place(
     return None
 
 
-def form_report(form: SheetForm, players: list[Player], edition: Edition) -> ReportView:
-    """A form the engine cannot read yet (a negative count...): its errors where they belong."""
+def form_report(
+    errors: dict[str, list[str]], players: list[Player], edition: Edition
+) -> ReportView:
+    """A form the engine cannot read yet (a negative count...): its errors, labelled by the
+    form (``SheetEntry.errors``, by field name), where they belong."""
     view = report_view(report={"valid": False}, data={}, players=players, edition=edition)
     view.empty = False
     columns = {str(c.player.pk): c for c in view.columns}
-    for name, errors in form.errors.items():
-        label = form.fields[name].label if name in form.fields else ""
-        text = [f"{label}: {e}" if label else str(e) for e in errors]
+    for name, text in errors.items():
         parts = name.split("_")
         if parts[0] in ("owner", "mortgaged", "buildings") and parts[-1].isdigit():
             view.by_position.setdefault(int(parts[-1]), []).extend(text)
@@ -247,9 +256,9 @@ def sheet_start(
     """What the tablet's sheet starts from: the saved draft (or a blank sheet) with every
     bankruptcy the banker recorded since it was saved.
 
-    002, SPECTATORS: "When players are bankrupt, they should promptly sign their score
-    sheet and leave the table." A recorded player is bankrupt on the sheet, out in the
-    order recorded, with nothing (000, BANKRUPTCY: they "turn over ... all that [they
+    Championship Rules, SPECTATORS: "When players are bankrupt, they should promptly sign their
+    score sheet and leave the table." A recorded player is bankrupt on the sheet, out in the
+    order recorded, with nothing (Tournament Kit, BANKRUPTCY: they "turn over ... all that [they
     have] of value"). A submitted or signed sheet is what the table agreed: left as it is.
     """
     if sheet is not None and sheet.status != TableSheet.Status.DRAFT:
@@ -268,44 +277,136 @@ def sheet_start(
     return {**data, "players": entries}
 
 
-def recorded_columns(columns: list[PlayerColumn], bankruptcies: list[Bankruptcy]) -> None:
-    """Each column's recorded bankruptcy, and the initials typed then as the signature of a
-    player bankrupt on the sheet who has not signed it otherwise (shown, not saved: the
-    submission saves it, ``services.sheets``)."""
-    recorded = {b.player_id: b for b in bankruptcies}
-    for column in columns:
-        column.bankruptcy = recorded.get(column.player.pk)
-        if column.signed is None and column.bankrupt and column.bankruptcy is not None:
-            column.signed = SheetSignature(
-                player=column.player,
-                role=SheetSignature.Role.PLAYER,
-                initials=column.bankruptcy.initials,
-                signed_at=column.bankruptcy.at,
-            )
-
-
-def bound_report(
-    table: Table, form: SheetForm, players: list[Player], edition: Edition
+def entry_report(
+    *,
+    entry: SheetEntry,
+    report: dict[str, Any] | None,
+    players: list[Player],
+    edition: Edition,
+    game_over: bool,
 ) -> ReportView:
-    game_over = game_is_over(table_status=table.status)
-    if not form.is_valid():
-        view = form_report(form, players, edition)
+    """What the engine said (``report``) about what a tablet posted, or, when the form did
+    not read, the form's own errors."""
+    if entry.data is None or report is None:
+        view = form_report(entry.errors, players, edition)
         view.game_over = game_over
         return view
-    data = form.sheet_data()
     return report_view(
-        report=sheet_check(table=table, data=data),
-        data=data,
-        players=players,
-        edition=edition,
-        game_over=game_over,
+        report=report, data=entry.data, players=players, edition=edition, game_over=game_over
     )
 
 
-def deed_rows(form: SheetForm, view: ReportView):
-    groups = form.deed_groups()
-    for group in groups:
-        group.messages = view.by_group.get(group.group.key, [])
-        for row in group.rows:
-            row.messages = view.by_position.get(row.space.position, [])
-    return groups
+# --- What the tablet is told after a write ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetReply:
+    """What the tablet is told after a write: ``json`` for sheet.js; without JavaScript a
+    redirect to ``url`` with ``message`` once saved, else the sheet again (``view``,
+    ``conflict``, ``refused``), its entries re-shown as typed; ``rebind``: under a new
+    submission key (and ``retry_version``'s version when the sheet was saved meanwhile)."""
+
+    status: int
+    json: dict[str, Any]
+    message: str = ""
+    url: str = ""
+    view: ReportView | None = None
+    conflict: dict[str, Any] | None = None
+    refused: tuple[str, ...] = ()
+    rebind: bool = False
+    retry_version: int | None = None
+
+
+def submission_reply(
+    *,
+    table: Table,
+    entry: SheetEntry,
+    answer: SheetAnswer | None,
+    players: list[Player],
+    edition: Edition,
+) -> SheetReply:
+    """A submission's reply; ``answer`` is None when the form did not read."""
+    if answer is None or not answer.saved:
+        return refusal_reply(
+            table=table, entry=entry, answer=answer, players=players, edition=edition
+        )
+    url = reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})
+    return SheetReply(
+        status=200,
+        json={"status": "submitted", "redirect": url, "key": str(entry.submission_key)},
+        message=_("Submitted. Now each player still in the game signs."),
+        url=url,
+    )
+
+
+def draft_reply(
+    *,
+    table: Table,
+    entry: SheetEntry,
+    answer: SheetAnswer | None,
+    players: list[Player],
+    edition: Edition,
+) -> SheetReply:
+    """A saved draft's reply; a submitted sheet saved again reopens for editing."""
+    if answer is None or answer.sheet is None:
+        return refusal_reply(
+            table=table, entry=entry, answer=answer, players=players, edition=edition
+        )
+    url = reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})
+    editing = answer.sheet.status == TableSheet.Status.SUBMITTED
+    return SheetReply(
+        status=200,
+        json={"status": "saved", "version": answer.sheet.version},
+        message=_("Draft saved."),
+        url=url + ("?edit=1" if editing else ""),
+    )
+
+
+def refusal_reply(
+    *,
+    table: Table,
+    entry: SheetEntry,
+    answer: SheetAnswer | None,
+    players: list[Player],
+    edition: Edition,
+) -> SheetReply:
+    """A write refused: a form that cannot be read, or a sheet the engine refuses, is a 422
+    with its messages; another device's save first is the conflict (409); any other
+    refusal a 400. Nothing typed is lost: the page shows the entries as typed."""
+    view = entry_report(
+        entry=entry,
+        report=answer.report if answer is not None else None,
+        players=players,
+        edition=edition,
+        game_over=game_is_over(table_status=table.status),
+    )
+    if answer is None:
+        return SheetReply(
+            status=422, json={"status": "invalid", "messages": entry.messages}, view=view
+        )
+    aliases = {str(p.pk): p.alias for p in players}
+    if answer.conflict is not None:
+        conflict = conflict_screen(
+            answer.conflict,
+            aliases=aliases,
+            edition=edition,
+            form_id="sheet-form",
+            save_url=reverse("banker:sheet_draft", kwargs={"table_pk": table.pk}),
+            reload_url=reverse("banker:banker_sheet", kwargs={"table_pk": table.pk}),
+        )
+        json = {"status": "conflict", "version": answer.conflict.current_version}
+        return SheetReply(status=409, json=json, view=view, conflict=conflict, rebind=True)
+    if answer.invalid is not None:
+        sheet = answer.invalid.sheet
+        version = sheet.version if sheet is not None else entry.version
+        json = {
+            "status": "invalid",
+            "messages": violation_texts(
+                violations=answer.invalid.violations, aliases=aliases, edition=edition
+            ),
+            "version": version,
+            "submission_key": str(uuid.uuid4()),
+        }
+        return SheetReply(status=422, json=json, view=view, rebind=True, retry_version=version)
+    json = {"status": "refused", "messages": list(answer.refused)}
+    return SheetReply(status=400, json=json, view=view, refused=answer.refused, rebind=True)

@@ -1,12 +1,13 @@
 """The rules at the table: the game's rules with the tournament's clarifications, per format.
 
-002, BANKERS: each table's banker "will also have a copy of the rules". The banker's tablet
-opens them (``tablet_rules_views``): the long-game rules every format plays (000: "abide
-strictly by the rules for the long, full game"), with the event edition's own amounts (its
+Championship Rules, BANKERS: each table's banker "will also have a copy of the rules". The banker's
+tablet opens them (``tablet_rules_views``): the long-game rules every format plays (Tournament Kit:
+"abide strictly by the rules for the long, full game"), with the event edition's own amounts (its
 salary, jail fine, houses to a hotel, mortgage interest, in its currency), then the
 clarifications of the event's rule book: the championship's "MONOPOLY GAME RULES WITH
-TOURNAMENT CLARIFICATIONS" and "TOURNAMENT POINTS TO REMEMBER" (002), or the club kit's
-answers to the questions that "arise more frequently than others" and its end of round (000).
+TOURNAMENT CLARIFICATIONS" and "TOURNAMENT POINTS TO REMEMBER" (Championship Rules), or the club
+kit's answers to the questions that "arise more frequently than others" and its end of round
+(Tournament Kit).
 
 The texts are the rule books' own sentences, lightly trimmed, with the amounts written in;
 they are translated like every other page (the reader's language is the event's, or the
@@ -144,7 +145,8 @@ GAME_RULES = (
     ),
 )
 
-# 002, MONOPOLY GAME RULES WITH TOURNAMENT CLARIFICATIONS and TOURNAMENT POINTS TO REMEMBER.
+# Championship Rules, MONOPOLY GAME RULES WITH TOURNAMENT CLARIFICATIONS and TOURNAMENT POINTS TO
+# REMEMBER.
 CHAMPIONSHIP_CLARIFICATIONS = (
     (
         "banker",
@@ -224,8 +226,8 @@ CHAMPIONSHIP_CLARIFICATIONS = (
     ),
 )
 
-# 000, the kit's frequent questions ("we suggest that the referee read them aloud") and its
-# END OF ROUND.
+# Tournament Kit, the kit's frequent questions ("we suggest that the referee read them aloud") and
+# its END OF ROUND.
 CLUB_CLARIFICATIONS = (
     (
         "utility-rent",
@@ -272,8 +274,8 @@ def _amounts(edition: Edition) -> dict[str, str]:
     return {
         "salary": money(edition.go_salary, edition=edition),
         "jail_fine": money(edition.jail_fine, edition=edition),
-        # 002: "no more than $50 cash value", the classic board's jail fine (the card's
-        # worth): another market's board says it in its own fine.
+        # Championship Rules: "no more than $50 cash value", the classic board's jail fine (the
+        # card's worth): another market's board says it in its own fine.
         "card_limit": money(edition.jail_fine, edition=edition),
         "houses_per_hotel": str(edition.houses_per_hotel),
         "interest": str(edition.mortgage_interest_percent),

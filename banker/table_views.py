@@ -14,13 +14,14 @@ from banker.access import banker_required
 from clock import services
 from clock.pages import clock_context
 from clock.selectors import game_over_undo_refusal, wave_clock
-from clock.timing import Status, TableStatus, table_status_label
+from clock.timing import Status
 from cockpit import judge_call_services
 from scoring.bankruptcy_selectors import table_bankruptcy_view
 from tournament.access import acting_user
 from tournament.formats import event_has_last_turn
 from tournament.idempotency import idempotent
 from tournament.lookups import table_or_404
+from tournament.models import TableStatus
 from tournament.selectors import table_seating
 
 
@@ -42,8 +43,8 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
             "aliases": view.aliases,
             "seating": table_seating(table=table),
             "table_status": status,
-            "table_status_label": table_status_label(status),
-            # 000's End of Round has no last turn: time called ends the game.
+            "table_status_label": status.label,
+            # The Tournament Kit's End of Round has no last turn: time called ends the game.
             "last_turn": last_turn,
             "can_call_last_turn": last_turn and status == TableStatus.PLAYING,
             "time_called": clock.state.time_is_called,

@@ -1,4 +1,4 @@
-"""A banker tablet's heartbeat: the server's record of when it was last heard (issue #20).
+"""A banker tablet's heartbeat: the server's record of when it was last heard.
 
 The tablet (``static/js/tablet.js``) reports every little while it is online, and at once
 when the network comes back, with how many actions it still has waiting in its queue.

@@ -7,7 +7,7 @@ the link's own page and actions are the organizer's.
 
 from django.urls import path
 
-from banker import bankruptcy_urls, table_views, tablet_urls, tablet_views, views
+from banker import bankruptcy_urls, offline_urls, offline_views, table_views, views
 
 app_name = "banker"
 
@@ -23,7 +23,7 @@ page_patterns: list = [
     # A banker's landing page after login: their tables, or why there are none.
     path("bank/", views.banker_tables, name="banker_tables"),
     path(TABLE, table_views.banker_table, name="banker_table"),
-    path(TABLE + "rules/", tablet_views.table_rules, name="table_rules"),
+    path(TABLE + "rules/", offline_views.table_rules, name="table_rules"),
     path(SHEET, views.banker_sheet, name="banker_sheet"),
     path(LINK, views.banker_link_page, name="banker_link"),
 ]
@@ -41,8 +41,8 @@ action_patterns: list = [
     path(LINK + "revoke/", views.banker_link_revoke, name="banker_link_revoke"),
 ]
 
-public_patterns += tablet_urls.public_patterns
+public_patterns += offline_urls.public_patterns
 page_patterns += bankruptcy_urls.page_patterns
-action_patterns += [*tablet_urls.action_patterns, *bankruptcy_urls.action_patterns]
+action_patterns += [*offline_urls.action_patterns, *bankruptcy_urls.action_patterns]
 
 urlpatterns = [*public_patterns, *page_patterns, *action_patterns]

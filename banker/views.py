@@ -13,17 +13,13 @@ pages and redirects.
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -33,40 +29,23 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.throttle import BANKER_LINK_MISSES_PER_IP, client_ip, throttle_hit
 from banker import links as banker_links
 from banker.access import link_grant, link_grant_drop, sheet_access
-from banker.desk import BankerTable, banker_desk
-from banker.sheet_report import (
-    ReportView,
-    bound_report,
-    deed_rows,
-    recorded_columns,
-    report_view,
-    sheet_start,
-    verdict_texts,
-)
+from banker.desk import banker_desk
+from banker.sheet_page import sheet_page_opened, sheet_reply
+from banker.sheet_report import draft_reply, entry_report, refusal_reply, submission_reply
 from clock.pages import STATUS_LABELS
 from clock.selectors import wave_clock
 from clock.timing import format_remaining
 from gameplay.edition import Edition
-from scoring.bankruptcy_selectors import table_bankruptcies
-from scoring.diff import conflict_screen
-from scoring.models import TableSheet
 from scoring.selectors import (
     banker_link_active,
     banker_link_table,
     banker_sheet_get,
     banker_table_players,
 )
-from scoring.services import sheets, signatures
-from scoring.sheet_forms import (
-    HOTEL,
-    SheetForm,
-    SignForm,
-    bankrupt_field,
-    cash_field,
-    out_order_field,
-)
+from scoring.services import signatures
+from scoring.services.sheets import sheet_check, sheet_save_draft_answer, sheet_submit_answer
+from scoring.sheet_forms import SignForm, sheet_entry
 from scoring.sheet_readiness import game_is_over
-from scoring.violations import violation_texts
 from tournament.access import (
     acting_user,
     organizer_required,
@@ -75,7 +54,6 @@ from tournament.formats import event_edition
 from tournament.idempotency import idempotent
 from tournament.lookups import table_or_404
 from tournament.models import Player, Table
-from tournament.money import money_spec
 from tournament.qr import qr_svg
 from tournament.selectors import table_seating
 
@@ -135,154 +113,21 @@ def banker_tables(request: HttpRequest) -> HttpResponse:
 
 
 # --- The sheet page ----------------------------------------------------------------------------
+#
+# A write goes one way: the form reads the post (``sheet_entry``), the service writes or
+# says why not (``sheets``' answer), the report says what the tablet is told
+# (``sheet_report``), and the page answers (``sheet_page``). No step calls back up.
 
 
 def _setting(table: Table) -> tuple[list[Player], Edition]:
     return banker_table_players(table=table), event_edition(event=table.round.event)
 
 
-def _stage(sheet: TableSheet | None, request: HttpRequest) -> str:
-    if sheet is not None and sheet.is_locked:
-        return "locked"
-    if sheet is not None and sheet.status == TableSheet.Status.SUBMITTED:
-        return "edit" if request.GET.get("edit") else "sign"
-    return "edit"
-
-
-def _next_table(request: HttpRequest, table: Table) -> BankerTable | None:
-    """Where a signed-in banker is needed next once this sheet is locked (the table
-    /bank/ would put first), so a banker with several tables goes on in one tap."""
-    if not request.user.is_authenticated:
-        return None
-    current = banker_desk(user=request.user).current
-    return current if current is not None and current.table.pk != table.pk else None
-
-
-def _page(
-    request: HttpRequest,
-    table: Table,
-    *,
-    form: SheetForm | None = None,
-    view: ReportView | None = None,
-    conflict: dict[str, Any] | None = None,
-    refused: list[str] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    players, edition = _setting(table)
-    sheet = banker_sheet_get(table=table)
-    stage = _stage(sheet, request) if form is None else "edit"
-    recorded = table_bankruptcies(table=table)
-    data = sheet_start(sheet=sheet, players=players, edition=edition, bankruptcies=recorded)
-    if form is None:
-        initial = SheetForm.initial_from(data, version=sheet.version if sheet else 0)
-        initial["submission_key"] = uuid.uuid4()
-        form = SheetForm(initial=initial, players=players, edition=edition)
-    game_over = game_is_over(table_status=table.status)
-    if view is None:
-        if form.is_bound:
-            view = bound_report(table, form, players, edition)
-        else:
-            report = (
-                sheet.report
-                if sheet is not None and sheet.report and data == sheet.data
-                else sheets.sheet_check(table=table, data=data)
-            )
-            view = report_view(
-                report=report, data=data, players=players, edition=edition, game_over=game_over
-            )
-    sheet_signatures = list(sheet.signatures.all()) if sheet else []
-    signed = {s.player_id: s for s in sheet_signatures if s.player_id}
-    for column in view.columns:
-        column.signed = signed.get(column.player.pk)
-    recorded_columns(view.columns, recorded)
-    for column in view.columns:
-        pk = column.player.pk
-        column.inputs = {
-            "cash": form[cash_field(pk)],
-            "bankrupt": form[bankrupt_field(pk)],
-            "out_order": form[out_order_field(pk)],
-            "initials": f"initials_{pk}",
-        }
-    banker_signature = next((s for s in sheet_signatures if s.role == "banker"), None)
-    remaining = [c for c in view.columns if not c.bankrupt]
-    context = {
-        "next_table": _next_table(request, table) if stage == "locked" else None,
-        "table": table,
-        "event": table.round.event,
-        "edition": edition,
-        "players": players,
-        "sheet": sheet,
-        "stage": stage,
-        "form": form,
-        "groups": deed_rows(form, view),
-        "view": view,
-        "conflict": conflict,
-        "refused": refused or [],
-        "signatures": sheet_signatures,
-        "banker_signature": banker_signature,
-        "players_all_signed": all(c.signed for c in remaining),
-        "sign_form": SignForm(),
-        "results": sorted(view.columns, key=lambda c: (c.place is None, c.place or 0)),
-        # A club knockout scores no points (its table winners go through): no column of
-        # dashes where there is nothing to show.
-        "results_have_points": any(c.points is not None for c in view.columns),
-        "game_over": game_over,
-        "sheet_rule": _sheet_rule(table, edition, game_over=game_over),
-        "last_submission_key": str(sheet.last_submission_key or "") if sheet else "",
-        # Changes when a bankruptcy is recorded or undone: sheet.js then offers this
-        # tablet's older entries instead of laying them over the recorded ones.
-        "sheet_basis": ",".join(str(b.pk) for b in recorded),
-        "hotel_value": HOTEL,
-        "sheet_labels": _labels(),
-        "house_word": edition.word("house", 2),
-        "hotel_word": edition.word("hotel"),
-    }
-    return render(request, "scoring/banker/sheet.html", context, status=status)
-
-
-def _sheet_rule(table: Table, edition: Edition, *, game_over: bool) -> dict[str, Any]:
-    """What sheet.js needs to say what the server would: the facts of the submission rule
-    it cannot see in the fields (``sheet_readiness``), the verdict's sentences, and the
-    edition's values, so the totals bar adds up what is in the fields at every moment
-    (``gameplay.valuation``: a deed at its price, half when mortgaged; houses at their
-    price; a hotel with the houses turned in for it)."""
-    deeds = {}
-    for space in edition.deeds:
-        deeds[str(space.position)] = {
-            "price": space.price,
-            "house": space.house_cost or 0,
-            "hotel": edition.hotel_value(space) if space.kind == "street" else 0,
-        }
-    return {
-        "facts": {"locked": False, "game_over": game_over},
-        "verdicts": verdict_texts(),
-        "deeds": deeds,
-        "money": money_spec(edition=edition),
-        "bank": {"houses": edition.bank_houses, "hotels": edition.bank_hotels},
-    }
-
-
-def _labels() -> dict[str, str]:
-    """The words sheet.js writes itself, in the page's language."""
-    return {
-        "sending": _("Sending the sheet…"),
-        "retrying": _(
-            "Not sent yet: no connection. The sheet is kept on this tablet and will retry "
-            "by itself."
-        ),
-        "saved": _("Draft saved."),
-        "savedLocally": _("Kept on this tablet; not saved on the server yet."),
-        "invalid": _("The sheet was not submitted:"),
-        "refused": _("The sheet was not submitted:"),
-        "conflict": _("Another tablet changed this sheet; see below."),
-    }
-
-
 @sheet_access
 @require_GET
 def banker_sheet(request: HttpRequest, table: Table) -> HttpResponse:
     """The score sheet: entry while it is a draft, signatures once submitted, then the result."""
-    return _page(request, table)
+    return sheet_page_opened(request, table)
 
 
 @sheet_access
@@ -294,143 +139,20 @@ def sheet_validate(request: HttpRequest, table: Table) -> HttpResponse:
     band, the messages beside every deed and every player, so old ones disappear too.
     """
     players, edition = _setting(table)
-    form = SheetForm(request.POST, players=players, edition=edition)
-    view = bound_report(table, form, players, edition)
+    entry = sheet_entry(post=request.POST, players=players, edition=edition)
+    report = sheet_check(table=table, data=entry.data) if entry.data is not None else None
+    view = entry_report(
+        entry=entry,
+        report=report,
+        players=players,
+        edition=edition,
+        game_over=game_is_over(table_status=table.status),
+    )
     return render(
         request,
         "scoring/banker/_report.html",
-        {"view": view, "edition": edition, "oob": True, "form": form},
+        {"view": view, "edition": edition, "oob": True, "form": entry.form},
     )
-
-
-def _wants_json(request: HttpRequest) -> bool:
-    return "application/json" in request.headers.get("Accept", "")
-
-
-def _conflict_response(
-    request: HttpRequest,
-    table: Table,
-    error: sheets.SheetConflict,
-    players: list[Player],
-    edition: Edition,
-    *,
-    as_json: bool,
-) -> HttpResponse:
-    """Another device saved first: what changed, and this tablet's entries kept (409)."""
-    conflict = _conflict_context(error, players, edition, table)
-    if as_json:
-        html = render_to_string(
-            "scoring/banker/_conflict.html", {"conflict": conflict}, request=request
-        )
-        return JsonResponse(
-            {"status": "conflict", "html": html, "version": error.current_version}, status=409
-        )
-    bound = SheetForm(_rebound(request), players=players, edition=edition)
-    return _page(request, table, form=bound, conflict=conflict, status=409)
-
-
-def _conflict_context(
-    error: sheets.SheetConflict, players: list[Player], edition: Edition, table: Table
-) -> dict[str, Any]:
-    return conflict_screen(
-        error,
-        aliases={str(p.pk): p.alias for p in players},
-        edition=edition,
-        form_id="sheet-form",
-        save_url=reverse("banker:sheet_draft", kwargs={"table_pk": table.pk}),
-        reload_url=reverse("banker:banker_sheet", kwargs={"table_pk": table.pk}),
-    )
-
-
-def _rebound(request: HttpRequest, *, version: int | None = None) -> Any:
-    """The posted fields again, with the saved version and a new submission key.
-
-    After the server answered, the tablet's next submission is a new one (a retry of the
-    answered key would only get the same answer back).
-    """
-    data = request.POST.copy()
-    if version is not None:
-        data["version"] = str(version)
-    data["submission_key"] = str(uuid.uuid4())
-    data.pop("version_override", None)
-    return data
-
-
-def _expected_version(request: HttpRequest, form: SheetForm) -> int:
-    """The version this tablet saw; "keep my entries" after a conflict names the new one."""
-    override = request.POST.get("version_override", "")
-    # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
-    if override.isascii() and override.isdigit() and len(override) <= 9:
-        return int(override)
-    return form.cleaned_data["version"]
-
-
-@dataclass(frozen=True)
-class _Saved:
-    """What the tablet is told once a write went through: sheet.js reads ``json``; without
-    JavaScript the page shows ``message`` at ``url``."""
-
-    json: dict[str, Any]
-    message: str
-    url: str
-
-
-def _sheet_write(
-    request: HttpRequest, table: Table, write: Callable[[SheetForm], _Saved]
-) -> HttpResponse:
-    """The tablet's writes (the draft, the submission) answered one way, as JSON or a page.
-
-    A form that cannot be read, or a sheet the engine refuses, is a 422 with its messages;
-    another device's save first is the conflict (409); any other refusal a 400. Nothing
-    typed is lost: without JavaScript the page comes back with the entries as typed.
-    """
-    players, edition = _setting(table)
-    form = SheetForm(request.POST, players=players, edition=edition)
-    as_json = _wants_json(request)
-    if not form.is_valid():
-        if as_json:
-            return JsonResponse({"status": "invalid", "messages": _form_messages(form)}, status=422)
-        return _page(request, table, form=form, status=422)
-    try:
-        saved = write(form)
-    except sheets.SheetConflict as error:
-        return _conflict_response(request, table, error, players, edition, as_json=as_json)
-    except sheets.SheetInvalid as error:
-        version = error.sheet.version if error.sheet else form.cleaned_data["version"]
-        if as_json:
-            texts = violation_texts(
-                violations=error.violations,
-                aliases={str(p.pk): p.alias for p in players},
-                edition=edition,
-            )
-            return JsonResponse(
-                {
-                    "status": "invalid",
-                    "messages": texts,
-                    "version": version,
-                    "submission_key": str(uuid.uuid4()),
-                },
-                status=422,
-            )
-        bound = SheetForm(_rebound(request, version=version), players=players, edition=edition)
-        return _page(request, table, form=bound, status=422)
-    except ValidationError as error:
-        if as_json:
-            return JsonResponse({"status": "refused", "messages": error.messages}, status=400)
-        bound = SheetForm(_rebound(request), players=players, edition=edition)
-        return _page(request, table, form=bound, refused=error.messages, status=400)
-    if as_json:
-        return JsonResponse(saved.json)
-    messages.success(request, saved.message)
-    return redirect(saved.url)
-
-
-def _form_messages(form: SheetForm) -> list[str]:
-    return [
-        f"{form.fields[name].label}: {error}" if name in form.fields else str(error)
-        for name, errors in form.errors.items()
-        for error in errors
-    ]
 
 
 @sheet_access
@@ -438,26 +160,23 @@ def _form_messages(form: SheetForm) -> list[str]:
 @idempotent
 def sheet_submit(request: HttpRequest, table: Table) -> HttpResponse:
     """Submit the sheet for signing; idempotent by the tablet's ``submission_key``."""
-
-    def write(form: SheetForm) -> _Saved:
-        key = form.cleaned_data.get("submission_key") or uuid.uuid4()
+    players, edition = _setting(table)
+    entry = sheet_entry(post=request.POST, players=players, edition=edition)
+    answer = None
+    if entry.data is not None:
         # Refused as the page's button is disabled: signed, game not over, nothing entered
         # (``sheet_readiness``), then the rules engine.
-        sheets.sheet_submit(
+        answer = sheet_submit_answer(
             table=table,
-            data=form.sheet_data(),
-            expected_version=_expected_version(request, form),
-            submission_key=key,
+            data=entry.data,
+            expected_version=entry.expected_version,
+            submission_key=entry.submission_key,
             by=acting_user(request),
         )
-        url = reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})
-        return _Saved(
-            json={"status": "submitted", "redirect": url, "key": str(key)},
-            message=_("Submitted. Now each player still in the game signs."),
-            url=url,
-        )
-
-    return _sheet_write(request, table, write)
+    reply = submission_reply(
+        table=table, entry=entry, answer=answer, players=players, edition=edition
+    )
+    return sheet_reply(request, table, entry=entry, reply=reply)
 
 
 @sheet_access
@@ -468,23 +187,18 @@ def sheet_draft(request: HttpRequest, table: Table) -> HttpResponse:
     Not an idempotent write: the offline queue never holds a draft (the tablet keeps its own
     copy, and a newer draft supersedes an older), no tablet sends it a key, and a draft
     saved twice is refused by its version like any stale one."""
-
-    def write(form: SheetForm) -> _Saved:
-        sheet = sheets.sheet_save_draft(
+    players, edition = _setting(table)
+    entry = sheet_entry(post=request.POST, players=players, edition=edition)
+    answer = None
+    if entry.data is not None:
+        answer = sheet_save_draft_answer(
             table=table,
-            data=form.sheet_data(),
-            expected_version=_expected_version(request, form),
+            data=entry.data,
+            expected_version=entry.expected_version,
             by=acting_user(request),
         )
-        url = reverse("banker:banker_sheet", kwargs={"table_pk": table.pk})
-        editing = sheet.status == TableSheet.Status.SUBMITTED
-        return _Saved(
-            json={"status": "saved", "version": sheet.version},
-            message=_("Draft saved."),
-            url=url + ("?edit=1" if editing else ""),
-        )
-
-    return _sheet_write(request, table, write)
+    reply = draft_reply(table=table, entry=entry, answer=answer, players=players, edition=edition)
+    return sheet_reply(request, table, entry=entry, reply=reply)
 
 
 @sheet_access
@@ -507,17 +221,26 @@ def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
     player = next((p for p in players if p.pk == form.cleaned_data["player"]), None)
     if form.cleaned_data["player"] is not None and player is None:
         raise Http404(_("This player is not seated at this table."))
-    try:
-        if "version" in request.POST:
-            sheet_form = SheetForm(request.POST, players=players, edition=edition)
-            if not sheet_form.is_valid():
-                return _page(request, table, form=sheet_form, status=422)
-            sheets.sheet_save_draft(
+    if "version" in request.POST:
+        entry = sheet_entry(post=request.POST, players=players, edition=edition)
+        answer = None
+        if entry.data is not None:
+            answer = sheet_save_draft_answer(
                 table=table,
-                data=sheet_form.sheet_data(),
-                expected_version=sheet_form.cleaned_data["version"],
+                data=entry.data,
+                expected_version=entry.version,
                 by=acting_user(request),
             )
+        # The page without JavaScript, as it always was here: a refusal's answer is a page.
+        if answer is None or answer.conflict is not None:
+            reply = refusal_reply(
+                table=table, entry=entry, answer=answer, players=players, edition=edition
+            )
+            return sheet_reply(request, table, entry=entry, reply=reply, as_json=False)
+        if answer.refused:
+            messages.error(request, " ".join(answer.refused))
+            return redirect(url)
+    try:
         sheet = banker_sheet_get(table=table)
         if sheet is None:
             raise ValidationError(_("Save the sheet before signing it."))
@@ -527,8 +250,6 @@ def sheet_sign(request: HttpRequest, table: Table) -> HttpResponse:
             initials=form.cleaned_data["initials"],
             by=acting_user(request),
         )
-    except sheets.SheetConflict as error:
-        return _conflict_response(request, table, error, players, edition, as_json=False)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(url)

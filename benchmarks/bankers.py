@@ -1,4 +1,4 @@
-"""Bankers bench (issue #16): one round of a 2,000-player event, 500 bankers at once.
+"""Bankers bench: one round of a 2,000-player event, 500 bankers at once.
 
 A 2,000-player championship is registered and seated (500 tables of 4), checked in, and
 its round 1 played by the simulator (``demo.simulation``: the clock, each table's game to
@@ -12,9 +12,9 @@ Then it is checked, from the database, that every table has exactly one sheet, s
 with one signature per player and one by the banker; a judge approves each, the head
 judge orders any tie the engine left (by player id) and posts the round; and the
 standings are compared with points recomputed here from the simulator's own net worths
-and the seeds' points table (shared/seeds/002, SCORING: "1 Player 28 / 2 Players 25 14 /
+and the seeds' points table (Championship Rules, SCORING: "1 Player 28 / 2 Players 25 14 /
 3 Players 22 12 6 / 4 Players 19 10 5 3"), ties on net worth going to "the player who has
-the highest value of unmortgaged property" (002, TIE BREAKERS).
+the highest value of unmortgaged property" (Championship Rules, TIE BREAKERS).
 
 ``BENCH_BANKERS_DATABASE_URL`` [postgres://postgres@127.0.0.1:5432/boardwalk_bankers] is
 dropped and created afresh; ``BENCH_BANKERS_PORT`` [8231]; ``BENCH_BANKERS_PLAYERS`` [2000]
@@ -47,13 +47,13 @@ sys.path.insert(0, str(ROOT))
 Row = tuple[str, str, str]
 GOAL_S = 300
 SEED = 1
-# shared/seeds/002, SCORING: points by the number of players left, by place.
+# Championship Rules, SCORING: points by the number of players left, by place.
 POINTS = {1: [28], 2: [25, 14], 3: [22, 12, 6], 4: [19, 10, 5, 3], 5: [16, 8, 4, 2, 1]}
 
 
 NOTES = [
     "<!-- bankers notes -->",
-    "Bankers rows (`benchmarks/bankers.py`, issue #16; `python benchmarks/run.py --only",
+    "Bankers rows (`benchmarks/bankers.py`; `python benchmarks/run.py --only",
     "bankers`): round 1 of a 2,000-player championship (500 tables of 4), played by the",
     "simulator, then 500 threads each doing one banker's tablet calls through gunicorn",
     "(production settings, PostgreSQL): the private link, the sheet, a draft, the",

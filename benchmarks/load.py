@@ -1,4 +1,4 @@
-"""Load bench (issue #8): the public standings page under load, against a trivial view.
+"""Load bench: the public standings page under load, against a trivial view.
 
 Two gunicorn instances share one PostgreSQL database and one Redis cache, as several
 application servers would behind a balancer; wrk drives 200 connections for 30 s spread
@@ -387,7 +387,7 @@ def rows(config: servers.Config, results: Measured) -> list[Row]:
 
 # Lines of the paragraph run.py writes under the table.
 NOTES = [
-    "Load rows (`benchmarks/load.py`, issue #8): two gunicorn instances on loopback share one",
+    "Load rows (`benchmarks/load.py`): two gunicorn instances on loopback share one",
     "PostgreSQL database and one Redis cache (production settings, DEBUG off; requests carry",
     "the `X-Forwarded-Proto: https` a TLS proxy would add). One wrk process gives half its",
     "connections to each instance. wrk, gunicorn, PostgreSQL and Redis share the machine's",

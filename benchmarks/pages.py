@@ -1,4 +1,4 @@
-"""Pages bench (issue #16): the organizer's pages of a 2,000-player event on PostgreSQL.
+"""Pages bench: the organizer's pages of a 2,000-player event on PostgreSQL.
 
 Each page is asked for through Django's test client inside one process (no network, no
 browser): the time from request to complete response is the server's time, rendering
@@ -33,7 +33,7 @@ TARGET_S = 1.0
 
 NOTES = [
     "<!-- pages notes -->",
-    "Pages rows (`benchmarks/pages.py`, issue #16; `python benchmarks/run.py --only pages`):",
+    "Pages rows (`benchmarks/pages.py`; `python benchmarks/run.py --only pages`):",
     "the organizer's pages of a `simulate_event --players 2000` event (500 tables a round,",
     "three rounds played and posted) on PostgreSQL, each asked for through Django's test",
     "client in one process, so the time is the server's alone (no network, no browser).",

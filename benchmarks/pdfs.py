@@ -1,4 +1,4 @@
-"""PDF bench (issue #16): 200 score sheets against a trivial 200-page WeasyPrint document.
+"""PDF bench: 200 score sheets against a trivial 200-page WeasyPrint document.
 
 Three documents are built in one process, taking turns (trivial, blank, filled, then again)
 so a neighbour's burst of work weighs on each alike; each row reports the median of its runs

@@ -1,4 +1,4 @@
-"""Offline proof (issue #18): 20 players, 6 rounds, tables of 4 — at most K repeats?
+"""Offline proof: 20 players, 6 rounds, tables of 4 — at most K repeats?
 
 Not part of the engine (seating/engine/ never imports it); it needs OR-Tools
 (``pip install ortools``), which the engine does not. Run

@@ -1,4 +1,4 @@
-"""Offline proof (issue #18): 20 players over 6 rounds at tables of 4 need at least 6 repeats.
+"""Offline proof: 20 players over 6 rounds at tables of 4 need at least 6 repeats.
 
 Not part of the engine (seating/engine/ never imports it) and pure Python: no solver.
 Run

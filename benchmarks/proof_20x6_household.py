@@ -1,4 +1,4 @@
-"""Offline proof (issue #18): 20 players over 6 rounds with a household of 4 need 9 repeats.
+"""Offline proof: 20 players over 6 rounds with a household of 4 need 9 repeats.
 
 Not part of the engine; the solver needs OR-Tools (``pip install ortools``), the case split
 does not. Run

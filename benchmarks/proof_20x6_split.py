@@ -1,4 +1,4 @@
-"""Offline proof (issue #18): do 20 players over 6 rounds at tables of 4 need 4 repeats?
+"""Offline proof: do 20 players over 6 rounds at tables of 4 need 4 repeats?
 
 Not part of the engine (seating/engine/ never imports it); the solver needs OR-Tools
 (``pip install ortools``), the case analysis does not. Run

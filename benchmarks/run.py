@@ -148,10 +148,11 @@ def bench_seating_sweep() -> list[Row]:
 
 
 SGP_INSTANCES = [
-    # (players, rounds, (min, max) rule, time limit in seconds, note): solved before #18
+    # (players, rounds, (min, max) rule, time limit in seconds, note): solved before the
+    # long-event designs
     (32, 8, (4, 5), 60.0, "8-4-8"),
     (32, 9, (4, 5), 60.0, "8-4-9"),
-    (32, 10, (4, 5), 60.0, "8-4-10, golf.py, issue #18"),
+    (32, 10, (4, 5), 60.0, "8-4-10, golf.py"),
     (20, 5, (4, 5), 30.0, "5-4-5"),
     (25, 6, (5, 5), 20.0, "5-5-6 (rule 5–5: five tables of 5)"),
 ]
@@ -198,7 +199,7 @@ def bench_seating_social_golfer() -> list[Row]:
 
 
 def _heavy_households(n: int, seed: int) -> dict[str, str]:
-    """A quarter of the roster in households of 3 or 4 (issue #18's heavy case)."""
+    """A quarter of the roster in households of 3 or 4 (the heavy-household case)."""
     import random
 
     rng = random.Random(seed)
@@ -224,7 +225,7 @@ def _one_household(n: int, seed: int) -> dict[str, str]:
     return {f"p{p}": "h0" for p in players}
 
 
-# (label, players, rounds, rule, households, issue #18's goal on repeats, time limit)
+# (label, players, rounds, rule, households, the goal on repeats, time limit)
 # households: "none", "10%" (bench layout, 2–4 per household), "one 10%" (one household of
 # a tenth of the roster) or "heavy" (a quarter, 3–4).
 SEATING_TARGETS = [
@@ -289,7 +290,7 @@ def _target_row(label, n, rounds, rule, households, goal, limit, seed) -> Row:
 
 
 def bench_seating_targets() -> list[Row]:
-    """Issue #18's long events and heavy households, for every seed of ``--seed``."""
+    """The long events and heavy households, for every seed of ``--seed``."""
     rows = []
     for label, n, rounds, rule, layouts, goal, limit in SEATING_TARGETS:
         for households in layouts:
@@ -301,7 +302,7 @@ def bench_seating_targets() -> list[Row]:
 
 SEATING_NOTES = [
     "<!-- seating notes -->",
-    "Seating rows (issue #18; `python benchmarks/run.py --only seating --seed 1,2,3` reruns",
+    "Seating rows (`python benchmarks/run.py --only seating --seed 1,2,3` reruns",
     "only these and this note). *Repeats* count meetings with someone already met",
     "(seating/engine/bounds.py); the *bound* is the engine's proven lower bound, which",
     "counts households: a member of a household of h meets R·3 people (tables of 4) but",

@@ -58,7 +58,8 @@ def clock_payload(clock: WaveClock, *, now) -> dict:
 
 
 def started_label(clock: WaveClock) -> str:
-    """000 TIMEKEEPING: "The exact starting time of play must be announced for each round"."""
+    """Tournament Kit, TIMEKEEPING: "The exact starting time of play must be announced for each
+    round"."""
     started = clock.facts.started_at
     if started is None:
         return ""

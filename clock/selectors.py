@@ -18,15 +18,13 @@ from clock.timing import (
     ClockState,
     EventKind,
     Status,
-    TableStatus,
     announcement_schedule,
     clock_state,
     last_announcement,
     next_announcement,
-    table_status_label,
 )
 from tournament.formats import event_has_last_turn
-from tournament.models import Clock, ClockAction, Event, Round, Seat, Table, Wave
+from tournament.models import Clock, ClockAction, Event, Round, Seat, Table, TableStatus, Wave
 
 # An announcement stays on the hall display and the tablets this long after its moment.
 SHOW_S = 60
@@ -95,7 +93,7 @@ class WaveClock:
         of "playing" under a clock that has not started."""
         if self.state.status == Status.NOT_STARTED and view.status == TableStatus.PLAYING:
             return _("not started")
-        return str(table_status_label(view.status))
+        return str(view.status.label)
 
     @property
     def labelled_tables(self) -> tuple[tuple[TableView, str], ...]:
@@ -204,7 +202,7 @@ def round_list(*, event: Event) -> QuerySet[Round]:
 def game_over_undo_refusal(*, table: Table) -> str | None:
     """Why the game over of ``table`` can no longer be undone, or None if it can.
 
-    Nothing irreversible on one tap (issue 15): a game over tapped by mistake reopens the
+    Nothing irreversible on one tap: a game over tapped by mistake reopens the
     game until something is built on it, that is until the score sheet is first saved
     (version 0 is the empty sheet nobody typed into yet).
     """

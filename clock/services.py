@@ -30,11 +30,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clock.selectors import clock_facts, game_over_undo_refusal
-from clock.timing import ClockState, Status, TableStatus, clock_state, table_transition_error
+from clock.timing import ClockState, Status, clock_state, table_transition_error
 from seating.services import round_start
 from tournament.formats import event_has_last_turn
 from tournament.locks import event_lock
-from tournament.models import Announcement, Clock, ClockAction, Round, Table, Wave
+from tournament.models import Announcement, Clock, ClockAction, Round, Table, TableStatus, Wave
 
 
 def _now(now: datetime.datetime | None) -> datetime.datetime:
@@ -129,7 +129,8 @@ def clock_start(
     now: datetime.datetime | None = None,
     shown_version: int | None = None,
 ) -> Clock:
-    """Start play at every table of the wave at once (002: same start for each table).
+    """Start play at every table of the wave at once (Championship Rules: same start for each
+    table).
 
     The round starts with its first wave: alternates fill the vacancies and the seats
     freeze (``round_start``). The length is copied from the event now, so editing the
@@ -332,7 +333,7 @@ def _table_move(
 def table_mark_last_turn(
     *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
 ) -> Table:
-    """Time has been called: the banker announces the last turn (002, TIMING).
+    """Time has been called: the banker announces the last turn (Championship Rules, TIMING).
 
     Play goes on until the player before the starting player has finished, so everyone
     has had the same number of turns; then the banker marks the game finished.

@@ -1,15 +1,15 @@
 """The official clock as arithmetic over recorded facts; no database, no running process.
 
-The head judge holds the official timepiece (002, TIME KEEPING). Boardwalk keeps that
+The head judge holds the official timepiece (Championship Rules, TIME KEEPING). Boardwalk keeps that
 timepiece as facts (when play started, how long the round is, every pause, resume and
 correction, when it ended) and works out the time left from those facts and "now". A
 server restart, a second server or a reloaded page therefore always shows the same time:
 nothing counts down anywhere, everything is recomputed.
 
-Announcements (000, Timekeeping): "Time remaining in the round should be announced each
+Announcements (Tournament Kit, Timekeeping): "Time remaining in the round should be announced each
 half hour, and 15 minutes before the end of each game. During the last 15 minutes of the
 final round, time should be called after each five-minute period." When time is called
-the game stops (000, End of Round), so every round also gets a "time" call at zero.
+the game stops (Tournament Kit, End of Round), so every round also gets a "time" call at zero.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from enum import StrEnum
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+# The table's statuses are the model's choices: one vocabulary, one set of labels.
+from tournament.models.play import TableStatus
 
 HALF_HOUR_S = 30 * 60
 FIFTEEN_MINUTES_S = 15 * 60
@@ -128,9 +131,9 @@ def clock_state(facts: ClockFacts, *, now: datetime.datetime) -> ClockState:
 
 class AnnouncementKind(StrEnum):
     REMAINING = "remaining"
-    # Time called where a last turn follows (002, TIMING).
+    # Time called where a last turn follows (Championship Rules, TIMING).
     TIME = "time"
-    # Time called where the game stops at once (000, End of Round).
+    # Time called where the game stops at once (Tournament Kit, End of Round).
     STOP = "stop"
     CUSTOM = "custom"
 
@@ -149,8 +152,8 @@ class Announcement:
         if self.kind == AnnouncementKind.TIME:
             return _("Time! Bankers, call the last turn.")
         if self.kind == AnnouncementKind.STOP:
-            # 000, End of Round: "When time is called, the game must stop. Any player who has
-            # thrown the dice completes that move and any transaction that may result."
+            # Tournament Kit, End of Round: "When time is called, the game must stop. Any player who
+            # has thrown the dice completes that move and any transaction that may result."
             return _(
                 "Time! The game stops: a player who has thrown the dice completes that move "
                 "and any transaction that may result."
@@ -216,15 +219,8 @@ def last_announcement(
 # --- Table status ------------------------------------------------------------------------
 
 
-class TableStatus(StrEnum):
-    PLAYING = "playing"
-    LAST_TURN = "last_turn"
-    FINISHED = "finished"
-    SCORED = "scored"
-
-
 # From each status, the statuses a table may move to. Finishing straight from "playing"
-# is the game ending because only one player remains (002, TIME KEEPING).
+# is the game ending because only one player remains (Championship Rules, TIME KEEPING).
 TABLE_TRANSITIONS: dict[TableStatus, frozenset[TableStatus]] = {
     TableStatus.PLAYING: frozenset({TableStatus.LAST_TURN, TableStatus.FINISHED}),
     TableStatus.LAST_TURN: frozenset({TableStatus.FINISHED}),
@@ -240,8 +236,8 @@ def table_transition_error(
 
     The last turn is only called once the time is up (or the head judge ended the round),
     and no game finishes before its clock started. Where the event has no last turn
-    (``last_turn`` False, 000's End of Round) a table goes from playing to finished: when
-    time is called "the game must stop".
+    (``last_turn`` False, the Tournament Kit's End of Round) a table goes from playing to finished:
+    when time is called "the game must stop".
     """
     if target == TableStatus.LAST_TURN and not last_turn:
         return _(
@@ -250,23 +246,14 @@ def table_transition_error(
         )
     if target not in TABLE_TRANSITIONS[TableStatus(current)]:
         return _("A table marked “%(current)s” cannot be marked “%(target)s”.") % {
-            "current": table_status_label(TableStatus(current)),
-            "target": table_status_label(target),
+            "current": TableStatus(current).label,
+            "target": target.label,
         }
     if clock.status == Status.NOT_STARTED:
         return _("This table’s game has not started yet.")
     if target == TableStatus.LAST_TURN and not clock.time_is_called:
         return _("The last turn can only be called once time is up.")
     return None
-
-
-def table_status_label(status: TableStatus) -> str:
-    return {
-        TableStatus.PLAYING: _("playing"),
-        TableStatus.LAST_TURN: _("last turn"),
-        TableStatus.FINISHED: _("finished"),
-        TableStatus.SCORED: _("scored"),
-    }[status]
 
 
 def format_remaining(seconds: float) -> str:

@@ -25,7 +25,7 @@ public_patterns = [
 page_patterns = [
     path(EVENT + "clock/", views.clock_control, name="clock_control"),
     path(WAVE_CLOCK + "card/", views.clock_card, name="clock_card"),
-    # 002, BANKERS: "They will also have a copy of the rules".
+    # Championship Rules, BANKERS: "They will also have a copy of the rules".
 ]
 
 action_patterns = [
@@ -44,8 +44,8 @@ action_patterns = [
         views.announcement_delete,
         name="announcement_delete",
     ),
-    # "Judge, please" (002: the banker "will raise their arm"); judges answer it on their
-    # desk (organizer_urls).
+    # "Judge, please" (Championship Rules: the banker "will raise their arm"); judges answer it on
+    # their desk (organizer_urls).
 ]
 
 urlpatterns = [*public_patterns, *page_patterns, *action_patterns]

@@ -1,7 +1,7 @@
 """Writes for "Judge, please": a table calls, a judge takes the call, then closes it.
 
-002, JUDGING: "If a judge is required the contestant must flag this to the Banker who will
-raise their arm". The banker's tablet sends the call (queued offline like every banker write);
+Championship Rules, JUDGING: "If a judge is required the contestant must flag this to the Banker who
+will raise their arm". The banker's tablet sends the call (queued offline like every banker write);
 it waits on the judges' desk and the head judge's clock page until a judge takes it ("on my
 way") and closes it, with the ruling if one was given. Two judges taking the same call, or a
 call closed twice, get a clear message, never a second write.

@@ -1,7 +1,7 @@
 """Views of "Judge, please": the banker's call from the tablet, a judge taking and closing it.
 
-002, JUDGING: "If a judge is required the contestant must flag this to the Banker who will
-raise their arm". The banker's call is a banker write: idempotent (the tablet's offline queue
+Championship Rules, JUDGING: "If a judge is required the contestant must flag this to the Banker who
+will raise their arm". The banker's call is a banker write: idempotent (the tablet's offline queue
 replays it once) and listed in ``static/js/tablet.js``'s ``WRITES``.
 """
 

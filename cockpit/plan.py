@@ -158,8 +158,8 @@ def _round_action(round_: RoundFacts) -> Action:
             "scoring:results_round",
             round_number=n,
         )
-    # 002, POSTING SCORES: a round is posted once every sheet is signed (and approved by a
-    # judge, unless the event turned that off for the club kit) and its ties are decided.
+    # Championship Rules, POSTING SCORES: a round is posted once every sheet is signed (and approved
+    # by a judge, unless the event turned that off for the club kit) and its ties are decided.
     return Action(
         _("Post the results of %(name)s") % {"name": name},
         "scoring:results_round",
@@ -170,7 +170,8 @@ def _round_action(round_: RoundFacts) -> Action:
 
 
 def _final_banker_action(round_: RoundFacts, start: Action) -> Action:
-    """000, BANKERS RESPONSIBILITIES: "The Banker in the Final Round must not be a player."
+    """Tournament Kit, BANKERS RESPONSIBILITIES: "The Banker in the Final Round must not be a
+    player."
 
     The organizer chooses the final's banker on the seating page; the action opens that
     page at the first table without one. Starting the clock stays one tap away beside it.
@@ -413,10 +414,10 @@ def cockpit_plan(facts: EventFacts) -> Cockpit:
 
 # --- What the day needs ----------------------------------------------------------------
 
-# 000, WHO WILL HELP?: "We recommend one director for every eight players."
+# Tournament Kit, WHO WILL HELP?: "We recommend one director for every eight players."
 PLAYERS_PER_DIRECTOR = 8
-# 002: "tables of four players (five where needed)"; 000: "Ideally, tables should be set
-# up for four players."
+# Championship Rules: "tables of four players (five where needed)"; Tournament Kit: "Ideally, tables
+# should be set up for four players."
 PREFERRED_TABLE = 4
 
 
@@ -449,6 +450,6 @@ def directors_needed(*, players: int) -> int:
 
 
 def score_sheets_needed(*, players: int, rounds: int, finalists: int) -> int:
-    """000, MATERIALS NEEDED: "Allow one score sheet per player for each preliminary round
-    and one for each player in the final game." """
+    """Tournament Kit, MATERIALS NEEDED: "Allow one score sheet per player for each preliminary
+    round and one for each player in the final game." """
     return players * rounds + finalists

@@ -48,7 +48,7 @@ def _round_facts(round_: Round) -> RoundFacts:
     # The typed sheet (data) is not needed here, and 500 of them are megabytes of JSON.
     sheets = list(TableSheet.objects.filter(table__round=round_).defer("data"))
     started = bool(clocks)
-    # 000: where no volunteer banks, "a player from each table must act as that table's
+    # Tournament Kit: where no volunteer banks, "a player from each table must act as that table's
     # Banker": such a table has its banker too.
     without_banker = sorted(
         t.number for t in tables if t.banker_id is None and t.banker_player_id is None
@@ -146,14 +146,14 @@ def _biggest_round(event: Event, players: int) -> int:
     )
 
 
-# 000, PARTICIPANT REGISTRATION FORM: twelve "Name Address" lines to a sheet (the printed
+# Tournament Kit, PARTICIPANT REGISTRATION FORM: twelve "Name Address" lines to a sheet (the printed
 # form's PARTICIPANTS_PER_SHEET, which this app may not import).
 REGISTRATION_LINES = 12
 
 
 def _score_sheets(event: Event, players: int, finalists: int) -> Need:
-    """000, MATERIALS NEEDED: "Allow one score sheet per player for each preliminary round
-    and one for each player in the final game." A knockout's later rounds seat only the
+    """Tournament Kit, MATERIALS NEEDED: "Allow one score sheet per player for each preliminary
+    round and one for each player in the final game." A knockout's later rounds seat only the
     table winners, so its sheets are its bracket's seats, round by round."""
     plan = confirmed_plan(event=event) if event_is_knockout(event=event) else None
     if plan is None and event_is_knockout(event=event):
@@ -170,7 +170,8 @@ def _score_sheets(event: Event, players: int, finalists: int) -> Need:
 
 
 def day_needs(*, event: Event) -> DayNeeds:
-    """Officials and materials for the day (000, PLANNING and THE DAY OF THE TOURNAMENT)."""
+    """Officials and materials for the day (Tournament Kit, PLANNING and THE DAY OF THE
+    TOURNAMENT)."""
     counts = check_in_counts(event=event)
     basis = "checked_in" if counts.players_checked_in else "registered"
     # Checked in: those seated, and the alternates here to take an absent player's seat.

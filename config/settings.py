@@ -247,10 +247,10 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # --- Internationalization ---------------------------------------------------------
 
-# Tournaments are run by volunteers in many countries (002 speaks of "same-language games"
-# and national tournaments); every visible string is translatable and each language below
-# has its catalog in locale/ (README "Adding a language"; tests/test_catalogs.py keeps them
-# complete). Who sees which language: an official's saved choice (their profile, applied
+# Tournaments are run by volunteers in many countries (the Championship Rules speak of
+# "same-language games" and national tournaments); every visible string is translatable and each
+# language below has its catalog in locale/ (README "Adding a language"; tests/test_catalogs.py
+# keeps them complete). Who sees which language: an official's saved choice (their profile, applied
 # by accounts.languages.OfficialLanguageMiddleware), else the set_language cookie, else
 # the browser's Accept-Language (LocaleMiddleware); an event's PDFs and hall display use
 # the event's own language.

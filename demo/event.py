@@ -5,8 +5,8 @@ The championship: forty places (ten tables of four), three ordered alternates an
 families, so seating has households to keep apart. By default the day has been played
 through the real services by ``demo.simulation``: everyone checked in, three preliminary
 rounds seated, clocked, scored from simulated games, signed, approved and posted, and the
-final seated but not played. The club event (000's knockout, ``demo.formats``): thirty
-players at six tables of five, their six table winners in the final, played to its winner.
+final seated but not played. The club event (the Tournament Kit's knockout, ``demo.formats``):
+thirty players at six tables of five, their six table winners in the final, played to its winner.
 The junior event: twelve children, one game at three tables. A small championship series
 (``demo.series_simulation``): two regionals of eight and two junior regionals qualifying
 into its Finals and juniors' final, both played. ``play=False`` gives the
@@ -166,7 +166,7 @@ def load_demo_event(*, play: bool = True) -> Event | None:
             format_simulate(
                 format=format, players=places, seed=DEMO_SEED, officials=officials, name=name
             )
-        # A small season (issue #14): two regionals of eight and two junior regionals (two
+        # A small season: two regionals of eight and two junior regionals (two
         # juniors each, so the juniors' final has its table of four) into played finals.
         series_simulate(
             regionals=DEMO_SERIES_REGIONALS,

@@ -1,10 +1,10 @@
 """Simulated days of every format: the championship (``demo.simulation``), the club
 knockout and the junior tournament, each played through the real services to its winner.
 
-The club kit (shared/seeds/000, "THE DAY OF THE TOURNAMENT") is a knockout: the organizer
+The club kit (Tournament Kit, "THE DAY OF THE TOURNAMENT") is a knockout: the organizer
 confirms the bracket planned for the players checked in, round 1 is seated from them, each
 later round from the table winners of the one before, and the six who go through play the
-final. A junior event (shared/seeds/002, JUNIOR) is one game with no final. Both reuse the
+final. A junior event (Championship Rules, JUNIOR) is one game with no final. Both reuse the
 championship's round: publish, clock, play, score, sign, approve, post.
 
 ``format_simulate`` is the one entry point for the ``simulate_event`` command and the demo.
@@ -52,7 +52,7 @@ from tournament.models import Event, Player, Round
 CLUB = "club"
 JUNIOR = "junior"
 # Players born in these years relative to the event's year are 8 to 16 on the day, as a
-# junior event asks (002, JUNIOR: "ages 8 to 16").
+# junior event asks (Championship Rules, JUNIOR: "ages 8 to 16").
 JUNIOR_AGES = (9, 15)
 
 NAMES = {
@@ -172,7 +172,7 @@ def knockout_story(*, event: Event) -> list[str]:
 @transaction.atomic
 def junior_play(*, event: Event, seed: int, start: datetime.datetime, officials: Officials) -> None:
     """Everyone checks in; the one pre-seated round is played and posted. There is no final
-    (002, JUNIOR: the highest net worth wins)."""
+    (Championship Rules, JUNIOR: the highest net worth wins)."""
     everyone_checks_in(event=event, start=start)
     for round_ in event.rounds.filter(kind=Round.Kind.PRELIMINARY).order_by("number"):
         day_over(round_play(round_=round_, seed=seed, start=start, officials=officials))

@@ -1,7 +1,7 @@
-"""A simulated championship season (issue #14): regionals qualify players into the Finals.
+"""A simulated championship season: regionals qualify players into the Finals.
 
-002, REGIONAL CHAMPIONSHIP DETAILS: "There will be 4 Regional Championships ... From each
-event the 4 players with the highest Point scores (not net worth) will progress through to
+Championship Rules, REGIONAL CHAMPIONSHIP DETAILS: "There will be 4 Regional Championships ... From
+each event the 4 players with the highest Point scores (not net worth) will progress through to
 the MONOPOLY Championship Finals"; JUNIOR: "From the 4 regional Junior Championships, 1
 junior competitor from each will progress to the MONOPOLY Championship Finals".
 
@@ -48,7 +48,7 @@ from tournament.formats import FORMATS, SENIOR_AGE
 from tournament.models import Event
 from tournament.services import event_create
 
-# Each junior regional: twelve children at three tables, one game (002 JUNIOR).
+# Each junior regional: twelve children at three tables, one game (Championship Rules, JUNIOR).
 JUNIOR_REGIONAL_PLACES = 12
 MAX_REGIONALS = 8
 EVENT_FIELDS = {
@@ -104,8 +104,8 @@ def _final_event(name: str, format: str, start: datetime.datetime) -> Event:
 def _settle_cuts(*, series: Series, division: str, seed: int, officials: Officials) -> int:
     """A tie at a cut goes to the head judge before anyone is invited: drawn by lot here.
 
-    A regional ranks by points, then games won, then the head judge (002: "the highest
-    Point scores (not net worth)"), so cuts are often level; a place passed on (a declined
+    A regional ranks by points, then games won, then the head judge (Championship Rules: "the
+    highest Point scores (not net worth)"), so cuts are often level; a place passed on (a declined
     place, someone qualified twice) may meet another, hence the loop. Returns the number
     of ties the head judge decided."""
     decided = 0
@@ -188,7 +188,7 @@ def _junior_regional(
 
 def _turning_senior(*, people: list, day: datetime.date) -> list:
     """The first junior regional's field is its oldest: 15 on its ``day`` and 16 the day
-    after, so its qualifier is 16 at the Finals and still plays them (002: "1 junior
+    after, so its qualifier is 16 at the Finals and still plays them (Championship Rules: "1 junior
     competitor from each will progress")."""
     birthday = day + datetime.timedelta(days=1)
     try:

@@ -66,7 +66,7 @@ from tournament.services import event_create
 
 FORMAT = "championship"
 ALTERNATES = 3
-# The largest simulated event: a hall of 5,000 (issue #16 plays 2,000). The name pools give
+# The largest simulated event: a hall of 5,000 (the big-event tests play 2,000). The name pools give
 # 900 people with one last name, then double-barrelled ones ("Marsh-Patel") for the rest.
 MAX_PLAYERS = 5000
 MAX_ROUNDS = 10
@@ -120,8 +120,8 @@ class Officials:
 def players_error(*, players: int, format: str = FORMAT) -> str | None:
     """Why ``players`` cannot make a simulated event of ``format``, or None if they can.
 
-    The format's minimum (002: championship 8) and its table sizes decide: a count the
-    seating engine could only seat by breaking the table-size rule (11 at tables of 4-5)
+    The format's minimum (Championship Rules: championship 8) and its table sizes decide: a count
+    the seating engine could only seat by breaking the table-size rule (11 at tables of 4-5)
     is refused rather than simulated with a short table.
     """
     fmt = FORMATS[format]
@@ -336,9 +336,9 @@ def wave_play(
     """The head judge's clock for ``wave`` from ``start``, every table's game and its end.
 
     A table with one player left finishes before time; the others get the last turn when
-    time is called (002, TIMING) and finish a few minutes later, or, where the event has no
-    last turn, stop as "any player who has thrown the dice completes that move and any
-    transaction that may result" (000, End of Round). Returns when the clock was ended.
+    time is called (Championship Rules, TIMING) and finish a few minutes later, or, where the event
+    has no last turn, stop as "any player who has thrown the dice completes that move and any
+    transaction that may result" (Tournament Kit, End of Round). Returns when the clock was ended.
     """
     minutes = wave.round.event.round_minutes
     last_turn = event_has_last_turn(event=wave.round.event)
@@ -402,8 +402,8 @@ def _initials(player: Player) -> str:
 def table_settle(*, sheet: TableSheet, seed: int, officials: Officials) -> TableSheet:
     """A judge approves the signed sheet; the head judge orders any tie the engine left.
 
-    The engine breaks ties by net worth, then unmortgaged property (002, TIE BREAKERS);
-    what survives both is the head judge's call, here a seeded draw standing in for
+    The engine breaks ties by net worth, then unmortgaged property (Championship Rules, TIE
+    BREAKERS); what survives both is the head judge's call, here a seeded draw standing in for
     whatever the hall would use.
     """
     sheet = sheet_approve(sheet=sheet, by=officials.judge)
@@ -426,7 +426,7 @@ def round_play(
     """One preliminary round from publishing its tables to posting its scores.
 
     Waves play one after another; the round is posted once every table of every wave is
-    approved (002, POSTING SCORES). Returns when its last wave's clock ended.
+    approved (Championship Rules, POSTING SCORES). Returns when its last wave's clock ended.
     """
     round_publish(round_=round_)
     for table in round_.tables.order_by("number"):
@@ -475,7 +475,8 @@ def final_seat(*, event: Event, seed: int, officials: Officials) -> Round:
 
 
 def everyone_checks_in(*, event: Event, start: datetime.datetime) -> None:
-    """Players and alternates arrive "45 minutes before your scheduled start time" (000)."""
+    """Players and alternates arrive "45 minutes before your scheduled start time" (Tournament
+    Kit)."""
     check_in = start - datetime.timedelta(minutes=45)
     for player in event.players.filter(
         status__in=[Player.Status.PLAYER, Player.Status.ALTERNATE]

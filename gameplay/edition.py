@@ -96,7 +96,8 @@ class Edition:
         return space if space.is_deed else None
 
     def hotel_value(self, street: Space) -> int:
-        """A hotel is worth its price plus the houses turned in for it (002, SCORING BY ROUND).
+        """A hotel is worth its price plus the houses turned in for it (Championship Rules, SCORING
+        BY ROUND).
 
         The hotel's price is one house's price, and the houses turned in are the edition's
         ``houses_per_hotel``: five house prices in the classic game, four in a three-house one.

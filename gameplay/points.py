@@ -1,7 +1,7 @@
 """Places and points at the end of a game.
 
 Players still in the game are ranked by net worth; a tie goes to the higher unmortgaged
-property value (shared/seeds/002, TIE BREAKERS). A tie that survives both is reported, never
+property value (Championship Rules, TIE BREAKERS). A tie that survives both is reported, never
 broken: the tournament's judges decide it. Bankrupt players score nothing.
 """
 
@@ -25,7 +25,7 @@ class PointsTable:
         return row[place - 1]
 
 
-# shared/seeds/002, SCORING: "Points are awarded based on the number of players remaining".
+# Championship Rules, SCORING: "Points are awarded based on the number of players remaining".
 CHAMPIONSHIP_POINTS = PointsTable(
     name="championship",
     rows={

@@ -3,8 +3,8 @@
 Why this exists: the checks in :mod:`gameplay.rules` and the valuation in
 :mod:`gameplay.valuation` are only as trustworthy as the sheets they are tested on, and
 hand-written sheets cover the cases their author thought of. A simulator that plays by the
-rule books (shared/seeds/000, the Parker Brothers rules; 002, the championship rules) turns
-out thousands of end states nobody wrote by hand: every one must pass the checker, and the
+rule books (Tournament Kit, the Parker Brothers rules; Championship Rules, the championship rules)
+turns out thousands of end states nobody wrote by hand: every one must pass the checker, and the
 simulator's own net-worth tally must agree with the engine's.
 
 The game is modelled at the level of the score sheet: who owns which deed, mortgages,
@@ -23,8 +23,8 @@ chosen because it cannot change what a sheet may legally show:
 * Raising cash mortgages deeds of unbuilt groups first and sells buildings only when that
   is not enough, as players do; every step is one the rules allow.
 * Selling a hotel turns it back into houses when the bank has them; when it has not, the
-  whole colour group is sold down to bare lots at half price, which keeps it even (002:
-  "all hotels on one color-group may be sold at once").
+  whole colour group is sold down to bare lots at half price, which keeps it even (Championship
+  Rules: "all hotels on one color-group may be sold at once").
 * A creditor who takes over mortgaged deeds in a bankruptcy pays the bank's interest on
   each one it can afford, in board order, and takes the rest mortgaged without paying:
   the sheet shows only that the deed is mortgaged, not who paid the interest.
@@ -207,7 +207,7 @@ class _Game:
         """One turn in jail. True when the player left by paying first and now rolls as usual.
 
         A player who leaves by throwing doubles or by the forced fine after the third
-        failure moves here, and does not roll again (000, JAIL).
+        failure moves here, and does not roll again (Tournament Kit, JAIL).
         """
         fine = self.edition.jail_fine
         self.jail_turns[p] += 1
@@ -268,7 +268,8 @@ class _Game:
                 return space.rents[5]
             if self.houses[position]:
                 return space.rents[self.houses[position]]
-            # Double rent needs the whole group, mortgaged lots included (000, PAYING RENT).
+            # Double rent needs the whole group, mortgaged lots included (Tournament Kit, PAYING
+            # RENT).
             if all(self.owner[lot] == owner for lot in self.group_of[position]):
                 return 2 * space.rents[0]
             return space.rents[0]
@@ -290,7 +291,7 @@ class _Game:
         """An English auction from 1: the keenest bidder pays one more than the runner-up.
 
         Each bidder's limit is a private valuation capped by cash, so nobody bids money they
-        would have to raise; the decliner bids too (000, BUYING PROPERTY).
+        would have to raise; the decliner bids too (Tournament Kit, BUYING PROPERTY).
         """
         limits: list[tuple[int, int]] = []
         for offset in range(self.n):
@@ -458,7 +459,7 @@ class _Game:
         return True
 
     def go_bankrupt(self, p: int, creditor: int | None) -> None:
-        """Hand everything over (000, BANKRUPTCY); the bankrupt player keeps nothing."""
+        """Hand everything over (Tournament Kit, BANKRUPTCY); the bankrupt player keeps nothing."""
         owned = [position for position in self.deed_positions if self.owner[position] == p]
         for position in owned:
             self.cash[p] += self.sell_lot(position)
@@ -483,7 +484,8 @@ class _Game:
     # The end of the game.
 
     def net_worth(self, p: int) -> int:
-        """The sheet's valuation rule, counted from the simulator's own state (002, SCORING)."""
+        """The sheet's valuation rule, counted from the simulator's own state (Championship Rules,
+        SCORING)."""
         total = self.cash[p]
         for position in self.deed_positions:
             if self.owner[position] != p:

@@ -1,6 +1,6 @@
 """What a player's estate is worth on the score sheet.
 
-The one valuation rule of the championship rules (shared/seeds/002, SCORING BY ROUND): cash
+The one valuation rule of the championship rules (Championship Rules, SCORING BY ROUND): cash
 on hand; lots, utilities and railroads at the price printed on the board; mortgaged property
 at half that price; houses at their purchase price; hotels at their purchase price including
 the houses turned in for them.

@@ -2,7 +2,7 @@
 
 Pure Python (no Django), so the planner can be checked exhaustively and by hypothesis.
 
-The charity/club kit (shared/seeds/000, "THE DAY OF THE TOURNAMENT") runs a knockout:
+The charity/club kit (Tournament Kit, "THE DAY OF THE TOURNAMENT") runs a knockout:
 "the first preliminary round ... will result in some outright winners, and others will win by
 virtue of having the highest total assets at their table. The same method is used for the next
 round of play, but there must be six tables to give you the required six players for the final.
@@ -31,16 +31,16 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-# 000: "The final round must have six players."
+# Tournament Kit: "The final round must have six players."
 FINALISTS = 6
-# 000: "Ideally, tables should be set up for four players."
+# Tournament Kit: "Ideally, tables should be set up for four players."
 IDEAL_TABLE = 4
-# 000: "if you start with 216 people, your first round will be 36 tables of six people each":
-# the one place the kit goes past its "maximum of five players".
+# Tournament Kit: "if you start with 216 people, your first round will be 36 tables of six people
+# each": the one place the kit goes past its "maximum of five players".
 KIT_EXAMPLE_TABLE = 6
-# 000: "at least two rounds of play, each with a 90-minute time limit".
+# Tournament Kit: "at least two rounds of play, each with a 90-minute time limit".
 ROUND_MINUTES = 90
-# 000: "Set a time limit of about 15 minutes for questions, then begin the tournament."
+# Tournament Kit: "Set a time limit of about 15 minutes for questions, then begin the tournament."
 BRIEFING_MINUTES = 15
 # Between rounds: "to total assets at the end of each game" and seat the next round. The kit
 # gives no figure; a quarter of an hour is the organizer's planning default.
@@ -311,7 +311,7 @@ def highest_assets_plan(
     *, players: int, table_min: int = 3, table_max: int = 5, round_minutes: int = ROUND_MINUTES
 ) -> BracketPlan | None:
     """One preliminary round, then the six highest asset totals of the whole field play the
-    final (000: "semi-finalists are to be chosen from among the entire group")."""
+    final (Tournament Kit: "semi-finalists are to be chosen from among the entire group")."""
     if players <= FINALISTS:
         # Everyone fits at the final table: no preliminary round is needed.
         return BracketPlan(

@@ -1,6 +1,6 @@
 """Reads for the club knockout: the bracket planner as the seating page shows it.
 
-The kit (shared/seeds/000, "THE DAY OF THE TOURNAMENT") plans the day from the players who
+The kit (Tournament Kit, "THE DAY OF THE TOURNAMENT") plans the day from the players who
 are there: "if you start with 216 people, your first round will be 36 tables of six people
 each and your second round six tables of six players each". So the planner counts the
 players checked in now, and the organizer confirms a plan for exactly that many before
@@ -32,7 +32,7 @@ class KnockoutPlanner:
 
     @property
     def below_minimum(self) -> bool:
-        """000: "You must have a minimum of 24 players"."""
+        """Tournament Kit: "You must have a minimum of 24 players"."""
         return self.checked_in < self.minimum
 
     @property
@@ -76,8 +76,8 @@ class KnockoutPlanner:
 
 def _checked_in(event: Event) -> int:
     """The field the bracket is planned for: the seated players here, and the alternates
-    here who will take the seats of those who are not (002: "their place will be taken by
-    the first alternate"), never more than the places."""
+    here who will take the seats of those who are not (Championship Rules: "their place will be
+    taken by the first alternate"), never more than the places."""
     counts = check_in_counts(event=event)
     absent = counts.players - counts.players_checked_in
     return counts.players_checked_in + min(counts.alternates_checked_in, absent)

@@ -1,6 +1,6 @@
 """Writes for the club knockout: confirming its bracket, the minimum's override, seating a round.
 
-The kit (shared/seeds/000, "THE DAY OF THE TOURNAMENT"): "the first preliminary round ...
+The kit (Tournament Kit, "THE DAY OF THE TOURNAMENT"): "the first preliminary round ...
 will result in some outright winners, and others will win by virtue of having the highest
 total assets at their table. The same method is used for the next round of play, but there
 must be six tables to give you the required six players for the final." So the organizer
@@ -30,7 +30,7 @@ from tournament.formats import event_is_knockout
 from tournament.locks import event_lock
 from tournament.models import Event, Player, Round, Seat, Table, Wave
 
-# 000: "tables can be set up for a minimum of three".
+# Tournament Kit: "tables can be set up for a minimum of three".
 KIT_SMALLEST_TABLE = 3
 
 
@@ -122,8 +122,8 @@ def minimum_override_record(
     by: AbstractBaseUser | None,
     now: datetime.datetime | None = None,
 ) -> Event:
-    """000: "You must have a minimum of 24 players". Playing with fewer is the organizer's
-    decision, recorded with who took it, when and why."""
+    """Tournament Kit: "You must have a minimum of 24 players". Playing with fewer is the
+    organizer's decision, recorded with who took it, when and why."""
     _refuse_unless_knockout(event)
     reason = reason.strip()
     if not reason:
@@ -202,7 +202,7 @@ def knockout_sizes(*, event: Event, number: int, players: int) -> tuple[int, ...
 
     A winner who left is replaced by their table's next player by assets, so the field is
     the plan's; only a table with nobody left to step in leaves the round short. Then the
-    plan's number of tables is kept while every table still seats three (000: "a minimum
+    plan's number of tables is kept while every table still seats three (Tournament Kit: "a minimum
     of three"), never a table of two, so the final gets as many table winners as it can.
     """
     planned = knockout_round_plan(event=event, number=number)

@@ -1,6 +1,6 @@
 """The club knockout on the seating page: the bracket planner, its confirmation, round 1.
 
-The kit (shared/seeds/000, "THE DAY OF THE TOURNAMENT") plans the day from who is there, so
+The kit (Tournament Kit, "THE DAY OF THE TOURNAMENT") plans the day from who is there, so
 the planner shows, for the players checked in now, the rounds, their tables, how many go
 through and the day's length, and refreshes itself (htmx, every 15 seconds) while people
 check in. Thin views over ``knockout_services`` and ``knockout_selectors``: every change is
@@ -29,6 +29,7 @@ from tournament.access import organizer_required
 from tournament.formats import round_minutes_warning
 from tournament.lookups import event_or_404
 from tournament.models import Event
+from tournament.pages import error_message
 
 # Round 1 of a knockout gives the engine this long; the organizer waits on the page.
 SEAT_SECONDS = 10.0
@@ -132,10 +133,6 @@ def _seating_page(event: Event) -> HttpResponse:
     return redirect(reverse("seating:seating", kwargs={"pk": event.pk}) + "#bracket")
 
 
-def _error_message(request: HttpRequest, error: ValidationError) -> None:
-    messages.error(request, " ".join(error.messages))
-
-
 @organizer_required
 @require_GET
 def knockout_bracket(request: HttpRequest, pk: int) -> HttpResponse:
@@ -154,7 +151,7 @@ def knockout_confirm(request: HttpRequest, pk: int) -> HttpResponse:
             event=event, method=request.POST.get("method", ""), by=request.user
         )
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,
@@ -181,7 +178,7 @@ def knockout_seat_first(request: HttpRequest, pk: int) -> HttpResponse:
             seen=request.POST.get("seen") or None,
         )
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,
@@ -209,7 +206,7 @@ def knockout_override(request: HttpRequest, pk: int) -> HttpResponse:
             event=event, reason=form.cleaned_data["reason"], by=request.user
         )
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(request, _("Your reason is recorded: fewer players may be seated."))
     return _seating_page(event)
@@ -222,7 +219,7 @@ def knockout_override_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         knockout_services.minimum_override_withdraw(event=event)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(request, _("The reason is withdrawn; the minimum applies again."))
     return _seating_page(event)

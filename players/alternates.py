@@ -1,7 +1,7 @@
 """The alternates list kept dense: positions 1..n for the alternates, none for anyone else.
 
-002 ALTERNATES: alternates step in "in order", so their order is a list with no gaps and
-no number held by someone who has left. Every write that changes it holds the event's
+Championship Rules, ALTERNATES: alternates step in "in order", so their order is a list with no gaps
+and no number held by someone who has left. Every write that changes it holds the event's
 lock (``locks.event_lock``) and rewrites the list whole in the same transaction, clearing
 a stray position first; a list left broken by an older version is therefore mended by
 the next write, a round start included.
@@ -43,7 +43,7 @@ def alternates_renumber(*, event_id: int, order: Sequence[Player] | None = None)
 
 @transaction.atomic
 def alternate_move(*, player: Player, to_position: int) -> bool:
-    """Reorder the alternate list, decided before the start (002, ALTERNATES).
+    """Reorder the alternate list, decided before the start (Championship Rules, ALTERNATES).
 
     ``to_position`` is where the organizer's page asked for: a second tap, or a second
     organizer asking the same, finds the player there already and changes nothing (False).

@@ -1,4 +1,4 @@
-"""Whether a withdrawal or an ejection may still be undone (issue 15).
+"""Whether a withdrawal or an ejection may still be undone.
 
 Nothing irreversible on one tap: a withdrawal or an ejection tapped by mistake is undone
 while nothing has been built on it. Something has been built on it once a round started

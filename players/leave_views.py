@@ -1,4 +1,4 @@
-"""A withdrawal or an ejection, its result and its undo (issue 15): thin views over
+"""A withdrawal or an ejection, its result and its undo: thin views over
 ``leave_selectors`` and ``leave_services``."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from players.leave_selectors import leave_undo_consequence, leave_undo_refusal
 from players.leave_services import player_undo_leave
-from players.no_show_views import _safe_next
-from players.views import _back, _error_message, _player
+from players.pages import back, player_or_404
 from tournament.access import judge_required
 from tournament.lookups import event_or_404
 from tournament.models import Player
+from tournament.pages import error_message, safe_next
 from tournament.roles import MANAGE
 
 
@@ -32,7 +32,7 @@ def _refusal(request: HttpRequest, player: Player) -> str | None:
 def player_leave_result(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Says who left and how, with the undo beside it while it is allowed (or why not)."""
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     return render(
         request,
         "tournament/organizer/leave_result.html",
@@ -41,7 +41,7 @@ def player_leave_result(request: HttpRequest, pk: int, player_pk: int) -> HttpRe
             "player": player,
             "undo_refusal": _refusal(request, player),
             "consequence": leave_undo_consequence(player=player),
-            "next": _safe_next(request),
+            "next": safe_next(request, request.GET.get("next", "")),
         },
     )
 
@@ -50,19 +50,19 @@ def player_leave_result(request: HttpRequest, pk: int, player_pk: int) -> HttpRe
 @require_POST
 def player_leave_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     refusal = _refusal(request, player)
     if refusal is not None:
         messages.error(request, refusal)
-        return _back(request, event)
+        return back(request, event)
     try:
         player = player_undo_leave(player=player, by=request.user)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,
             _("Undone: %(alias)s is %(status)s again.")
             % {"alias": player.alias, "status": player.get_status_display().lower()},
         )
-    return _back(request, event)
+    return back(request, event)

@@ -1,7 +1,7 @@
 """What a no-show would do, and whether it (or its undo) may happen now.
 
-002, NO-SHOWS: a player not seated at the official start gives up the seat, and the next
-alternate in order takes it. So a no-show is refused before the start, the page asking
+Championship Rules, NO-SHOWS: a player not seated at the official start gives up the seat, and the
+next alternate in order takes it. So a no-show is refused before the start, the page asking
 to confirm names the alternate who takes the seat, and an undo is allowed while nothing
 has been built on it: no round has started (no clock, no score sheet) and the alternate
 who stepped in is still seated, not ejected or withdrawn.

@@ -7,24 +7,15 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from players.no_show_selectors import no_show_preview, no_show_replacement, no_show_undo_refusal
 from players.no_show_services import player_undo_no_show
-from players.views import _back, _error_message, _player
+from players.pages import back, player_or_404
 from tournament.access import judge_required
 from tournament.lookups import event_or_404
-
-
-def _safe_next(request: HttpRequest) -> str:
-    next_url = request.GET.get("next", "")
-    if next_url and url_has_allowed_host_and_scheme(
-        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return next_url
-    return ""
+from tournament.pages import error_message, safe_next
 
 
 @judge_required
@@ -33,7 +24,7 @@ def player_no_show_confirm(request: HttpRequest, pk: int, player_pk: int) -> Htt
     """Says what a no-show will do ("Alternate 1, Lucky Boot, takes the seat"), or why it
     cannot happen yet; once recorded, offers the undo while it is allowed."""
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     undo_refusal = no_show_undo_refusal(player=player)
     return render(
         request,
@@ -44,7 +35,7 @@ def player_no_show_confirm(request: HttpRequest, pk: int, player_pk: int) -> Htt
             "preview": no_show_preview(player=player),
             "replacement": no_show_replacement(player=player),
             "undo_refusal": undo_refusal,
-            "next": _safe_next(request),
+            "next": safe_next(request, request.GET.get("next", "")),
         },
     )
 
@@ -53,11 +44,11 @@ def player_no_show_confirm(request: HttpRequest, pk: int, player_pk: int) -> Htt
 @require_POST
 def player_no_show_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     try:
         replacement = player_undo_no_show(player=player, by=request.user)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         if replacement is None:
             text = _("%(alias)s is seated again.") % {"alias": player.alias}
@@ -67,4 +58,4 @@ def player_no_show_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpRe
                 "replacement": replacement.alias,
             }
         messages.success(request, text)
-    return _back(request, event)
+    return back(request, event)

@@ -53,8 +53,8 @@ class RegistrationForm(forms.Form):
     citizenship_declared = forms.BooleanField(
         label=_("I declare that I am a citizen of this country."), required=False
     )
-    # The kit's Participant Registration Form (000) in its own words; optional here, and the
-    # printed form lists those who leave it unticked apart, without the grant.
+    # The kit's Participant Registration Form (Tournament Kit) in its own words; optional here, and
+    # the printed form lists those who leave it unticked apart, without the grant.
     publicity_consent = forms.BooleanField(
         label=_(
             "I give Hasbro the right to use, without compensation, my name and any photographs "
@@ -74,7 +74,8 @@ class RegistrationForm(forms.Form):
         required=False,
         help_text=_("They receive a copy of every email to a player under the consent age."),
     )
-    # 002: "same-language games": asked when the event seats players by game language.
+    # Championship Rules: "same-language games": asked when the event seats players by game
+    # language.
     game_language = forms.ChoiceField(
         label=_("Language you play in"),
         choices=[("", _("The event's language")), *settings.LANGUAGES],

@@ -14,7 +14,7 @@ urlpatterns: list = [
         views.player_import_retry,
         name="player_import_retry",
     ),
-    # Issue 15: the import's template, to fill in.
+    # The import's template, to fill in.
     path(
         "organizer/events/<int:pk>/players/import/template.csv",
         views.player_import_template,

@@ -74,7 +74,8 @@ class Registration:
     language: str = ""
     # Qualified at an earlier event for this one (a series' Finals): the qualification is the
     # eligibility, so the age limits, met on the day they qualified, are not asked again
-    # (002: "1 junior competitor from each will progress", even one who is 16 by the Finals).
+    # (Championship Rules: "1 junior competitor from each will progress", even one who is 16 by the
+    # Finals).
     qualified: bool = False
 
 
@@ -229,8 +230,8 @@ def registration_player(
 
 def registration_place(*, event: Event) -> str:
     """The status a registrant gets now: ``PLAYER`` while places last, then ``ALTERNATE``
-    up to the event's number of alternates (002 ALTERNATES: "three alternate positions will
-    be secured"), then ``WAITING``.
+    up to the event's number of alternates (Championship Rules, ALTERNATES: "three alternate
+    positions will be secured"), then ``WAITING``.
 
     Once anyone waits, newcomers wait behind them: a place or an alternate position that
     comes free is the organizer's to give (``waiting_services.waiting_promote``), never the
@@ -334,8 +335,8 @@ def player_mark_no_show(
 ) -> Player | None:
     """A player not seated at the official start gives up the seat for the whole event.
 
-    The next alternate in order takes the seat (002, NO-SHOWS). Returns that alternate, or
-    None when the list is empty; the seat then stays empty.
+    The next alternate in order takes the seat (Championship Rules, NO-SHOWS). Returns that
+    alternate, or None when the list is empty; the seat then stays empty.
     """
     player_relock(player)
     if player.status == Player.Status.NO_SHOW:
@@ -350,7 +351,8 @@ def player_mark_no_show(
 def player_eject(
     *, player: Player, reason: str, by: AbstractBaseUser | None = None, now=None
 ) -> Player:
-    """A judge expels a player (002, EJECTION OF PLAYER); the reason is kept on record.
+    """A judge expels a player (Championship Rules, EJECTION OF PLAYER); the reason is kept on
+    record.
 
     No alternate steps in mid-game; the organizer fills seats at the start of a round.
     """

@@ -23,13 +23,13 @@ page_patterns = [
     path(PLAYER + "eject/", views.player_eject, name="player_eject"),
     # GET asks to confirm; the POST to the same address promotes.
     path(PLAYER + "promote/", views.waiting_promote, name="waiting_promote"),
-    # Issue 15: a no-show asks to confirm first, and can be undone.
+    # A no-show asks to confirm first, and can be undone.
     path(
         PLAYER + "no-show/confirm/",
         no_show_views.player_no_show_confirm,
         name="player_no_show_confirm",
     ),
-    # Issue 15: a withdrawal or an ejection says what happened and can be undone.
+    # A withdrawal or an ejection says what happened and can be undone.
     path(PLAYER + "left/", leave_views.player_leave_result, name="player_leave_result"),
 ]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
@@ -21,7 +21,8 @@ from django.views.decorators.http import require_POST
 
 from players import alternates, services, waiting_services
 from players.no_show_selectors import no_show_refusal, no_show_undo_refusal, not_here_at_the_start
-from tournament.access import allowed_url, judge_required, organizer_required
+from players.pages import back, player_or_404
+from tournament.access import judge_required, organizer_required
 from tournament.formats import (
     event_is_knockout,
     event_minimum_players,
@@ -29,9 +30,9 @@ from tournament.formats import (
 from tournament.lookups import event_or_404
 from tournament.models import Event, Player
 from tournament.organizer_forms import AliasForm, ReasonForm, SearchForm
+from tournament.pages import error_message
 from tournament.selectors import (
     check_in_counts,
-    player_get,
     player_roster,
     player_search,
     promotion_target,
@@ -39,33 +40,6 @@ from tournament.selectors import (
 
 # People listed at once at the check-in desk; the search finds the others.
 CHECK_IN_PAGE_SIZE = 50
-
-
-def _player(event: Event, player_pk: int) -> Player:
-    try:
-        return player_get(event=event, pk=player_pk)
-    except Player.DoesNotExist as exc:
-        raise Http404(_("No such person at this event.")) from exc
-
-
-def _back(request: HttpRequest, event: Event) -> HttpResponseRedirect:
-    """Return to the page the action came from (player list or check-in desk).
-
-    Only same-site addresses are followed; otherwise organizers go to the player list and
-    judges, who cannot open it, to the check-in desk.
-    """
-    next_url = request.POST.get("next", "")
-    if next_url and url_has_allowed_host_and_scheme(
-        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        # Not redirect(): it would take a "next" without "/" for a route name to reverse.
-        return HttpResponseRedirect(next_url)
-    players = allowed_url(request, "players:player_list", pk=event.pk)
-    return redirect(players or reverse("players:check_in", kwargs={"pk": event.pk}))
-
-
-def _error_message(request: HttpRequest, error: ValidationError) -> None:
-    messages.error(request, " ".join(error.messages))
 
 
 # --- The player list ---------------------------------------------------------------
@@ -84,7 +58,8 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "event": event,
             "roster": player_roster(event=event, query=query, page=request.GET.get("page", 1)),
-            # 000: "You must have a minimum of 24 players" (a club event); 002's own minimums.
+            # Tournament Kit: "You must have a minimum of 24 players" (a club event); the
+            # Championship Rules' own minimums.
             "minimum_players": event_minimum_players(event=event),
             "knockout": event_is_knockout(event=event),
         },
@@ -95,7 +70,7 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
 def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Change a public alias; on a clash the page comes back with the alias as typed."""
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     form = AliasForm(request.POST or None, initial={"alias": player.alias})
     if request.method == "POST" and form.is_valid():
         old = player.alias
@@ -126,7 +101,7 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
     organizers pressing the same arrow, moves the alternate once.
     """
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     step = -1 if request.POST.get("direction") == "up" else 1
     shown = request.POST.get("from", "")
     # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
@@ -137,7 +112,7 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
     try:
         moved = alternates.alternate_move(player=player, to_position=start + step)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         text = (
             _("%(alias)s is now alternate #%(position)s.")
@@ -146,19 +121,19 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
         )
         values = {"alias": player.alias, "position": player.alternate_position}
         (messages.success if moved else messages.info)(request, text % values)
-    return _back(request, event)
+    return back(request, event)
 
 
 @organizer_required
 def waiting_promote(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take someone off the waiting list: the page says where they go, the POST does it."""
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     if request.method == "POST":
         try:
             player = waiting_services.waiting_promote(player=player, by=request.user)
         except ValidationError as error:
-            _error_message(request, error)
+            error_message(request, error)
         else:
             messages.success(request, _promoted_text(player))
         return redirect(reverse("players:player_list", kwargs={"pk": event.pk}) + "#waiting")
@@ -193,11 +168,11 @@ def _promoted_text(player: Player) -> str:
 def waiting_return(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Undo a promotion: back to the waiting list, at the place of their registration."""
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     try:
         player = waiting_services.waiting_return(player=player, by=request.user)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,
@@ -215,7 +190,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         alternate = services.alternate_fill_seat(event=event, only_if_empty=True)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         if alternate is None:
             messages.warning(request, _("No alternate is waiting."))
@@ -223,7 +198,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(
                 request, _("%(alias)s takes an empty seat.") % {"alias": alternate.alias}
             )
-    return _back(request, event)
+    return back(request, event)
 
 
 @judge_required
@@ -231,15 +206,15 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
 def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A seated player absent at the start loses the seat; the next alternate takes it."""
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     refusal = no_show_refusal(player=player)
     if refusal is not None:
         messages.error(request, refusal)
-        return _back(request, event)
+        return back(request, event)
     try:
         replacement = services.player_mark_no_show(player=player, by=request.user)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         if replacement is None:
             messages.warning(
@@ -257,7 +232,7 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
                     "name": replacement.full_name,
                 },
             )
-    return _back(request, event)
+    return back(request, event)
 
 
 @organizer_required
@@ -265,17 +240,17 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Someone leaves of their own accord; an optional reason is kept."""
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     try:
         services.player_withdraw(
             player=player, reason=request.POST.get("reason", "").strip(), by=request.user
         )
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(request, _("%(alias)s has withdrawn.") % {"alias": player.alias})
         return _left(request, event, player)
-    return _back(request, event)
+    return back(request, event)
 
 
 def _left(request: HttpRequest, event: Event, player: Player) -> HttpResponseRedirect:
@@ -293,7 +268,7 @@ def _left(request: HttpRequest, event: Event, player: Player) -> HttpResponseRed
 def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A judge ejects a player; without a reason the form comes back with the error."""
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -363,7 +338,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: bool):
     event = event_or_404(pk)
-    player = _player(event, player_pk)
+    player = player_or_404(event, player_pk)
     error = ""
     try:
         if undo:
@@ -391,7 +366,7 @@ def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: boo
         messages.success(request, _("Check-in of %(alias)s undone.") % {"alias": player.alias})
     else:
         messages.success(request, _("%(alias)s checked in.") % {"alias": player.alias})
-    return _back(request, event)
+    return back(request, event)
 
 
 @judge_required

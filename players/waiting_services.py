@@ -1,7 +1,7 @@
 """The waiting list: registrants beyond the places and the event's alternates.
 
-002 ALTERNATES: "three alternate positions will be secured". Whoever registers after those
-are taken waits (``services.registration_place``), is told so, is never seated, checked in
+Championship Rules, ALTERNATES: "three alternate positions will be secured". Whoever registers after
+those are taken waits (``services.registration_place``), is told so, is never seated, checked in
 or shown publicly, and moves up only when the organizer promotes them: to a free place, or
 to the end of the alternates. A promotion can be undone while nothing depends on it.
 """

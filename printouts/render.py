@@ -164,7 +164,7 @@ def winner_notification_pdf(
         "sheets": sheets,
         "money_raised": money_raised,
         "return_to": selectors.forms_return_to(event),
-        # A regional of a series: the winner's place on the Finals' list (issue #14).
+        # A regional of a series: the winner's place on the Finals' list.
         "qualification": qualification_of(player=player),
     }
     return score_sheets_pdf(
@@ -235,7 +235,7 @@ def table_cards_pdf(*, event: Event, round_: Round, absolute_url: AbsoluteUrl) -
     cards = []
     for table in round_.tables.select_related("wave").order_by("number"):
         link = BankerLink.objects.filter(table=table, revoked_at__isnull=True).first()
-        # 002 TOKEN ASSIGNMENT & GAME START: the order of play, once rolled.
+        # Championship Rules, TOKEN ASSIGNMENT & GAME START: the order of play, once rolled.
         play_order = [entry.player.alias for entry in table_seating(table=table).play_order]
         card = {"table": table, "url": "", "qr": "", "play_order": play_order}
         if link:

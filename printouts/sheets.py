@@ -1,9 +1,9 @@
 """The rows of the kit's Score Sheet, blank or filled, for one player.
 
-Columns follow the kit (shared/seeds/000, Score Sheet): under "No buildings", mortgaged and
+Columns follow the kit (Tournament Kit, Score Sheet): under "No buildings", mortgaged and
 fully owned; under "With buildings", with 1..n houses and with a hotel, where n is the
 edition's ``max_houses``, the most houses a lot can carry. That is not always the houses a
-hotel needs: the rupee edition (shared/seeds/004) builds "up to a limit of four houses to a
+hotel needs: the rupee edition (Market Edition Rules) builds "up to a limit of four houses to a
 property" yet sells a hotel after three, so its lots can stand with 4 houses. A cell's value
 is what the deed is worth in that state under gameplay's valuation: price/2 mortgaged, price
 owned, price + k house costs with k houses, price + ``edition.hotel_value`` with a hotel

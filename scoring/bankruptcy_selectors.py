@@ -1,7 +1,7 @@
 """Reads for the bankruptcies recorded at a table: who is out, who is still in the game.
 
-002, SPECTATORS: "When players are bankrupt, they should promptly sign their score sheet and
-leave the table." The banker's table page records each one as it happens
+Championship Rules, SPECTATORS: "When players are bankrupt, they should promptly sign their score
+sheet and leave the table." The banker's table page records each one as it happens
 (``bankruptcy_services``); the score sheet in scoring starts from these reads.
 """
 
@@ -62,8 +62,8 @@ class TableBankruptcies:
 
     @property
     def last_player(self) -> Player | None:
-        """The one player left while the game is on: the outright winner (000, BANKRUPTCY:
-        "The last player left in the game wins")."""
+        """The one player left while the game is on: the outright winner (Tournament Kit,
+        BANKRUPTCY: "The last player left in the game wins")."""
         return self.in_game[0] if self.game_on and len(self.in_game) == 1 else None
 
 

@@ -1,7 +1,7 @@
 """Who goes on from a knockout table when its winner has left (reads).
 
-000, THE DAY OF THE TOURNAMENT: a round "will result in some outright winners, and others will
-win by virtue of having the highest total assets at their table ... there must be six tables
+Tournament Kit, THE DAY OF THE TOURNAMENT: a round "will result in some outright winners, and others
+will win by virtue of having the highest total assets at their table ... there must be six tables
 to give you the required six players for the final", and "The final round must have six
 players". A table winner who withdraws (or is ejected) before the next round must not leave
 the bracket a player short, so the table's next player by assets goes on in their place: when
@@ -95,9 +95,9 @@ def stand_in_for(left: Player, round_: Round) -> Player | None:
 
 def round_highest_assets(*, round_: Round, count: int) -> list[Player]:
     """The ``count`` highest asset totals of ``round_`` among the players still in the event
-    (000: "choose six winners from your preliminary round by highest total assets"), the
-    higher unmortgaged property value first on equal assets (002, TIE BREAKERS). Players
-    level on both across the cut are refused: the head judge decides who goes on."""
+    (Tournament Kit: "choose six winners from your preliminary round by highest total assets"), the
+    higher unmortgaged property value first on equal assets (Championship Rules, TIE BREAKERS).
+    Players level on both across the cut are refused: the head judge decides who goes on."""
     lines = sorted(
         (
             line

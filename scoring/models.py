@@ -279,7 +279,8 @@ class StandingsTieDecision(models.Model):
 
 
 class RoundPosting(models.Model):
-    """A round's point scores are public (002, POSTING SCORES: by round, never by wave).
+    """A round's point scores are public (Championship Rules, POSTING SCORES: by round, never by
+    wave).
 
     Withdrawing a posting deletes the row, so posting again is simply a new row.
     """
@@ -306,7 +307,7 @@ class RoundPosting(models.Model):
 
 
 class BankerLink(models.Model):
-    """A private link that opens one table's score sheet without a login (issue 6).
+    """A private link that opens one table's score sheet without a login.
 
     The key is printed as a QR code on the table card, so a volunteer banker needs no
     account. A table has at most one link in force: issuing a new one revokes the old one,

@@ -99,8 +99,8 @@ class TieBreakerOrderForm(forms.Form):
     ``first`` is the ranking key (points, or net worth), which always comes first; ``others``
     the format's other keys; ``current`` the keys after the first in force.
     ``cleaned_data["keys"]`` is the whole order, best first, the empty places dropped:
-    ``[first]`` alone leaves every tie on it to the head judge (002 ranks "by Point scores
-    (not net worth)"). The service checks the order again.
+    ``[first]`` alone leaves every tie on it to the head judge (the Championship Rules rank "by
+    Point scores (not net worth)"). The service checks the order again.
     """
 
     def __init__(
@@ -195,7 +195,7 @@ class SheetCorrectionForm(forms.Form):
                 initial=entry.get("out_order"),
             )
         owners = [("", _("Bank")), *[(pid, self._label(pid)) for pid in self.entries]]
-        # The tablet's deed controls (issue 15: one sheet component for the table and the
+        # The tablet's deed controls (one sheet component for the table and the
         # judge), with the sheet's deeds as their values.
         add_deed_fields(self, edition=edition, owners=owners, held=self.deeds_held)
 
@@ -218,7 +218,7 @@ class SheetCorrectionForm(forms.Form):
 
     def deed_groups(self) -> list[GroupRows]:
         """The deed rows by colour group in board order, as the banker's tablet and the
-        official score sheet list them (issue 15: one sheet for the table and the judge)."""
+        official score sheet list them (one sheet for the table and the judge)."""
         groups = deed_groups_of(self, edition=self.edition)
         for group in groups:
             for row in group.rows:

@@ -43,6 +43,7 @@ from tournament.formats import (
 )
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
+from tournament.pages import error_message
 from tournament.public_site import pages_on_post, say_public
 
 STATUS_LABELS = {
@@ -67,10 +68,6 @@ def _table(round_: Round, number: int) -> Table:
 def _seated(table: Table) -> dict[str, Player]:
     seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
     return {str(seat.player_id): seat.player for seat in seats}
-
-
-def _error_message(request: HttpRequest, error: ValidationError) -> None:
-    messages.error(request, " ".join(error.messages))
 
 
 def _round_page(round_: Round) -> HttpResponseRedirect:
@@ -120,7 +117,7 @@ def results_round(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
             "settled": board.settled,
             "open_ties": board.open_ties,
             "posting": RoundPosting.objects.filter(round=round_).first(),
-            # Tablets offline or with actions waiting (issue #20).
+            # Tablets offline or with actions waiting.
             "tablet_worries": round_tablet_worries(round_=round_),
         },
     )
@@ -288,7 +285,7 @@ def results_approve(
     try:
         sheets.sheet_approve(sheet=sheet, by=request.user)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(request, _("Table %(number)s: sheet approved.") % {"number": table.number})
     return _table_page(table)
@@ -394,7 +391,7 @@ def results_tie(
                 reason=form.cleaned_data["reason"],
             )
         except ValidationError as error:
-            _error_message(request, error)
+            error_message(request, error)
         else:
             messages.success(
                 request, _("Table %(number)s: tie decided.") % {"number": table.number}
@@ -414,7 +411,7 @@ def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
     try:
         posting.round_post(round_=round_, by=request.user)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         # Public unless the public site is held; the message says which.
         say_public(
@@ -437,7 +434,7 @@ def results_unpost(request: HttpRequest, pk: int, round_number: int) -> HttpResp
     try:
         posting.round_unpost(round_=round_)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,

@@ -217,11 +217,11 @@ def event_winner(*, event: Event, with_players: bool = True) -> EventWinner | No
     """The event's winner, or None until it is known.
 
     With a final (championship, club): first place at the final, once the final is posted.
-    Without one (002 JUNIOR: "the competitor who accumulates the most assets (net worth)
-    being the overall winner"): the top of the posted standings once every preliminary
+    Without one (Championship Rules, JUNIOR: "the competitor who accumulates the most assets (net
+    worth) being the overall winner"): the top of the posted standings once every preliminary
     round is posted, in the format's order (net worth, then unmortgaged property value,
-    002 TIE BREAKERS), then the head judge's standings decision; None while players are
-    level at the top and undecided. An ejected player does not win.
+    Championship Rules, TIE BREAKERS), then the head judge's standings decision; None while players
+    are level at the top and undecided. An ejected player does not win.
     """
     if event_has_final(event=event):
         return _final_winner(event=event, with_players=with_players)
@@ -298,7 +298,7 @@ def round_table_winners(*, round_: Round) -> list[TableWinners]:
 
     At the end of a game "there is an outright winner" (the last player left, whom the
     engine places first) or the player "having the highest total assets at their table"
-    (000, THE DAY OF THE TOURNAMENT); a tie on assets goes to the higher unmortgaged
+    (Tournament Kit, THE DAY OF THE TOURNAMENT); a tie on assets goes to the higher unmortgaged
     property value and then to the head judge, whose order the result lines carry.
     """
     firsts: dict[int, list[Player]] = {}
@@ -336,7 +336,7 @@ class KnockoutProgress:
 
 
 def knockout_progress(*, event: Event) -> KnockoutProgress | None:
-    """None for an event that is not a knockout (000, THE DAY OF THE TOURNAMENT)."""
+    """None for an event that is not a knockout (Tournament Kit, THE DAY OF THE TOURNAMENT)."""
     if not event_is_knockout(event=event):
         return None
     plan = confirmed_plan(event=event)
@@ -404,7 +404,8 @@ class TableProgress:
 def results_csv_rows(*, round_: Round) -> list[list[str]]:
     """One row per player and table of the round, header first; the stage (preliminary,
     semifinal, final) names the kind of round on every row."""
-    # 000 ranks by assets and awards no points: its files carry no column of nothing.
+    # The Tournament Kit's format ranks by assets and awards no points: its files carry no column of
+    # nothing.
     with_points = event_ranking(event=round_.event) == RANKING_POINTS
     header = [
         _("Stage"),
@@ -437,7 +438,7 @@ def results_csv_rows(*, round_: Round) -> list[list[str]]:
 
 def standings_csv_rows(*, event: Event, only_posted: bool) -> list[list[str]]:
     """One row per player, best first, header first; a column for every tie-breaker (but
-    points in a format that awards none: 000 ranks by assets)."""
+    points in a format that awards none: the Tournament Kit's format ranks by assets)."""
     with_points = event_ranking(event=event) == RANKING_POINTS
     tie_breakers = [tb for key, tb in TIE_BREAKERS.items() if with_points or key != "points"]
     rows = [[_("Rank"), _("Alias"), _("Games"), *(capfirst(tb.label) for tb in tie_breakers)]]

@@ -12,10 +12,12 @@ Field names carry the board position and the player's pk, so a draft kept by the
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -80,7 +82,7 @@ def add_deed_fields(
     held: dict[int, dict[str, Any]] | None = None,
 ) -> None:
     """Each title deed's owner, mortgage and buildings (one control: none, 1-4 houses or a
-    hotel), the same on the banker's tablet and the judge's correction (issue 15). ``held``
+    hotel), the same on the banker's tablet and the judge's correction. ``held``
     gives a sheet's deeds as initial values."""
     buildings = [("0", "–")]
     buildings += [
@@ -136,6 +138,15 @@ class BillRow:
     bill: int
     label: str
     cells: list[forms.BoundField]
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """A sheet form as the page draws it: the deed rows by colour group (the page puts the
+    engine's messages on them) and, by player pk, that player's column of inputs."""
+
+    groups: list[GroupRows]
+    inputs: dict[int, dict[str, Any]]
 
 
 class SheetForm(forms.Form):
@@ -279,6 +290,19 @@ class SheetForm(forms.Form):
         """Deeds by colour group in board order, as on the official score sheet."""
         return deed_groups_of(self, edition=self.edition)
 
+    def layout(self) -> SheetLayout:
+        """What the sheet page draws of this form: its deed rows and each player's inputs."""
+        inputs = {
+            p.pk: {
+                "cash": self[cash_field(p.pk)],
+                "bankrupt": self[bankrupt_field(p.pk)],
+                "out_order": self[out_order_field(p.pk)],
+                "initials": f"initials_{p.pk}",
+            }
+            for p in self.players
+        }
+        return SheetLayout(groups=self.deed_groups(), inputs=inputs)
+
     def bill_rows(self) -> list[BillRow]:
         return [
             BillRow(
@@ -296,6 +320,71 @@ class SheetForm(forms.Form):
             "out_order": out_order_field,
         }
         return [self[fields[name](p.pk)] for p in self.players]
+
+
+# --- A tablet's post, read once --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """What a tablet posted, read before anything is written: the first step of a write.
+
+    ``data`` is the engine's input when the form reads, else None and ``errors`` says why
+    (each message with its field's label, by field name, for ``sheet_report.form_report``).
+    """
+
+    form: SheetForm
+    layout: SheetLayout
+    data: dict[str, Any] | None
+    # The version posted, and the one the write expects (``version_override`` after a
+    # conflict: "keep my entries" names the version saved since).
+    version: int
+    expected_version: int
+    submission_key: uuid.UUID
+    errors: dict[str, list[str]]
+
+    @property
+    def messages(self) -> list[str]:
+        return [text for texts in self.errors.values() for text in texts]
+
+
+def sheet_entry(*, post: QueryDict, players: list[Player], edition: Edition) -> SheetEntry:
+    form = SheetForm(post, players=players, edition=edition)
+    if not form.is_valid():
+        labels = {
+            name: form.fields[name].label if name in form.fields else "" for name in form.errors
+        }
+        errors = {
+            name: [f"{labels[name]}: {error}" if labels[name] else str(error) for error in texts]
+            for name, texts in form.errors.items()
+        }
+        return SheetEntry(
+            form=form,
+            layout=form.layout(),
+            data=None,
+            version=0,
+            expected_version=0,
+            submission_key=uuid.uuid4(),
+            errors=errors,
+        )
+    return SheetEntry(
+        form=form,
+        layout=form.layout(),
+        data=form.sheet_data(),
+        version=form.cleaned_data["version"],
+        expected_version=_expected_version(post, form),
+        submission_key=form.cleaned_data.get("submission_key") or uuid.uuid4(),
+        errors={},
+    )
+
+
+def _expected_version(post: QueryDict, form: SheetForm) -> int:
+    """The version this tablet saw; "keep my entries" after a conflict names the new one."""
+    override = post.get("version_override", "")
+    # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
+    if override.isascii() and override.isdigit() and len(override) <= 9:
+        return int(override)
+    return form.cleaned_data["version"]
 
 
 def _ordinal(order: int) -> str:

@@ -36,13 +36,9 @@ from tournament.formats import (
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.money import edition_of
+from tournament.pages import error_message
 from tournament.public_site import FINAL, say_public
 from tournament.selectors import round_seating
-
-
-def _error_message(request: HttpRequest, error: ValidationError) -> None:
-    messages.error(request, " ".join(error.messages))
-
 
 # --- Standings ---------------------------------------------------------------------------
 
@@ -145,7 +141,7 @@ def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             ties.standings_tie_breakers_set(event=event, keys=keys, by=request.user)
         except ValidationError as error:
-            _error_message(request, error)
+            error_message(request, error)
         else:
             messages.success(request, _("Tie-breaker order saved."))
     return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#tie-breakers")
@@ -176,7 +172,7 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
             )
         except ValidationError as error:
-            _error_message(request, error)
+            error_message(request, error)
         else:
             messages.success(request, _("Standings tie decided."))
     return redirect("scoring:standings", pk=event.pk)
@@ -193,7 +189,7 @@ def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
             event=event, by=request.user, seen=request.POST.get("seen") or None
         )
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         _stage_message(request, event, stage)
     return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + "#final")

@@ -1,4 +1,4 @@
-"""Which tables' tablets the judges should worry about (issue #20).
+"""Which tables' tablets the judges should worry about.
 
 A tablet reports a heartbeat while it is online (``tablet_services.heartbeat_record``).
 One not heard from for ``SILENT_AFTER`` while its table's game is still to be scored is

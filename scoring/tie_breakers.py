@@ -53,8 +53,8 @@ class TieBreaker:
     total: Callable[[Sequence[Game]], Decimal | int]
     higher_first: bool = True
     shown: Callable[[Any], str] = str
-    # The formats' POSTS_* under which the public pages may show this key's values. 002
-    # POSTING SCORES: "Point scores (not net worth) will be posted", so a championship's
+    # The formats' POSTS_* under which the public pages may show this key's values. Championship
+    # Rules POSTING SCORES: "Point scores (not net worth) will be posted", so a championship's
     # public pages never show an asset figure, though its order may still use one.
     posted_by: frozenset[str] = frozenset()
     # An amount of the edition's money: pages write it with its currency (tournament/money.py),
@@ -88,7 +88,8 @@ def _best_game(games: Sequence[Game]) -> int:
 
 
 def _unmortgaged(games: Sequence[Game]) -> int:
-    """002 TIE BREAKERS: "the player who has the highest value of unmortgaged property"."""
+    """Championship Rules, TIE BREAKERS: "the player who has the highest value of unmortgaged
+    property"."""
     return sum(game["unmortgaged_property_value"] for game in games)
 
 
@@ -140,9 +141,9 @@ def default_tie_breakers_for(*, event: Event) -> TieBreakers:
 
 def tie_breakers_valid(*, event: Event, keys: Sequence[str]) -> bool:
     """Whether ``keys`` is an order the event may use: the format's ranking key first (points
-    for a championship: 002 "the 4 players with the highest Point scores (not net worth)"),
-    then any of its other keys in the organizer's order, each at most once, or none of them:
-    players level on every key used are the head judge's to order."""
+    for a championship: Championship Rules "the 4 players with the highest Point scores (not net
+    worth)"), then any of its other keys in the organizer's order, each at most once, or none of
+    them: players level on every key used are the head judge's to order."""
     allowed = default_tie_breakers_for(event=event).keys
     return (
         bool(keys)
@@ -152,8 +153,8 @@ def tie_breakers_valid(*, event: Event, keys: Sequence[str]) -> bool:
     )
 
 
-# A regional of a series (002: "From each event the 4 players with the highest Point scores
-# (not net worth) will progress"): points, then games won, then the head judge at the cut.
+# A regional of a series (Championship Rules: "From each event the 4 players with the highest Point
+# scores (not net worth) will progress"): points, then games won, then the head judge at the cut.
 SERIES_REGIONAL_ORDER = ("points", "wins")
 
 # What ordered two players level on every key in force: the head judge's decision.

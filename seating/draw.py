@@ -5,8 +5,8 @@ registration order, so without a draw friends who register together meet first (
 one-round knockout that decides the final). The seed is recorded on each round it seated,
 so the draw can be shown and replayed, and the organizer may redraw round 1 until its
 tables are published. Later rounds are the engine's as always: fewest rematches, families
-apart (002: "Players will play against different competitors in each round ... members of
-the same family will not be seated together").
+apart (Championship Rules: "Players will play against different competitors in each round ...
+members of the same family will not be seated together").
 """
 
 from __future__ import annotations

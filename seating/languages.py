@@ -1,4 +1,4 @@
-"""Same-language tables (002: "same-language games"): the seating by game language.
+"""Same-language tables (Championship Rules: "same-language games"): the seating by game language.
 
 When the organizer asks (``Event.same_language_tables``), every player is grouped by the
 language they play in (``Player.game_language``, or the event's), the seating engine seats

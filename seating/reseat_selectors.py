@@ -1,4 +1,4 @@
-"""Whether the last re-seat of all rounds may still be undone (issue 15).
+"""Whether the last re-seat of all rounds may still be undone.
 
 Nothing irreversible on one tap: a re-seat tapped by mistake is undone while nothing has
 been built on its tables, that is while none of its rounds has started and every one of

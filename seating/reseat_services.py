@@ -1,4 +1,4 @@
-"""The undo of a re-seat of all rounds (issue 15): the seating before comes back.
+"""The undo of a re-seat of all rounds: the seating before comes back.
 
 ``round_tables.rounds_store_seating`` keeps, on each round it seats again, the tables it
 replaced with their bankers and languages; this puts them back, republishing a round the

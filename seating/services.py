@@ -330,9 +330,14 @@ def move_cost(*, seat_: Seat, to_table: int) -> MoveCost:
 
 
 @transaction.atomic
-def seats_swap(*, seat_a: Seat, seat_b: Seat, from_table: int | None = None) -> None:
+def seats_swap(
+    *, seat_a: Seat, seat_b: Seat, from_table: int | None = None, dry_run: bool = False
+) -> None:
     """Two players trade places in one round; table sizes do not change. ``from_table``:
-    where ``seat_a``'s player sat on the judge's page (a second tap is refused)."""
+    where ``seat_a``'s player sat on the judge's page (a second tap is refused).
+
+    ``dry_run``: refuse as the swap would, and change nothing: the judge's page asks this
+    before showing the price, so the page and the swap decide in one place."""
     if seat_a.round_id != seat_b.round_id:
         raise ValidationError(_("Only players of the same round can swap seats."))
     # Locked and read again: a round started meanwhile refuses, and seats are as they are now.
@@ -342,6 +347,8 @@ def seats_swap(*, seat_a: Seat, seat_b: Seat, from_table: int | None = None) -> 
     seat_a.round.refresh_from_db()
     _editable(seat_a.round)
     seat_refuse_if_moved(seat_=seat_a, from_table=from_table)
+    if dry_run:
+        return
     a_table, a_position = seat_a.table_id, seat_a.position
     b_table, b_position = seat_b.table_id, seat_b.position
     # Park one seat out of the way: (table, position) is unique.
@@ -354,9 +361,11 @@ def seats_swap(*, seat_a: Seat, seat_b: Seat, from_table: int | None = None) -> 
 
 
 @transaction.atomic
-def seat_move(*, seat_: Seat, to_table: int, from_table: int | None = None) -> None:
+def seat_move(
+    *, seat_: Seat, to_table: int, from_table: int | None = None, dry_run: bool = False
+) -> None:
     """Move a player to another table of the same round, within the format's sizes
-    (``from_table``: as in ``seats_swap``)."""
+    (``from_table`` and ``dry_run``: as in ``seats_swap``)."""
     event = event_lock(event_id=seat_.round.event_id)
     seat_.refresh_from_db()
     round_ = seat_.round
@@ -378,6 +387,8 @@ def seat_move(*, seat_: Seat, to_table: int, from_table: int | None = None) -> N
             )
             % {"min": event.table_size_min, "max": event.table_size_max}
         )
+    if dry_run:
+        return
     old_table = seat_.table
     seat_.table = target
     seat_.position = target_size + 1
@@ -407,8 +418,8 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
     """At the start of a round, alternates take the seats of those who left, in order.
 
     When the alternates run out, the empty seats are dropped and tables rebalanced within
-    the format's sizes, moving as few players as possible (002: alternates step in at the
-    start of a round, never mid-game).
+    the format's sizes, moving as few players as possible (Championship Rules: alternates step in at
+    the start of a round, never mid-game).
     """
     # Locked, then read again: a second tap finds the seats the first one left.
     event = event_lock(event_id=round_.event_id)
@@ -461,7 +472,7 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
 
 
 # Who takes a knockout seat that a table winner left before the round started: that
-# winner's table's next player by assets (000: "others will win by virtue of having the
+# winner's table's next player by assets (Tournament Kit: "others will win by virtue of having the
 # highest total assets at their table"). Results are scoring's, so scoring hands the
 # lookup down (scoring/apps.py) rather than the seating importing it.
 _STAND_INS: list[Callable[[Player, Round], Player | None]] = []

@@ -1,7 +1,7 @@
 """Who banks each table, on the seating page: a banker's account, or a player of the table.
 
-000, BANKERS: "Ideally, a non-player should serve as Banker at each table ... If neither is
-possible, a player from each table must act as that table's Banker."
+Tournament Kit, BANKERS: "Ideally, a non-player should serve as Banker at each table ... If neither
+is possible, a player from each table must act as that table's Banker."
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from django.views.decorators.http import require_POST
 
 from seating import services as seating_services
 from seating import table_settings as table_services
-from seating.views import _error_message, _seating_page
+from seating.pages import back_to_seating
 from tournament.access import organizer_required
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Player, Table
+from tournament.pages import error_message
 from tournament.selectors import banker_choices
 
 
@@ -51,14 +52,14 @@ def _table_banker_post(
         try:
             assign(table, picked)
         except ValidationError as error:
-            _error_message(request, error)
+            error_message(request, error)
         else:
             messages.success(
                 request,
                 _("Round %(round)s, table %(table)s: banker saved.")
                 % {"round": round_.number, "table": table.number},
             )
-    return _seating_page(
+    return back_to_seating(
         event,
         anchor=f"round-{round_.number}-table-{table.number}",
         round_number=round_.number,
@@ -91,7 +92,7 @@ def seating_banker(
 def seating_player_banker(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
-    """Where no volunteer banks, the table's highest roller banks this round (000)."""
+    """Where no volunteer banks, the table's highest roller banks this round (Tournament Kit)."""
     return _table_banker_post(
         request,
         pk=pk,

@@ -21,9 +21,10 @@ def _seated_finalist(*, table: Table, banker: AbstractBaseUser) -> Player | None
 
 
 def table_assign_banker(*, table: Table, banker: AbstractBaseUser | None) -> Table:
-    """The official who keeps the bank and the score sheets at this table (002, BANKER).
+    """The official who keeps the bank and the score sheets at this table (Championship Rules,
+    BANKER).
 
-    000, BANKERS: "The Banker for the final round should not be one of the players": a
+    Tournament Kit, BANKERS: "The Banker for the final round should not be one of the players": a
     banker account that is a finalist's (by email) is refused at the final table.
     """
     if banker is not None and not banker.has_perm(BANK):
@@ -45,7 +46,7 @@ def table_assign_banker(*, table: Table, banker: AbstractBaseUser | None) -> Tab
 def table_assign_player_banker(*, table: Table, player: Player | None) -> Table:
     """Where no volunteer banks, the table's player who rolled highest banks this round.
 
-    000, BANKERS: "a player from each table must act as that table's Banker. To determine
+    Tournament Kit, BANKERS: "a player from each table must act as that table's Banker. To determine
     the Banker, each player rolls the dice. The player with the highest roll is Banker for
     that round but only for that round." So the player must be seated at this table, and
     never at a final: "The Banker for the final round should not be one of the players".
@@ -72,7 +73,7 @@ def table_assign_player_banker(*, table: Table, player: Player | None) -> Table:
 
 
 def table_set_language(*, table: Table, language: str) -> Table:
-    """Mark the language this table's game is played in (002: "same-language games");
+    """Mark the language this table's game is played in (Championship Rules: "same-language games");
     empty: the event's own."""
     if language and language not in dict(settings.LANGUAGES):
         raise ValidationError(_("Choose one of the languages."))

@@ -17,7 +17,7 @@ page_patterns = [
     path(SEATING, views.seating, name="seating"),
     path(ROUND + "change/", views.seating_change, name="seating_change"),
     # The club knockout's bracket planner, refreshed by the seating page.
-    # The long search (issue #18): its own panel, loaded into the seating page.
+    # The long search: its own panel, loaded into the seating page.
     path(SEATING + "search/", search_views.seating_search, name="seating_search"),
 ]
 

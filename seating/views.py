@@ -10,16 +10,12 @@ The public table list lives here too, because it is the same data shown by alias
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -27,6 +23,7 @@ from django.views.decorators.http import require_POST
 from seating import reseat_services
 from seating import services as seating_services
 from seating.draw import DRAW_SEED_LIMIT, draw_seed_or_new
+from seating.pages import back_to_seating
 from seating.reseat_selectors import reseat_undo_refusal
 from seating.round_tables import seating_stamp
 from seating.services import MoveCost, VacancyResult
@@ -36,7 +33,8 @@ from tournament import play_order
 from tournament.access import allowed_url, head_judge_required, judge_required, organizer_required
 from tournament.formats import event_is_knockout
 from tournament.lookups import event_or_404, round_or_404
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import Round, Seat
+from tournament.pages import error_message
 from tournament.public_site import say_published
 from tournament.selectors import (
     banker_choices,
@@ -44,34 +42,17 @@ from tournament.selectors import (
     round_seat_get,
     round_seating,
     seating_page,
-    seating_table_page,
 )
 
 # Pre-seating gives the engine this long; the organizer waits on the page meanwhile.
 PRESEAT_SECONDS = 10.0
 
 
-def _error_message(request: HttpRequest, error: ValidationError) -> None:
-    messages.error(request, " ".join(error.messages))
-
-
-def _seating_page(
-    event: Event, anchor: str = "", round_number: int | None = None, table: Table | None = None
-) -> HttpResponseRedirect:
-    """Back to the seating page, on ``round_number``'s tab (and ``table``'s page) if given."""
-    url = reverse("seating:seating", kwargs={"pk": event.pk})
-    if round_number is not None:
-        url += f"?round={round_number}"
-        if table is not None:
-            url += f"&page={seating_table_page(table=table)}"
-    return redirect(url + (f"#{anchor}" if anchor else ""))
-
-
 def _round_home(request: HttpRequest, round_: Round) -> HttpResponseRedirect:
     """Organizers go back to the seating page; judges, who cannot open it, to the round's
     change page, which is their view of the tables."""
     if allowed_url(request, "seating:seating", pk=round_.event_id):
-        return _seating_page(
+        return back_to_seating(
             round_.event, anchor=f"round-{round_.number}", round_number=round_.number
         )
     return redirect("seating:seating_change", pk=round_.event_id, round_number=round_.number)
@@ -156,7 +137,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "view": view,
             "item": view.seating,
             "summary": report_summary(report),
-            # Issue 15: the last re-seat of all rounds, while it can still be undone.
+            # The last re-seat of all rounds, while it can still be undone.
             "reseat_undo": not reseat_undo_refusal(event=event),
             "round_param": f"&round={view.seating.round.number}" if view.seating else "",
             "current": seating_services.seating_cost(event=event) if view.rounds else None,
@@ -180,7 +161,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
     form = PreseatForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The seed must be a whole number, 0 or more."))
-        return _seating_page(event)
+        return back_to_seating(event)
     try:
         result = seating_services.preseat_event(
             event=event,
@@ -191,7 +172,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
             seen=request.POST.get("seen") or None,
         )
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         report = result.report
         messages.success(
@@ -203,18 +184,18 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
             )
             % {"players": report.players, "rounds": report.rounds},
         )
-    return _seating_page(event)
+    return back_to_seating(event)
 
 
 @organizer_required
 @require_POST
 def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Put back the seating the last re-seat of all rounds replaced (issue 15)."""
+    """Put back the seating the last re-seat of all rounds replaced."""
     event = event_or_404(pk)
     try:
         rounds = reseat_services.reseat_undo(event=event)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,
@@ -225,7 +206,7 @@ def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
             )
             % {"numbers": ", ".join(str(r.number) for r in rounds)},
         )
-    return _seating_page(event)
+    return back_to_seating(event)
 
 
 @organizer_required
@@ -235,11 +216,11 @@ def seating_publish(request: HttpRequest, pk: int, round_number: int) -> HttpRes
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
     published = request.POST.get("published", "1") == "1"
-    back = _seating_page(event, anchor=f"round-{round_.number}", round_number=round_.number)
+    back = back_to_seating(event, anchor=f"round-{round_.number}", round_number=round_.number)
     try:
         seating_services.round_publish(round_=round_, published=published)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         if published:
             # Public unless the public site is held; the message says which.
@@ -286,7 +267,7 @@ def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
     try:
         result = seating_services.round_start(round_=round_)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(request, _("Round %(number)s has started.") % {"number": round_.number})
         _vacancy_messages(request, result)
@@ -302,13 +283,13 @@ def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> 
     try:
         result = seating_services.round_fill_vacancies(round_=round_)
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         if result.replaced or result.removed or result.moved:
             _vacancy_messages(request, result)
         else:
             messages.success(request, _("No seat is empty."))
-    return _seating_page(event, anchor=f"round-{round_.number}", round_number=round_.number)
+    return back_to_seating(event, anchor=f"round-{round_.number}", round_number=round_.number)
 
 
 @organizer_required
@@ -326,7 +307,7 @@ def seating_roll(
         _("Round %(round)s, table %(table)s: token choice and play order rolled.")
         % {"round": round_.number, "table": table.number},
     )
-    return _seating_page(
+    return back_to_seating(
         event,
         anchor=f"round-{round_.number}-table-{table.number}",
         round_number=round_.number,
@@ -375,7 +356,7 @@ def seating_record_rolls(
             _("Round %(round)s, table %(table)s: the table's rolls are recorded.")
             % {"round": round_.number, "table": table.number},
         )
-    return _seating_page(
+    return back_to_seating(
         event,
         anchor=f"round-{round_.number}-table-{table.number}",
         round_number=round_.number,
@@ -384,24 +365,6 @@ def seating_record_rolls(
 
 
 # --- Judges' seat changes --------------------------------------------------------------
-
-
-class _Rehearsal(Exception):
-    """Raised inside a savepoint to undo a change that was only tried for its legality."""
-
-
-def _rehearse(change: Callable[[], None]) -> None:
-    """Try ``change`` and undo it: the service decides whether it is legal, in one place.
-
-    Raises the service's ``ValidationError`` for an illegal change (round started, size
-    rule); a legal one is rolled back, so the first POST changes nothing.
-    """
-    try:
-        with transaction.atomic():
-            change()
-            raise _Rehearsal
-    except _Rehearsal:
-        pass
 
 
 def _cost_text(cost: MoveCost) -> str:
@@ -467,9 +430,10 @@ def _priced_at(request: HttpRequest) -> int | None:
 def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Swap two players or move one to another table, after seeing what it costs.
 
-    The first POST prices the change and asks the service whether it is legal, changing
-    nothing; the Confirm button posts the same choices with ``confirm=1``, and only then is
-    the change made. On any refusal the page comes back with the choices still selected.
+    The first POST prices the change and asks the service whether it is legal (its dry
+    run), changing nothing; the Confirm button posts the same choices with ``confirm=1``,
+    and only then is the change made. On any refusal the page comes back with the choices
+    still selected.
     """
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
@@ -483,17 +447,10 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
         try:
             seat_ = _seat(round_, data["player"])
             from_table = seat_.table.number
+            confirmed = request.POST.get("confirm") == "1"
             if data["swap_with"] is not None:
                 other = _seat(round_, data["swap_with"])
                 cost = seating_services.swap_cost(seat_a=seat_, seat_b=other)
-
-                def change() -> None:
-                    seating_services.seats_swap(
-                        seat_a=_seat(round_, data["player"]),
-                        seat_b=_seat(round_, data["swap_with"]),
-                        from_table=priced_at,
-                    )
-
                 affected = _affected_text(
                     current.tables,
                     {seat_.player_id: other.table.number, other.player_id: seat_.table.number},
@@ -502,26 +459,26 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
                     "a": seat_.player.alias,
                     "b": other.player.alias,
                 }
+                # The first POST is a dry run: the service refuses, or passes, changing nothing.
+                seating_services.seats_swap(
+                    seat_a=seat_, seat_b=other, from_table=priced_at, dry_run=not confirmed
+                )
             else:
                 cost = seating_services.move_cost(seat_=seat_, to_table=data["to_table"])
-
-                def change() -> None:
-                    seating_services.seat_move(
-                        seat_=_seat(round_, data["player"]),
-                        to_table=data["to_table"],
-                        from_table=priced_at,
-                    )
-
                 affected = _affected_text(current.tables, {seat_.player_id: data["to_table"]})
                 done = _("%(alias)s moves to table %(number)s.") % {
                     "alias": seat_.player.alias,
                     "number": data["to_table"],
                 }
-            if request.POST.get("confirm") == "1":
-                change()
+                seating_services.seat_move(
+                    seat_=seat_,
+                    to_table=data["to_table"],
+                    from_table=priced_at,
+                    dry_run=not confirmed,
+                )
+            if confirmed:
                 messages.success(request, done)
                 return redirect("seating:seating_change", pk=event.pk, round_number=round_.number)
-            _rehearse(change)
             cost_text = _cost_text(cost)
             affected_text = affected
         except ValidationError as error:
@@ -546,18 +503,18 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
 def seating_table_language(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
-    """Mark the language a table's game is played in (002: "same-language games")."""
+    """Mark the language a table's game is played in (Championship Rules: "same-language games")."""
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
     table = get_object_or_404(round_.tables, number=table_number)
     try:
         table_set_language(table=table, language=request.POST.get("language", ""))
     except ValidationError as error:
-        _error_message(request, error)
+        error_message(request, error)
     else:
         messages.success(
             request,
             _("Round %(round)s, table %(table)s: game language saved.")
             % {"round": round_.number, "table": table.number},
         )
-    return _seating_page(event, anchor=f"round-{round_.number}-table-{table.number}")
+    return back_to_seating(event, anchor=f"round-{round_.number}-table-{table.number}")

@@ -1,7 +1,7 @@
 """A championship season: regional events that qualify players into the Finals.
 
-002 REGIONAL CHAMPIONSHIP DETAILS: "There will be 4 Regional Championships ... From each
-event the 4 players with the highest Point scores (not net worth) will progress through to
+Championship Rules, REGIONAL CHAMPIONSHIP DETAILS: "There will be 4 Regional Championships ... From
+each event the 4 players with the highest Point scores (not net worth) will progress through to
 the MONOPOLY Championship Finals"; JUNIOR: "From the 4 regional Junior Championships, 1
 junior competitor from each will progress to the MONOPOLY Championship Finals".
 
@@ -42,8 +42,8 @@ class Series(models.Model):
         related_name="+",
         verbose_name=_("junior finals event"),
     )
-    # 002: "Alternates for World Tournaments must have participated in the final of their
-    # National Tournament".
+    # Championship Rules: "Alternates for World Tournaments must have participated in the final of
+    # their National Tournament".
     alternates_played_final = models.BooleanField(
         _("alternates must have played their event's final"), default=False
     )

@@ -165,7 +165,7 @@ def confirmed(*, series: Series, division: str) -> Confirmation | None:
 
 
 def played_final(*, event: Event) -> set[int]:
-    """The players seated at the event's final (002 World: alternates must have)."""
+    """The players seated at the event's final (Championship Rules, World: alternates must have)."""
     return set(
         Seat.objects.filter(round__event=event, round__kind=Round.Kind.FINAL).values_list(
             "player_id", flat=True
@@ -183,7 +183,8 @@ class Candidate:
 def alternate_candidates(*, series: Series, division: str) -> list[Candidate]:
     """The regionals' next-best players not on the list, best rank first, regionals in order.
 
-    002 World: with ``alternates_played_final`` only players of their event's final count.
+    Championship Rules, World: with ``alternates_played_final`` only players of their event's final
+    count.
     """
     taken = set(
         Entrant.objects.filter(series=series, division=division)

@@ -73,8 +73,8 @@ def series_create(
 
 @transaction.atomic
 def series_add_event(*, series: Series, event: Event, places: int | None = None) -> SeriesEvent:
-    """A regional joins the series; its places default to its format's (002: 4 by points
-    for a regional championship, 1 by net worth for a junior regional).
+    """A regional joins the series; its places default to its format's (Championship Rules: 4 by
+    points for a regional championship, 1 by net worth for a junior regional).
 
     A regional championship in a series ends with its qualifiers, not a same-day final.
     """
@@ -97,8 +97,8 @@ def series_add_event(*, series: Series, event: Event, places: int | None = None)
     if division == SENIOR and not event.ends_with_qualifiers:
         event_update(event=event, ends_with_qualifiers=True)
     if division == SENIOR and not event.tie_breakers:
-        # 002: the cut is by "Point scores (not net worth)": points, then games won, then
-        # the head judge, unless the organizer chose an order of their own already.
+        # Championship Rules: the cut is by "Point scores (not net worth)": points, then games won,
+        # then the head judge, unless the organizer chose an order of their own already.
         standings_tie_breakers_set(event=event, keys=list(SERIES_REGIONAL_ORDER), by=None)
         event.refresh_from_db()
     member = SeriesEvent.objects.create(
@@ -199,8 +199,8 @@ def qualifiers_fix(*, series: Series, division: str, by: User | None = None) -> 
 
     Regionals fill in order (date, then as created). A person already on the list (qualified
     at another regional, invited, or declined) is passed over, so the next of this regional
-    moves up (002: "the 4 players with the highest Point scores" of each event); a declined
-    place passes to the next of the same regional. A regional with players level on every
+    moves up (Championship Rules: "the 4 players with the highest Point scores" of each event); a
+    declined place passes to the next of the same regional. A regional with players level on every
     tie-breaker across its cut sends nobody until the head judge orders them. Idempotent.
     A person in two regionals counts for the earlier by date whichever is posted first, so
     a regional fills only once every earlier one has: until then a later one waits.
@@ -314,7 +314,7 @@ def entrant_invite(
     reason: str,
     by: User | None,
 ) -> Entrant:
-    """An invited entrant (002: "The previous World Tournament winner will also be
+    """An invited entrant (Championship Rules: "The previous World Tournament winner will also be
     invited"; a host's wild card), with the organizer's reason, shown as invited."""
     _refuse_if_confirmed(series=series, division=division)
     first_name, last_name, alias, reason = (
@@ -356,7 +356,7 @@ def alternates_confirm(
     *, series: Series, division: str, order: list[int], by: User | None
 ) -> list[Entrant]:
     """The Finals' alternates, from the regionals' next-best players in the organizer's order
-    (002: alternates for a World final must have played their national final)."""
+    (Championship Rules: alternates for a World final must have played their national final)."""
     _refuse_if_confirmed(series=series, division=division)
     candidates = {
         c.player.pk: c for c in selectors.alternate_candidates(series=series, division=division)

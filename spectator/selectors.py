@@ -78,8 +78,8 @@ class PublicEvent:
     edition: str
     preliminary_rounds: int
     round_minutes: int
-    # What the public sees of each game (tournament.formats.POSTS_*): 002 POSTING SCORES,
-    # "Point scores (not net worth) will be posted", for a championship.
+    # What the public sees of each game (tournament.formats.POSTS_*): Championship Rules, POSTING
+    # SCORES, "Point scores (not net worth) will be posted", for a championship.
     posts: str = POSTS_POINTS
     # When pre-registration closes (the event home shows it).
     registration_closes: datetime.datetime | None = None
@@ -185,7 +185,7 @@ def hall_release(*, event: Event, wave: Wave | None) -> HallRelease:
 class PublicWave:
     number: int
     scheduled_start: datetime.datetime | None
-    # When the head judge started its clock: the actual start of play (000 TIMEKEEPING:
+    # When the head judge started its clock: the actual start of play (Tournament Kit, TIMEKEEPING:
     # "The exact starting time of play must be announced for each round").
     started_at: datetime.datetime | None = None
 
@@ -417,7 +417,7 @@ class PublicStanding:
 
 @dataclass(frozen=True)
 class PublicRoundWinners:
-    """A posted round's table winners (a club posts these, 000)."""
+    """A posted round's table winners (a club posts these, Tournament Kit)."""
 
     number: int
     tables: tuple[tuple[int, tuple[str, ...]], ...]  # (table number, winners' aliases)

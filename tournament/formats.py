@@ -52,15 +52,15 @@ class EventRules(Protocol):
 RANKING_POINTS = "points"
 RANKING_ASSETS = "assets"
 
-# What the public is shown of a posted game. 002 POSTING SCORES: "Point scores (not net
-# worth) will be posted"; 002 JUNIOR: the most assets (net worth) decides, so it is posted;
-# 000: a club names each table's winner.
+# What the public is shown of a posted game. Championship Rules, POSTING SCORES: "Point scores (not
+# net worth) will be posted"; Championship Rules, JUNIOR: the most assets (net worth) decides, so it
+# is posted; Tournament Kit: a club names each table's winner.
 POSTS_POINTS = "points"
 POSTS_NET_WORTH = "net_worth"
 POSTS_TABLE_WINNERS = "table_winners"
 
-# 002 JUNIOR REGIONAL CHAMPIONSHIP DETAILS: "Competitors must be between 8 and 16 years old
-# (16+ qualify for the senior tournament.)"; REGIONAL CHAMPIONSHIP DETAILS: "You must be
+# Championship Rules, JUNIOR REGIONAL CHAMPIONSHIP DETAILS: "Competitors must be between 8 and 16
+# years old (16+ qualify for the senior tournament.)"; REGIONAL CHAMPIONSHIP DETAILS: "You must be
 # over 16 years of age". Read together: whoever is 16 on the event's date plays the senior
 # event, and juniors are 8 to 15. The one boundary both formats' defaults come from.
 SENIOR_AGE = 16
@@ -84,7 +84,7 @@ class TournamentFormat:
     maximum_age: int | None
     # Younger players need a guardian's name and consent.
     guardian_consent_under: int
-    # Younger players are flagged for the travel rules (002: over-18 travel note).
+    # Younger players are flagged for the travel rules (Championship Rules: over-18 travel note).
     travel_flag_under: int
     citizenship_declaration: bool
     # RANKING_POINTS: the championship points table; RANKING_ASSETS: net worth alone.
@@ -93,27 +93,27 @@ class TournamentFormat:
     standings_order: tuple[str, ...]
     # POSTS_*: what the public pages show of each game.
     posts: str
-    # False where the preliminary standings name the winner (002 JUNIOR: one game).
+    # False where the preliminary standings name the winner (Championship Rules, JUNIOR: one game).
     has_final: bool
     # Said with the age rule, pointing to the other event of the age boundary.
     age_note: str | None
-    # A knockout (000, THE DAY OF THE TOURNAMENT): rounds are seated one at a time from a
+    # A knockout (Tournament Kit, THE DAY OF THE TOURNAMENT): rounds are seated one at a time from a
     # confirmed bracket (knockout/bracket.py), and only table winners go on, or the six
     # highest asset totals of one round. Otherwise every preliminary round is pre-seated.
     knockout: bool = False
-    # How a round ends when time is called: True for 002's last turn (play on until everyone
-    # has had as many turns), False for 000's "the game must stop. Any player who has thrown
-    # the dice completes that move and any transaction that may result."
+    # How a round ends when time is called: True for the Championship Rules' last turn (play on
+    # until everyone has had as many turns), False for the Tournament Kit's "the game must stop. Any
+    # player who has thrown the dice completes that move and any transaction that may result."
     last_turn: bool = True
-    # Whether a round is posted only once a judge has approved every table's sheet. 002
-    # BANKERS: the banker signs "to confirm the final adjudicated scores", and JUDGES:
-    # "roaming Judges to adjudicate": a judge approves each sheet. 000's club kit: "The
-    # player signs, the Banker or the referee counter-signs", and no judge approves.
+    # Whether a round is posted only once a judge has approved every table's sheet. Championship
+    # Rules BANKERS: the banker signs "to confirm the final adjudicated scores", and JUDGES:
+    # "roaming Judges to adjudicate": a judge approves each sheet. The Tournament Kit's club kit:
+    # "The player signs, the Banker or the referee counter-signs", and no judge approves.
     judge_approves_sheets: bool = True
 
 
 FORMATS: dict[str, TournamentFormat] = {
-    # shared/seeds/002: Regional/National Championship rules.
+    # Championship Rules.
     "championship": TournamentFormat(
         key="championship",
         name=_("Championship"),
@@ -135,13 +135,13 @@ FORMATS: dict[str, TournamentFormat] = {
         travel_flag_under=18,
         citizenship_declaration=True,
         ranking=RANKING_POINTS,
-        # 002 RANKING BY POINTS: points decide; the rest are the house tie-breakers.
+        # Championship Rules, RANKING BY POINTS: points decide; the rest are the house tie-breakers.
         standings_order=("points", "wins", "net_worth", "best_game"),
         posts=POSTS_POINTS,
         has_final=True,
         age_note=_("Players under %(senior)s play the junior championship."),
     ),
-    # shared/seeds/000: the Official MONOPOLY Game Tournament kit for clubs and charities.
+    # Tournament Kit.
     "club": TournamentFormat(
         key="club",
         name=_("Club / charity"),
@@ -155,8 +155,8 @@ FORMATS: dict[str, TournamentFormat] = {
         alternates=3,
         round_minutes=90,
         international_round_minutes=120,
-        # 000: "a minimum of three and a maximum of five players", yet its own example seats
-        # "36 tables of six": 3 to 5 by default; the bracket planner seats six only where
+        # Tournament Kit: "a minimum of three and a maximum of five players", yet its own example
+        # seats "36 tables of six": 3 to 5 by default; the bracket planner seats six only where
         # that saves a round (knockout.bracket), or everywhere once the organizer raises
         # the largest table to 6.
         table_size_min=3,
@@ -168,7 +168,8 @@ FORMATS: dict[str, TournamentFormat] = {
         travel_flag_under=18,
         citizenship_declaration=False,
         ranking=RANKING_ASSETS,
-        # 000 ranks by assets, so total net worth comes first; no points are awarded.
+        # The Tournament Kit's format ranks by assets, so total net worth comes first; no points are
+        # awarded.
         standings_order=("net_worth", "wins", "best_game"),
         posts=POSTS_TABLE_WINNERS,
         has_final=True,
@@ -177,7 +178,7 @@ FORMATS: dict[str, TournamentFormat] = {
         last_turn=False,
         judge_approves_sheets=False,
     ),
-    # shared/seeds/002: junior tournament, one game, highest net worth wins.
+    # Championship Rules: junior tournament, one game, highest net worth wins.
     "junior": TournamentFormat(
         key="junior",
         name=_("Junior"),
@@ -199,9 +200,9 @@ FORMATS: dict[str, TournamentFormat] = {
         travel_flag_under=18,
         citizenship_declaration=False,
         ranking=RANKING_ASSETS,
-        # 002 JUNIOR: "the competitor who accumulates the most assets (net worth) being the
-        # overall winner"; 002 TIE BREAKERS: "the player who has the highest value of
-        # unmortgaged property".
+        # Championship Rules, JUNIOR: "the competitor who accumulates the most assets (net worth)
+        # being the overall winner"; Championship Rules, TIE BREAKERS: "the player who has the
+        # highest value of unmortgaged property".
         standings_order=("net_worth", "unmortgaged"),
         posts=POSTS_NET_WORTH,
         has_final=False,
@@ -217,9 +218,9 @@ def format_choices() -> list[tuple[str, str]]:
 def event_ranking(*, event: EventRules) -> str:
     """How the event's players rank: ``RANKING_POINTS`` or ``RANKING_ASSETS``.
 
-    Championship events score by the 002 points table; club and junior events rank by
-    assets (000; 002 JUNIOR: "the most assets (net worth)"). A format this version does not
-    know ranks by points, the championship's rule.
+    Championship events score by the Championship Rules points table; club and junior events rank by
+    assets (Tournament Kit; Championship Rules, JUNIOR: "the most assets (net worth)"). A format
+    this version does not know ranks by points, the championship's rule.
     """
     return _format(event).ranking
 
@@ -244,8 +245,8 @@ def event_has_final(*, event: EventRules) -> bool:
     """Whether a final follows the preliminaries; without one the standings name the winner.
 
     The format says whether it has one at all; the event may leave it out (``ends_with_qualifiers``:
-    a regional of a series ends with its qualifiers, 002 "From each event the 4 players
-    with the highest Point scores ... will progress through to the ... Finals").
+    a regional of a series ends with its qualifiers, Championship Rules "From each event the 4
+    players with the highest Point scores ... will progress through to the ... Finals").
     """
     return _format(event).has_final and not getattr(event, "ends_with_qualifiers", False)
 
@@ -299,7 +300,7 @@ def event_is_knockout(*, event: EventRules) -> bool:
     return fmt is not None and fmt.knockout
 
 
-# 000: "The tournament must have at least two rounds, each with a 90-minute time limit."
+# Tournament Kit: "The tournament must have at least two rounds, each with a 90-minute time limit."
 KIT_ROUND_MINUTES = 90
 
 
@@ -318,13 +319,14 @@ def round_minutes_warning(*, event: EventRules) -> str | None:
 
 
 def event_has_last_turn(*, event: EventRules) -> bool:
-    """Whether time called starts a last turn (002) or stops the game at once (000)."""
+    """Whether time called starts a last turn (Championship Rules) or stops the game at once
+    (Tournament Kit)."""
     fmt = FORMATS.get(event.format)
     return fmt.last_turn if fmt is not None else True
 
 
 def event_minimum_players(*, event: EventRules) -> int:
-    """The fewest players the event's rules allow (000: "a minimum of 24 players")."""
+    """The fewest players the event's rules allow (Tournament Kit: "a minimum of 24 players")."""
     fmt = FORMATS.get(event.format)
     return fmt.minimum_players if fmt is not None else 1
 

@@ -104,8 +104,9 @@ EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
 
 
 # What a format does not use: kept at the format's value in a hidden field, not asked. A
-# knockout's rounds come from its bracket and its final seats six (000); a junior event
-# is one game with one winner (002); only a championship regional ends with qualifiers.
+# knockout's rounds come from its bracket and its final seats six (Tournament Kit); a junior event
+# is one game with one winner (Championship Rules); only a championship regional ends with
+# qualifiers.
 NOT_ASKED: dict[str, tuple[str, ...]] = {
     "club": ("preliminary_rounds", "advancing", "ends_with_qualifiers"),
     "junior": ("preliminary_rounds", "advancing", "ends_with_qualifiers"),
@@ -132,7 +133,7 @@ MORE_BY_FORMAT: dict[str, tuple[str, ...]] = {
 
 
 # The kit's forms end "Please return to:" with Hasbro's 1990s address; ours print whoever
-# the organizer names here (000, EVENT REGISTRATION FORM), or no return block at all.
+# the organizer names here (Tournament Kit, EVENT REGISTRATION FORM), or no return block at all.
 PRINTED_HELP = {
     "address": _(
         "Street and number. The Event Registration Form prints it with the city and "

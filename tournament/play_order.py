@@ -1,5 +1,5 @@
-"""Token choice and the order of play at a table: the rolls of 002's start of a game,
-recorded on the table (moved out of the seating services, which seat players, not games)."""
+"""Token choice and the order of play at a table: the rolls of the Championship Rules' start of a
+game, recorded on the table (moved out of the seating services, which seat players, not games)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from tournament.selectors import play_order_from
 
 # --- Token choice and order of play -------------------------------------------------------
 #
-# 002 TOKEN ASSIGNMENT & GAME START: "all players will roll 1 die to choose a token - the
-# player with the highest roll will choose first, and then the next highest etc. After this
+# Championship Rules, TOKEN ASSIGNMENT & GAME START: "all players will roll 1 die to choose a token
+# - the player with the highest roll will choose first, and then the next highest etc. After this
 # each player will roll to decide who gets to start the game, with the highest roller going
 # first, play then continues to the left of the first person." Seats are numbered round the
 # table in the direction of play, so the order of play is the seat order turned to start at

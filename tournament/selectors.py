@@ -253,8 +253,8 @@ class RoundSeating:
 
 def play_order_from(seated: Sequence[int], *, starter: int) -> list[int]:
     """The order of play: the seats, numbered round the table in the direction of play,
-    turned to start at the highest roller (002: "play then continues to the left of the
-    first person"). Seats 13, 14, 15, 16 with 14 starting play 14, 15, 16, 13."""
+    turned to start at the highest roller (Championship Rules: "play then continues to the left of
+    the first person"). Seats 13, 14, 15, 16 with 14 starting play 14, 15, 16, 13."""
     index = list(seated).index(starter)
     return [*seated[index:], *seated[:index]]
 

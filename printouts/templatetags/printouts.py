@@ -20,8 +20,8 @@ def word(edition, key: str) -> str:
     return edition.word(key)
 
 
-# 000, Advertising & Promotion: "The first or most prominent use of the word MONOPOLY on a
-# document, a page, or digital file must always be followed by a ®".
+# Tournament Kit, Advertising & Promotion: "The first or most prominent use of the word MONOPOLY on
+# a document, a page, or digital file must always be followed by a ®".
 _FIRST_MONOPOLY = re.compile(r"\bMONOPOLY\b(?!\s*®)")
 
 

@@ -47,10 +47,10 @@ def advance_to_final(
     Only posted scores count, so every preliminary round must be posted. Players who left
     the event (withdrawn, ejected) cannot advance and the next player moves up. A tie
     across the cut is refused until the head judge decides it. Up to six finalists (or the
-    event's largest table) play the final at one table (002: four finalists; 000: a
-    six-player final). More play a semifinal (kind ``semifinal``) seated by the engine;
-    called again once the semifinal is posted, this seats each semifinal table's winner at
-    the final table. A knockout (000) goes its own way: ``knockout_advance``.
+    event's largest table) play the final at one table (Championship Rules: four finalists;
+    Tournament Kit: a six-player final). More play a semifinal (kind ``semifinal``) seated by the
+    engine; called again once the semifinal is posted, this seats each semifinal table's winner at
+    the final table. A knockout (Tournament Kit) goes its own way: ``knockout_advance``.
     ``by`` is accepted for the audit trail of the views; the round records no author.
     Decided holding the event's lock: a second tap waits for the first, then finds its
     stage seated (refused as already done when ``seen``, the tables its page showed,
@@ -59,8 +59,8 @@ def advance_to_final(
     event = event_lock(event_id=event.pk)
     seating_refuse_if_changed(event=event, seen=seen)
     if not event_has_final(event=event):
-        # 002 JUNIOR: "The Juniors will only be asked to play 1 game"; the posted round's
-        # standings name the winner (scoring.selectors.event_winner).
+        # Championship Rules, JUNIOR: "The Juniors will only be asked to play 1 game"; the posted
+        # round's standings name the winner (scoring.selectors.event_winner).
         raise ValidationError(
             _("This format has no final: the posted standings name the winner."), code="no-final"
         )
@@ -123,7 +123,8 @@ def _seat_final(event: Event, finalists: list[Player]) -> Round:
 
 
 def _final_table_max(event: Event) -> int:
-    """The most finalists one table seats: six (000's six-player final) or a bigger table."""
+    """The most finalists one table seats: six (the Tournament Kit's six-player final) or a bigger
+    table."""
     return max(6, event.table_size_max)
 
 
@@ -153,14 +154,15 @@ def _final_from_semifinal(*, event: Event, semifinal: Round) -> Round:
     return _seat_final(event, finalists)
 
 
-# --- The club knockout (000) --------------------------------------------------------------
+# --- The club knockout (Tournament Kit)
+# --------------------------------------------------------------
 
 
 @transaction.atomic
 def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -> Round:
     """The next round of a knockout once the last one is posted, or its final.
 
-    000, THE DAY OF THE TOURNAMENT: each round "will result in some outright winners, and
+    Tournament Kit, THE DAY OF THE TOURNAMENT: each round "will result in some outright winners, and
     others will win by virtue of having the highest total assets at their table. The same
     method is used for the next round of play, but there must be six tables to give you the
     required six players for the final." With the confirmed bracket's ``table_winners``
@@ -199,7 +201,7 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
         # Round 1's table winners played this round: its six highest asset totals go on.
         finalists = round_highest_assets(round_=last, count=plan.final_players)
     else:
-        # A winner who left is replaced by their table's next player by assets (000: "The
+        # A winner who left is replaced by their table's next player by assets (Tournament Kit: "The
         # final round must have six players").
         finalists = knockout_goers(round_=last)
         if last.number < len(plan.rounds):

@@ -31,8 +31,8 @@ def refuse_if_posted(round_: Round) -> None:
 def round_post(*, round_: Round, by: User | None) -> RoundPosting:
     """Publish a round's point scores: only once every table of every wave is settled.
 
-    002, POSTING SCORES: scores are posted at the end of each round, not by wave, so one
-    unsigned table anywhere holds the whole round back, as does a sheet no judge approved
+    Championship Rules, POSTING SCORES: scores are posted at the end of each round, not by wave, so
+    one unsigned table anywhere holds the whole round back, as does a sheet no judge approved
     yet (unless the event turned that off: ``Event.judge_approves_sheets``) or an
     undecided tie.
     """

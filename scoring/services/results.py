@@ -58,7 +58,7 @@ def write_results(*, sheet: TableSheet) -> None:
     """One ``ResultLine`` per player from the engine's report, with tie decisions applied.
 
     Every player has only their own line: an alternate who stepped in scores their own
-    games and inherits nothing (002, ALTERNATES SCORING).
+    games and inherits nothing (Championship Rules, ALTERNATES SCORING).
     """
     table = sheet.table
     report = sheet.report

@@ -9,6 +9,8 @@ differs. The signatures in between are ``signatures.py``'s.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser as User
@@ -182,8 +184,8 @@ def _drop_stale_signatures(*, sheet: TableSheet) -> None:
 
 
 def _sign_as_recorded(*, sheet: TableSheet) -> None:
-    """Players who went bankrupt signed as they left, on the banker's table page (002,
-    SPECTATORS: "they should promptly sign their score sheet and leave the table"): those
+    """Players who went bankrupt signed as they left, on the banker's table page (Championship
+    Rules, SPECTATORS: "they should promptly sign their score sheet and leave the table"): those
     initials, at that time, are their signature on the sheet, so they need not come back.
 
     Only for players bankrupt on the sheet and not signed otherwise. Submitting is the
@@ -415,3 +417,74 @@ def sheet_correct(
     _revise(sheet=sheet, kind=SheetRevision.Kind.CORRECTION, by=by, reason=reason)
     write_results(sheet=sheet)
     return sheet
+
+
+# --- A tablet's write, its refusal as an answer ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetAnswer:
+    """A tablet's write as the service took it: the sheet saved, or why not.
+
+    The tablet is answered whatever happened, so a refusal is a value here rather than an
+    exception: ``conflict`` (another device saved first), ``invalid`` (the engine refused
+    the sheet, which was kept as the draft) or ``refused`` (any other refusal), and with
+    any of them ``report``, the engine's report on what was sent.
+    """
+
+    sheet: TableSheet | None = None
+    conflict: SheetConflict | None = None
+    invalid: SheetInvalid | None = None
+    refused: tuple[str, ...] = ()
+    report: dict[str, Any] | None = None
+
+    @property
+    def saved(self) -> bool:
+        return self.sheet is not None
+
+
+def sheet_submit_answer(
+    *,
+    table: Table,
+    data: dict[str, Any],
+    expected_version: int,
+    submission_key: uuid.UUID,
+    by: User | None,
+) -> SheetAnswer:
+    """``sheet_submit``, answered whatever happens (``SheetAnswer``)."""
+    return _answer(
+        table=table,
+        data=data,
+        write=lambda: sheet_submit(
+            table=table,
+            data=data,
+            expected_version=expected_version,
+            submission_key=submission_key,
+            by=by,
+        ),
+    )
+
+
+def sheet_save_draft_answer(
+    *, table: Table, data: dict[str, Any], expected_version: int, by: User | None
+) -> SheetAnswer:
+    """``sheet_save_draft``, answered whatever happens (``SheetAnswer``)."""
+    return _answer(
+        table=table,
+        data=data,
+        write=lambda: sheet_save_draft(
+            table=table, data=data, expected_version=expected_version, by=by
+        ),
+    )
+
+
+def _answer(*, table: Table, data: dict[str, Any], write: Callable[[], TableSheet]) -> SheetAnswer:
+    try:
+        return SheetAnswer(sheet=write())
+    except SheetConflict as error:
+        refusal = {"conflict": error}
+    except SheetInvalid as error:
+        refusal = {"invalid": error}
+    except ValidationError as error:
+        refusal = {"refused": tuple(error.messages)}
+    return SheetAnswer(report=sheet_check(table=table, data=data), **refusal)

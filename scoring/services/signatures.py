@@ -27,8 +27,8 @@ def sheet_sign(
     """A player's initials (``player``), or the banker's (``player=None``).
 
     Players still in the game sign the submitted sheet; a bankrupt player may sign at any
-    time, as they leave the table (002, SPECTATORS). The banker signs last, once every
-    remaining player has; that locks the sheet, writes the results and marks the table
+    time, as they leave the table (Championship Rules, SPECTATORS). The banker signs last, once
+    every remaining player has; that locks the sheet, writes the results and marks the table
     scored.
     """
     sheet = locked(sheet)

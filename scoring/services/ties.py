@@ -101,8 +101,8 @@ def standings_tie_decide(
 def standings_tie_breakers_set(*, event: Event, keys: list[str], by: User | None) -> Event:
     """The organizer's order of the standings tie-breakers, best first.
 
-    ``keys`` starts with the format's ranking key (points: 002 "the 4 players with the
-    highest Point scores (not net worth)") and then names any of its other keys, each at
+    ``keys`` starts with the format's ranking key (points: Championship Rules "the 4 players with
+    the highest Point scores (not net worth)") and then names any of its other keys, each at
     most once, or none: the head judge decides ties on the keys used. An empty list goes
     back to the format's default order. The head judge's decision always comes last and is
     not a key. Refused once the final (or

@@ -13,7 +13,7 @@ where a search over all rounds does not:
 
 * 24 players, 7 rounds (k = 7, 3 fixed players): found in well under a second; it is the
   resolvable 4-GDD of type 3^8 the literature knows, and an 8th round on top gives the
-  18 repeats of issue #18's 24 × 8 target.
+  18 repeats of the 24 × 8 target.
 * 32 players, 10 rounds (k = 10, 2 fixed; a single base round) is tried too — the social
   golfer problem 8-4-10, where each player would miss exactly one other (the pairs
   {x, σ^5 x} and the two fixed players) — but within the budget the search stops one

@@ -414,7 +414,7 @@ def _searcher(
     )
 
 
-# Conflicted players examined per swap. Long events (issue #18) need the wide step to get
+# Conflicted players examined per swap. Long events need the wide step to get
 # off plateaus (25 × 6 under the 4–5 rule: 4–5 repeats with 6, 2–3 with 20); three-round
 # events reach their bound in a few hundred swaps, where the narrow step is 2–5× faster.
 _NARROW, _WIDE = 6, 20

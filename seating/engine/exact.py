@@ -1,7 +1,7 @@
 """Exhaustive search on small fields: is there a schedule with at most ``ceiling`` repeats?
 
 The counting bounds (``bounds.py``) are not always reachable. For a few awkward small
-fields (11, 12, 13 players over 4 rounds, issue #18) the engine's best stayed 1–3 above
+fields (11, 12, 13 players over 4 rounds) the engine's best stayed 1–3 above
 them; this search settles the true minimum, and ``bounds.EXHAUSTIVE_MINIMUM`` records what
 it proved (the tests run it again, so the table cannot drift from the proof).
 

@@ -1,6 +1,6 @@
 """Exhaustive search for 16 players over 5 rounds at tables of 4 with a household of 3.
 
-Issue #18 asks for at most 8 repeats there; the bound says 6, the engine and every local
+At most 8 repeats are wanted there; the bound says 6, the engine and every local
 search tried reach 11. This search decides "at most ``ceiling`` repeats?" exactly, and
 answers no for 8 (so the minimum is 9, 10 or 11).
 
@@ -132,7 +132,7 @@ def heavy_household_within(ceiling: int, second: tuple[Table, ...] | None = None
     seated together, can have at most ``ceiling`` repeats. ``second`` restricts round 2
     to one seating (already relabelled to round 1's form; the tests use it to check that
     a known schedule is found). Exponential: here about 90 s for ceiling 7 and 20 minutes
-    for ceiling 8 (both False: issue #18's "at most 8" cannot be met)."""
+    for ceiling 8 (both False: "at most 8" cannot be met)."""
     state = _State(ceiling - 6)
     for table in _FIRST:
         state.add(table, 1)

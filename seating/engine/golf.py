@@ -1,4 +1,4 @@
-"""Repeat-free long events the grid and the cyclic search do not reach (issue #18).
+"""Repeat-free long events the grid and the cyclic search do not reach.
 
 Two constructions, both ending in exact covers (Knuth's Algorithm X, ``_exact_covers``):
 ``joined_rounds`` seats 4R + 1 players over R rounds with one table of 5 (25 × 6 under
@@ -220,7 +220,7 @@ def joined_rounds(
     should_stop: Callable[[], bool] | None = None,
 ) -> Rounds | None:
     """R repeat-free rounds for 4R + 1 players with one table of 5 (25 × 6 under the 4–5
-    rule, issue #18), or None.
+    rule), or None.
 
     Seat the first 4R players by a repeat-free design with R + 1 rounds of tables of 4
     (the cyclic search: for 24 players the 6-4-7 design), then pick one table from each

@@ -1,4 +1,5 @@
-"""Seating that keeps groups apart: same-language tables (002: "same-language games").
+"""Seating that keeps groups apart: same-language tables (Championship Rules: "same-language
+games").
 
 The engine itself knows nothing of languages: the caller hands in ``groups`` (each player's
 group: their game language, as data), and this module seats each group at tables of its

@@ -9,7 +9,7 @@
  *   answers; the server applies one key once, so a retry never submits twice. The pending
  *   submission is in localStorage as well, so it survives a reload and resumes. On the
  *   banker's tablet pages the submission joins the offline queue of tablet.js instead,
- *   after the writes queued before it (issue #20).
+ *   after the writes queued before it.
  * - The − / + steppers change a bill count and fire the events htmx listens to, so live
  *   validation (hx-post to the validate endpoint) runs after every tap.
  * - The page never contradicts itself. One function, refresh(), runs on load, after

@@ -1,5 +1,5 @@
-/* The banker tablet's service worker (issue #20), served from /bank/sw.js (scope /bank/)
- * by banker/tablet_views.py, which puts self.BOARDWALK = {version, precache, scope}
+/* The banker tablet's service worker, served from /bank/sw.js (scope /bank/)
+ * by banker/offline_views.py, which puts self.BOARDWALK = {version, precache, scope}
  * in front of this file.
  *
  * - Pages under /bank/ (the table's clock, the bankruptcy form, the score sheet): the

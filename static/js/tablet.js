@@ -1,4 +1,4 @@
-/* The banker's tablet through a Wi-Fi outage (issue #20). On the table's clock page, the
+/* The banker's tablet through a Wi-Fi outage. On the table's clock page, the
  * bankruptcy form and the score sheet (templates/tournament/clock/_tablet.html).
  *
  * - Registers the service worker (/bank/sw.js, static/js/tablet-sw.js), which keeps these

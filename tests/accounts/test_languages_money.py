@@ -1,6 +1,6 @@
-"""The one money helper (#21): the edition's currency, the reader's language.
+"""The one money helper: the edition's currency, the reader's language.
 
-Issue #21: "the rupee edition writes ₹1,50,000 (Indian grouping), the UK edition £1,500,
+The requirement: "the rupee edition writes ₹1,50,000 (Indian grouping), the UK edition £1,500,
 and no page shows a bare number for money."
 """
 

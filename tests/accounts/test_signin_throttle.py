@@ -1,4 +1,4 @@
-"""The login throttle against the attacks of issue #17, through the real login pages.
+"""The login throttle against the attacks a review found, through the real login pages.
 
 Every test freezes time (``frozen_time``): the throttle's waits are measured in seconds,
 and a test must not depend on when it runs.
@@ -37,7 +37,7 @@ def signed_in(client) -> bool:
     return "_auth_user_id" in client.session
 
 
-# --- Item 1: one count per account, however the name is spelled ---------------------------
+# --- One count per account, however the name is spelled ---------------------------
 
 # Fullwidth, mathematical bold and Unicode case variants that Django's login form folds
 # (NFKC) into "judge2" before it looks the account up.
@@ -62,7 +62,7 @@ LOOK_ALIKES = [
 
 @pytest.mark.django_db
 def test_look_alike_usernames_count_as_the_account_they_sign_in_as(client, frozen_time):
-    """Issue #17: 21 spellings x 7 wrong passwords were 147 guesses against one account."""
+    """A found weakness: 21 spellings x 7 wrong passwords were 147 guesses against one account."""
     User.objects.create_user("judge2", password="the right passphrase")
     checked = 0
     for attempt, name in enumerate(LOOK_ALIKES * 7):
@@ -84,7 +84,7 @@ def test_the_count_folds_names_as_the_login_form_does():
     assert throttle.login_subject("judge3") != "judge2"
 
 
-# --- Item 3: the attacker slowed down, the victim let through ------------------------------
+# --- The attacker slowed down, the victim let through ------------------------------
 
 
 def test_the_waits_double_after_the_free_failures_up_to_a_quarter_hour():
@@ -98,7 +98,7 @@ def test_the_waits_double_after_the_free_failures_up_to_a_quarter_hour():
 
 @pytest.mark.django_db
 def test_failures_slow_the_name_down_progressively_and_never_lock_it(client, frozen_time):
-    """Issue #17: eight wrong passwords locked the head judge out for 15 minutes."""
+    """Eight wrong passwords locked the head judge out for 15 minutes."""
     User.objects.create_user("headjudge", password="the right passphrase")
     guesser = Client()
     for attempt in range(FREE_FAILURES_PER_USERNAME):
@@ -163,12 +163,12 @@ def test_parallel_attempts_past_the_free_failures_go_one_at_a_time(frozen_time):
     assert [attempt.refused for attempt in burst] == [False, True]
 
 
-# --- Item 13: no window boundary --------------------------------------------------------------
+# --- No window boundary --------------------------------------------------------------
 
 
 @pytest.mark.django_db
 def test_failures_just_before_a_quarter_hour_still_count_just_after_it(client, frozen_time):
-    """Issue #17: the old throttle counted in fixed 15-minute windows, so failures made just
+    """The old throttle counted in fixed 15-minute windows, so failures made just
     before a boundary were forgotten just after it (and its test failed there)."""
     User.objects.create_user("ada", password="the right passphrase")
     frozen_time.at = (int(frozen_time.at) // QUARTER_HOUR_S + 1) * QUARTER_HOUR_S - 0.4
@@ -195,13 +195,13 @@ def test_a_username_with_spaces_makes_a_valid_cache_key(recwarn):
     assert not [w for w in recwarn if "CacheKeyWarning" in type(w.message).__name__]
 
 
-# --- Item 7: the proxy's header, from the proxy only -----------------------------------------
+# --- The proxy's header, from the proxy only -----------------------------------------
 
 
 @pytest.mark.django_db
 @override_settings(BOARDWALK_CLIENT_IP_HEADER="HTTP_X_REAL_IP", BOARDWALK_TRUSTED_PROXIES=[])
 def test_a_client_sending_its_own_address_header_is_still_throttled(client, frozen_time):
-    """Issue #17: with DJANGO_CLIENT_IP_HEADER set, a client sending its own X-Real-IP was
+    """With DJANGO_CLIENT_IP_HEADER set, a client sending its own X-Real-IP was
     never throttled. The header counts only from a trusted proxy."""
     misses = throttle.BANKER_LINK_MISSES_PER_IP.count
     for attempt in range(misses + 1):

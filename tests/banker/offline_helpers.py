@@ -1,4 +1,4 @@
-"""A table of four in play, for the offline tablet tests (issue #20)."""
+"""A table of four in play, for the offline tablet tests."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The locked sheet's result shows points where the format scores them (002: 19-10-5-3 for
-a table of four in a championship) and no column of dashes in a club knockout, whose
-tables send their winner on and score no points (000)."""
+"""The locked sheet's result shows points where the format scores them (Championship Rules:
+19-10-5-3 for a table of four in a championship) and no column of dashes in a club knockout, whose
+tables send their winner on and score no points (Tournament Kit)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Bankruptcies recorded on the banker's table page, as they happen.
 
-002, SPECTATORS: "When players are bankrupt, they should promptly sign their score sheet and
-leave the table." 000, BANKRUPTCY: "If your debt is to another player, you must turn over to
-that player all that you have of value and retire from the game ... Should you owe the Bank
-... you must turn over all assets to the Bank ... The last player left in the game wins."
+Championship Rules, SPECTATORS: "When players are bankrupt, they should promptly sign their score
+sheet and leave the table." Tournament Kit, BANKRUPTCY: "If your debt is to another player, you must
+turn over to that player all that you have of value and retire from the game ... Should you owe the
+Bank ... you must turn over all assets to the Bank ... The last player left in the game wins."
 """
 
 from __future__ import annotations
@@ -280,7 +280,7 @@ def test_the_sheet_starts_with_the_recorded_bankruptcies_signed(banker_client, p
     table_mark_finished(table=playing)
     response = _sheet_page(banker_client, playing)
     initial = response.context["form"].initial
-    # Out in the order recorded, holding nothing: their creditor has it all (000).
+    # Out in the order recorded, holding nothing: their creditor has it all (Tournament Kit).
     for player, order in [(dog, 1), (boot, 2), (car, 3)]:
         assert initial[f"bankrupt_{player.pk}"] is True
         assert (initial[f"out_order_{player.pk}"], initial[f"cash_{player.pk}"]) == (order, 0)
@@ -295,7 +295,7 @@ def test_the_sheet_starts_with_the_recorded_bankruptcies_signed(banker_client, p
 
 
 def test_recorded_initials_sign_the_sheet_and_the_winner_takes_28_points(banker_client, playing):
-    """Hat, the last player left, wins outright: 28 points (002, SCORING, one player
+    """Hat, the last player left, wins outright: 28 points (Championship Rules, SCORING, one player
     remaining); the others score nothing, placed last out first."""
     boot, car, hat, dog = _three_out(playing)
     table_mark_finished(table=playing)

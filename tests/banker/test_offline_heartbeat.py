@@ -1,4 +1,4 @@
-"""Tablets report a heartbeat; the judges' results page marks the ones gone quiet (#20).
+"""Tablets report a heartbeat; the judges' results page marks the ones gone quiet.
 
 The tablet posts its heartbeat while online, with the number of actions it still has
 waiting. "Last heard" is the server's own record of the time, never the tablet's clock.

@@ -1,4 +1,4 @@
-"""Every banker write is applied at most once per idempotency key (issue #20).
+"""Every banker write is applied at most once per idempotency key.
 
 A tablet replaying its offline queue, or retrying after a lost answer, sends the same key
 again: the second request must change nothing and get the first one's answer back. The

@@ -1,4 +1,4 @@
-"""The banker tablet's service worker and manifest, as served (issue #20)."""
+"""The banker tablet's service worker and manifest, as served."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""The rules at the table (002, BANKERS: "They will also have a copy of the rules").
+"""The rules at the table (Championship Rules, BANKERS: "They will also have a copy of the rules").
 
 The banker's tablet opens the event edition's rules with the rule book's clarifications: the
-championship's "TOURNAMENT POINTS TO REMEMBER" (002), the club kit's frequent questions and
-end of round (000); the edition's own amounts; the table's or event's language; a search box
-(static/js/rules.js) and a copy kept by the service worker.
+championship's "TOURNAMENT POINTS TO REMEMBER" (Championship Rules), the club kit's frequent
+questions and end of round (Tournament Kit); the edition's own amounts; the table's or event's
+language; a search box (static/js/rules.js) and a copy kept by the service worker.
 """
 
 from __future__ import annotations
@@ -37,10 +37,11 @@ def rules_page(client, table: Table) -> str:
 
 def test_a_championship_table_reads_002s_points_to_remember(client):
     page = rules_page(client, table_in(an_event(name="Regional")))
-    # 002, TOURNAMENT POINTS TO REMEMBER.
+    # Championship Rules, TOURNAMENT POINTS TO REMEMBER.
     assert "Players may not consult or seek advice from friends or game observers" in page
     assert "You must collect your rent before Player C throws the dice." in page
-    # 002, JUDGES: "the contestant must flag this to the Banker who will raise their arm".
+    # Championship Rules, JUDGES: "the contestant must flag this to the Banker who will raise their
+    # arm".
     assert "who will raise their arm" in page
     # The classic board: a $200 salary, a $50 fine, a hotel after four houses.
     assert "pays them a $200 salary" in page and "a $50 fine" in page
@@ -50,14 +51,14 @@ def test_a_championship_table_reads_002s_points_to_remember(client):
 
 def test_a_club_table_reads_the_kits_answers_and_end_of_round(client):
     page = rules_page(client, table_in(an_event(name="Charity Night", fmt="club")))
-    # 000: "Multiply that number by 4 if your opponent only owns one utility, or by 10".
+    # Tournament Kit: "Multiply that number by 4 if your opponent only owns one utility, or by 10".
     assert "Multiply that number by 4" in page and "by 10 if they own both" in page
     assert "When time is called, the game must stop." in page
     assert "Players may not consult or seek advice" not in page
 
 
 def test_the_editions_own_amounts_and_houses_to_a_hotel(client):
-    # 004 (the market edition): hotels after three houses, rupee amounts.
+    # Market Edition Rules (the market edition): hotels after three houses, rupee amounts.
     event = an_event(name="Mumbai Open", edition="india-rupee")
     page = rules_page(client, table_in(event))
     assert "With 3 houses on each property" in page

@@ -1,7 +1,7 @@
 """A bankruptcy on the banker's tablet in a real browser, under the site's CSP.
 
-002, SPECTATORS: "When players are bankrupt, they should promptly sign their score sheet and
-leave the table." The banker records it on the table page, the player types their initials
+Championship Rules, SPECTATORS: "When players are bankrupt, they should promptly sign their score
+sheet and leave the table." The banker records it on the table page, the player types their initials
 there, and the score sheet at the end of the game starts from it, even on a tablet that
 kept older entries of that sheet.
 """

@@ -1,4 +1,4 @@
-"""Issue #15, the check-in desk: a slow search answer never undoes a check-in shown on screen.
+"""The check-in desk: a slow search answer never undoes a check-in shown on screen.
 
 The search is held in the browser (Playwright's routing) after the server answered it, as
 a slow network would hold it; meanwhile the judge checks someone in. When the old answer

@@ -1,5 +1,5 @@
 """A 30-player club knockout in a real browser, from check-in to the six-player final and
-the winner's notification form (issue 13, the kit's "THE DAY OF THE TOURNAMENT"), with the
+the winner's notification form (the kit's "THE DAY OF THE TOURNAMENT"), with the
 bracket planner following the check-in desk on another screen.
 
 Everything is done on the pages an organizer, a head judge and the bankers use (table 1 of
@@ -139,7 +139,7 @@ def call_time(page, url: str, event: Event, number: int) -> None:
     page.goto(f"{url}/organizer/events/{event.pk}/clock/")
     card = page.locator("section.clock-card").filter(has_text=f"Round {number}")
     card.get_by_role("button", name="Start").click()
-    # Issue 15: the card's actions answer with htmx inside the card, the result with them.
+    # The card's actions answer with htmx inside the card, the result with them.
     card.locator("[data-card-feedback]", has_text="play has started").wait_for()
     card.locator("summary", has_text="End play").click()
     card.get_by_role("button", name="End play for this wave").click()
@@ -185,7 +185,7 @@ def approve_and_post(page, url: str, event: Event, round_: Round) -> None:
         page.get_by_role("button", name="Approve the sheet").click()
         page.wait_for_load_state()
     page.goto(f"{url}/organizer/events/{event.pk}/results/{round_.number}/")
-    # Issue 15: posting asks to confirm (a second tap).
+    # Posting asks to confirm (a second tap).
     page.locator("#post summary").click()
     page.get_by_role("button", name=f"Post round {round_.number} now").click()
     page.wait_for_load_state()

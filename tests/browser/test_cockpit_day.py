@@ -1,4 +1,4 @@
-"""A whole championship day run from the event cockpit, with clicks only (issue 15).
+"""A whole championship day run from the event cockpit, with clicks only.
 
 The organizer logs in once; from then on the test never types an address. Each step it
 opens the cockpit (the event's "Overview" tab), reads the one next action, follows the
@@ -180,7 +180,7 @@ def run_clock(cockpit: Cockpit, number: int, *, start: bool) -> None:
         if not start:
             card.locator("summary", has_text="End play").click()
         card.get_by_role("button", name=name, exact=True).click()
-        # Issue 15: the action answers with htmx inside its card, the result with it.
+        # The action answers with htmx inside its card, the result with it.
         done = "play has started" if start else "play has ended"
         card.locator("[data-card-feedback]", has_text=done).wait_for()
 
@@ -220,7 +220,7 @@ def post_round(cockpit: Cockpit, number: int) -> None:
 
 
 def assign_the_final_banker(cockpit: Cockpit) -> None:
-    """000: "The Banker in the Final Round must not be a player": the cockpit opens the
+    """Tournament Kit: "The Banker in the Final Round must not be a player": the cockpit opens the
     seating page at the final's table; the organizer gives it the banker's account."""
     page = cockpit.page
     form = page.locator(f"form#{page.url.split('#', 1)[1]}")

@@ -1,4 +1,4 @@
-"""The cockpit on a phone (issue 15: every page useful at 390x844): nothing overflows
+"""The cockpit on a phone (every page useful at 390x844): nothing overflows
 sideways, the next action is on the first screen."""
 
 from __future__ import annotations

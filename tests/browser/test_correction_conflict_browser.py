@@ -1,4 +1,4 @@
-"""Two judges correct the same table at once, in chromium at tablet size (issue #17, item 4).
+"""Two judges correct the same table at once, in chromium at tablet size.
 
 Both open the correction; the first saves Car's cash; the second, still on the page loaded
 before, saves Dog's. The second gets the banker's conflict screen, with everything typed

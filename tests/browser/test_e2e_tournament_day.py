@@ -1,4 +1,4 @@
-"""A whole tournament day in a real browser: issue 9's end-to-end test (`make e2e`).
+"""A whole tournament day in a real browser: the end-to-end test (`make e2e`).
 
 Everything goes through the pages a person would use, with the roles a real day has:
 the organizer creates the event and imports players from CSV, checks them in and marks a
@@ -10,7 +10,7 @@ judge posts each round; the final is seated from the standings and scored; the w
 notification form is downloaded and read; a spectator's standings page updates by itself.
 
 The database is read only to check what the pages did, never to do a step for them. The
-expected points come from the rule book's table (002: 19-10-5-3 for a table of four),
+expected points come from the rule book's table (Championship Rules: 19-10-5-3 for a table of four),
 written here, and each table's cash is chosen so its order is known in advance.
 A screenshot of each step is kept in ``$E2E_ARTIFACTS`` (default ``artifacts/e2e``).
 """
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.e2e
 
 PASSWORD = "a long Boardwalk passphrase"
 ARTIFACTS = Path(os.environ.get("E2E_ARTIFACTS", "artifacts/e2e"))
-# The rule book's points for a table of four, first to last (002).
+# The rule book's points for a table of four, first to last (Championship Rules).
 POINTS_OF_FOUR = [19, 10, 5, 3]
 # Each table's cash by seat: seat 1 richest, so places follow seats and are known.
 CASH_BY_SEAT = [2900, 1700, 1100, 400]
@@ -104,7 +104,7 @@ def create_event(day: Day, page) -> Event:
     page.fill("[name=organization]", "Harbour Club")
     page.fill("[name=venue]", "Pier Hall")
     # Today from midnight: the official start has passed, so a no-show can be marked
-    # (issue 15 refuses one before the start).
+    # (one is refused before the start).
     page.fill("[name=date]", datetime.date.today().isoformat())
     page.fill("[name=start_time]", "00:00")
     page.fill("[name=expected_players]", "20")
@@ -135,7 +135,7 @@ def check_in_everyone_but(day: Day, page, event: Event, absent: Player) -> None:
     day.shot(page, "checked-in")
     # The absent player is a no-show: the first alternate takes the place.
     page.goto(f"{day.url}/organizer/events/{event.pk}/players/")
-    # Issue 15: the no-show asks to confirm, naming the alternate who takes the seat.
+    # The no-show asks to confirm, naming the alternate who takes the seat.
     page.get_by_role("link", name=f"No-show: {absent.alias}").click()
     assert "Alternate 1" in page.inner_text("#no-show-consequence")
     page.locator("#confirm-no-show").click()
@@ -181,7 +181,7 @@ def publish_and_start(day: Day, page, event: Event, number: int) -> None:
 def run_the_clock(day: Day, head_judge, event: Event, number: int) -> None:
     """The head judge starts the round's clock, then calls time for every wave."""
     head_judge.goto(f"{day.url}/organizer/events/{event.pk}/clock/")
-    # Issue 15: the page puts the live waves first, so the cards are found again after
+    # The page puts the live waves first, so the cards are found again after
     # each action rather than by their place on the page.
     cards = head_judge.locator("section.clock-card").filter(
         has=head_judge.locator("h2", has_text=f"Round {number} ·")
@@ -190,7 +190,7 @@ def run_the_clock(day: Day, head_judge, event: Event, number: int) -> None:
         card = cards.filter(has=head_judge.get_by_role("button", name="Start", exact=True)).first
         card = head_judge.locator(f"#{card.get_attribute('id')}")
         card.get_by_role("button", name="Start", exact=True).click()
-        # Issue 15: the action answers with htmx inside its card, the result with it.
+        # The action answers with htmx inside its card, the result with it.
         card.locator("[data-card-feedback]", has_text="play has started").wait_for()
     day.shot(head_judge, f"round-{number}-clock-running")
     assert Round.objects.get(event=event, number=number).started_at is not None
@@ -235,7 +235,7 @@ def bank_a_table(day: Day, link: str, *, round_number: int, table_number: int, w
     # Time has been called: last turn, then the game is over.
     page.get_by_role("button", name="Last turn").click()
     page.wait_for_load_state()
-    # Issue 15: game over is a second step, its submit inside a disclosure.
+    # Game over is a second step, its submit inside a disclosure.
     page.locator("summary", has_text=re.compile("game over", re.I)).click()
     page.get_by_role("button", name=re.compile("game (is )?over", re.I)).click()
     page.wait_for_load_state()
@@ -291,7 +291,7 @@ def approve_and_post(day: Day, judge, head_judge, event: Event, round_: Round) -
     judge.goto(f"{day.url}/organizer/events/{event.pk}/results/{round_.number}/")
     day.shot(judge, f"round-{round_.number}-approved")
     head_judge.goto(f"{day.url}/organizer/events/{event.pk}/results/{round_.number}/")
-    # Issue 15: posting asks to confirm (a second tap).
+    # Posting asks to confirm (a second tap).
     head_judge.locator("#post summary").click()
     head_judge.get_by_role("button", name=f"Post round {round_.number} now").click()
     head_judge.wait_for_load_state()

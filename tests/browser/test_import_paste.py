@@ -1,4 +1,4 @@
-"""A paste too large to send stays in its box (issue #17, item 11), in a real browser."""
+"""A paste too large to send stays in its box, in a real browser."""
 
 import re
 

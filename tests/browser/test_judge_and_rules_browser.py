@@ -1,9 +1,9 @@
 """The tablet's "Judge, please" and its rules, in chromium at portrait tablet size (768x1024).
 
-002, JUDGES: "If a judge is required the contestant must flag this to the Banker who will
-raise their arm"; 002, BANKERS: "They will also have a copy of the rules". The call is a
-banker write, so an offline tablet keeps it and sends it once when the network returns; the
-rules page is kept by the service worker and searched on the tablet itself.
+Championship Rules, JUDGES: "If a judge is required the contestant must flag this to the Banker who
+will raise their arm"; Championship Rules, BANKERS: "They will also have a copy of the rules". The
+call is a banker write, so an offline tablet keeps it and sends it once when the network returns;
+the rules page is kept by the service worker and searched on the tablet itself.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ site's home, and from then on only clicks (typing an address fails the test); na
 scores and initials are typed into the pages' fields, and the players are pasted into the
 import page, as a person would.
 
-The kit's plan for 24 players is worked out by hand (000, THE DAY OF THE TOURNAMENT:
+The kit's plan for 24 players is worked out by hand (Tournament Kit, THE DAY OF THE TOURNAMENT:
 "there must be six tables to give you the required six players for the final"): one round
 at six tables of four, then the six table winners play the final. Each table's cash falls
 by seat, so seat 1 wins every table and the final's seat 1 wins the day.
@@ -528,7 +528,8 @@ def test_a_24_player_charity_knockout_from_new_event_to_the_winner(live_server, 
             see_the_final_seated(day, spectator, final)
         elif label.startswith("Assign the final"):
             organizer.assign_final_banker(final)
-            # 000: "The Banker in the Final Round must not be a player": a banker's account.
+            # Tournament Kit: "The Banker in the Final Round must not be a player": a banker's
+            # account.
             assert final.tables.get().banker.username == BANKERS[0]
         else:
             pytest.fail(f"the cockpit asked for something this day does not know: {label}")

@@ -1,4 +1,4 @@
-"""Languages in a real browser (#21, "What must be shown"):
+"""Languages in a real browser ("What must be shown"):
 
 - an organizer switches to French in the header and the day's key screens speak French;
 - a phone (390x844) whose browser asks for Hindi sees a rupee event's public standings in

@@ -1,4 +1,4 @@
-"""The banker's tablet through a Wi-Fi outage, in chromium at tablet size (issue #20).
+"""The banker's tablet through a Wi-Fi outage, in chromium at tablet size.
 
 Playwright's offline mode cuts the page and its service worker off the network. One
 browser context is one tablet: its pages share the service worker, IndexedDB and
@@ -108,7 +108,7 @@ def fill_sheet(page, table: Table, cash=CASH) -> None:
 
 
 def game_over(page) -> None:
-    """Game over, with its confirmation step (#15): open it, then confirm."""
+    """Game over, with its confirmation step: open it, then confirm."""
     page.click("#game-over > summary")
     page.get_by_role("button", name="Yes, the game is over").click()
 

@@ -1,4 +1,4 @@
-"""Issue 3's 'done when', clicked through in a real browser at tablet size.
+"""The organizer's day, clicked through in a real browser at tablet size.
 
 An organizer creates events of each format, players register themselves and arrive by CSV,
 the organizer sees aliases and alternates, checks players in and marks a no-show, and the
@@ -113,7 +113,7 @@ def test_an_organizers_day(live_server, browser, page, organizer):
 
     # Bob never shows up: the first alternate, Eve, takes his seat.
     bob = Player.objects.get(first_name="Bob")
-    # Issue 15: no-shows only once the start has passed; the day is moved to today, from
+    # No-shows only once the start has passed; the day is moved to today, from
     # midnight, on the event's page. The no-show then asks to confirm.
     page.goto(f"{live_server.url}/organizer/events/{club.pk}/edit/")
     page.fill("[name=date]", datetime.date.today().isoformat())

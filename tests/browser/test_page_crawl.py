@@ -8,7 +8,7 @@ for the public ones), with the demo loaded once for the module:
 - at 390x844 (a phone) the document is no wider than the viewport;
 - axe-core (bundled by axe-playwright-python) finds no violation of the WCAG 2 A and AA
   rules, on the phone and on the 1024x768 tablet;
-- on that tablet the banker's primary action is above the fold (#15: "The clock page fits
+- on that tablet the banker's primary action is above the fold ("The clock page fits
   1024x768 without scrolling to Last turn, Game over and Enter the score sheet").
 """
 
@@ -46,7 +46,7 @@ NOT_PAGES = {
     "clock:clock_card": "an htmx fragment of the clock page (one wave's card)",
     "cockpit:judge_calls_panel": "an htmx fragment of the judges' desk and the clock page",
     "password_reset_confirm": "needs a token from an email",
-    # The offline tablet's app files (#20), checked as served in
+    # The offline tablet's app files, checked as served in
     # tests/banker/test_offline_worker.py; the pages they serve are crawled as the banker's.
     "banker:tablet_manifest": "the tablet's web app manifest (application/manifest+json)",
     "banker:tablet_service_worker": "the tablet's service worker script (text/javascript)",

@@ -1,5 +1,5 @@
 """The organizer asks for a round's score sheets, watches a real worker build them page by
-page, and downloads the PDF (issue #16).
+page, and downloads the PDF.
 
 The worker is a real ``jobs_worker`` process on the real queue, gated (tests/jobs/gated_worker.py)
 so that it stops after each report until the test has seen that step on the page: the

@@ -1,8 +1,8 @@
 """The organizer confirms the Finals entrants from the series page, in a real browser.
 
-Issue #14: "a browser test of the organizer confirming the Finals entrants from the series
-page". 002: "From each event the 4 players with the highest Point scores (not net worth)
-will progress through to the MONOPOLY Championship Finals".
+The requirement: "a browser test of the organizer confirming the Finals entrants from the series
+page". Championship Rules: "From each event the 4 players with the highest Point scores (not net
+worth) will progress through to the MONOPOLY Championship Finals".
 """
 
 import re

@@ -5,8 +5,8 @@
 - Before game over the page never says "ready to submit"; once the game is marked over the
   same entries are ready and the server takes them.
 - After a reconnection, with the entries put back from the tablet, the totals bar adds up
-  what is in the fields. The sums are worked by hand from 002's valuation: cash; a deed at
-  its printed price, half when mortgaged; a house at its price.
+  what is in the fields. The sums are worked by hand from the Championship Rules' valuation: cash; a
+  deed at its printed price, half when mortgaged; a house at its price.
 """
 
 from __future__ import annotations

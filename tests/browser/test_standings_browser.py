@@ -98,7 +98,7 @@ def test_a_head_judge_posts_round_1_and_the_public_sees_the_points(live_server, 
     page.get_by_role("link", name="Back to round 1").click()
     assert "approved" in page.locator("#table-1").inner_text()
 
-    # Issue 15: posting asks to confirm (a second tap).
+    # Posting asks to confirm (a second tap).
     page.locator("#post summary").click()
     page.get_by_role("button", name="Post round 1 now").click()
     page.wait_for_load_state()

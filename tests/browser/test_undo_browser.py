@@ -1,4 +1,4 @@
-"""The two undos of issue 15 in a real browser: a game over tapped by mistake on the banker's
+"""The two undos in a real browser: a game over tapped by mistake on the banker's
 tablet (1024x768), and a re-seat of all rounds on the organizer's seating page (on a phone).
 Screenshots of both go to artifacts/undo/ for a person to look at."""
 

@@ -2,7 +2,7 @@
 
 Every time here is injected, so each test replays a round second by second without
 waiting. Expected announcement lists are worked out by hand from the rule text
-(000, Timekeeping; 002, TIMING), not from the code.
+(Tournament Kit, Timekeeping; Championship Rules, TIMING), not from the code.
 """
 
 from __future__ import annotations
@@ -126,7 +126,8 @@ def test_format_remaining_rounds_up_to_the_second():
     assert format_remaining(15 * MIN) == "15:00"
 
 
-# --- Announcements, worked out by hand from 000 Timekeeping -----------------------------------
+# --- Announcements, worked out by hand from Tournament Kit, Timekeeping
+# -----------------------------------
 
 
 def minutes_of(schedule) -> list[int]:
@@ -167,8 +168,8 @@ def test_custom_announcements_take_their_place_after_a_rule_call_at_the_same_mom
 
 
 def test_without_a_last_turn_time_called_stops_the_game():
-    # 000, End of Round: "When time is called, the game must stop. Any player who has thrown
-    # the dice completes that move and any transaction that may result."
+    # Tournament Kit, End of Round: "When time is called, the game must stop. Any player who has
+    # thrown the dice completes that move and any transaction that may result."
     schedule = announcement_schedule(duration_s=90 * MIN, is_final=False, last_turn=False)
     assert minutes_of(schedule) == [60, 30, 15, 0]
     assert schedule[-1].kind == AnnouncementKind.STOP
@@ -387,7 +388,7 @@ def test_a_game_with_one_player_left_finishes_straight_from_playing(wave, judge)
 
 
 def test_a_club_table_goes_from_playing_to_finished_when_time_is_called(wave, judge, event):
-    # 000, End of Round: no last turn; the game stops when time is called.
+    # Tournament Kit, End of Round: no last turn; the game stops when time is called.
     event.format = "club"
     event.save(update_fields=["format"])
     table = wave.tables.get(number=1)

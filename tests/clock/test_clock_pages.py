@@ -207,7 +207,7 @@ def test_the_banker_calls_the_last_turn_only_once_time_is_up(client, wave):
 
 
 def test_a_club_banker_has_no_last_turn_and_reads_the_kits_end_of_round(client, wave):
-    # 000, End of Round: "Any player who has thrown the dice completes that move and any
+    # Tournament Kit, End of Round: "Any player who has thrown the dice completes that move and any
     # transaction that may result."
     event = wave.round.event
     event.format = "club"
@@ -239,7 +239,7 @@ def test_a_banker_cannot_open_the_clock_controls(client, wave):
 
 
 def test_a_game_over_tapped_by_mistake_reopens_where_it_was_until_the_sheet_is_saved(client, wave):
-    # Issue 15: nothing irreversible on one tap; the undo lasts while nothing is built on it.
+    # Nothing irreversible on one tap; the undo lasts while nothing is built on it.
     from scoring.services.sheets import sheet_save_draft
 
     banker = login(client, BANKER)

@@ -1,4 +1,4 @@
-"""The head judge's clock page (issue 15): the live round first, the ended ones folded,
+"""The head judge's clock page: the live round first, the ended ones folded,
 actions come back to their wave's card, and times in minutes and seconds."""
 
 from __future__ import annotations

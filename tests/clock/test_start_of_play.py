@@ -1,4 +1,4 @@
-"""000 TIMEKEEPING: "The exact starting time of play must be announced for each round."
+"""Tournament Kit, TIMEKEEPING: "The exact starting time of play must be announced for each round."
 
 The hall display and the public event home show when the head judge actually started the
 running round's clock, whatever the schedule said; the banker's clock page shows the
@@ -80,8 +80,8 @@ def test_the_bankers_clock_page_shows_the_order_of_play(client, event, table):
     page = reverse("banker:banker_table", kwargs={"table_pk": table.pk})
     assert "Not rolled yet." in client.get(page).content.decode()
     seated = list(table.seats.order_by("position").values_list("player_id", flat=True))
-    # Car (seat 3) rolled highest: Car, Boot, Thimble, Hat (002: "play then continues to
-    # the left of the first person").
+    # Car (seat 3) rolled highest: Car, Boot, Thimble, Hat (Championship Rules: "play then continues
+    # to the left of the first person").
     table_record_play_order(table=table, token_order=seated, starter=seated[2])
     body = client.get(page).content.decode()
     order = body[body.index("Order of play") :]

@@ -1,8 +1,8 @@
-"""The event cockpit (issue 15): the day's next action in every state, and what it needs.
+"""The event cockpit: the day's next action in every state, and what it needs.
 
 The plan is a pure function of ``EventFacts``, so each state of the day is written out
 here by hand; a few tests read the facts from real events (a simulated day) too. The needs
-are worked by hand from the kit (000): "We recommend one director for every eight
+are worked by hand from the kit (Tournament Kit): "We recommend one director for every eight
 players", "MONOPOLY Games One per table", "only 32 houses and 12 hotels", "Allow one score
 sheet per player for each preliminary round and one for each player in the final game".
 """
@@ -130,8 +130,8 @@ CLOCK = "clock:clock_control"
         # The club kit posts from counter-signed sheets: no judge's approval is asked.
         ({"sheets_approved": 8}, RESULTS, "Post the results of round 1"),
         ({}, RESULTS, "Post the results of round 1"),
-        # A championship's judges approve every sheet first (002 BANKERS: the banker signs
-        # "to confirm the final adjudicated scores"; JUDGES: "roaming Judges to adjudicate").
+        # A championship's judges approve every sheet first (Championship Rules, BANKERS: the banker
+        # signs "to confirm the final adjudicated scores"; JUDGES: "roaming Judges to adjudicate").
         (
             {"sheets_approved": 8, "approval_needed": True},
             RESULTS,
@@ -246,13 +246,13 @@ def test_day_needs_of_a_forty_player_event(forty):
     materials = [need.needed for need in needs.materials]
     # games, houses (10 x 32), hotels (10 x 12), sheets (40 x 3 + 4), registration forms
     assert materials[:4] == [10, 320, 120, 124]
-    # 000's Participant Registration Form has twelve "Name Address" lines a sheet.
+    # The Tournament Kit's Participant Registration Form has twelve "Name Address" lines a sheet.
     registrants = Player.objects.filter(event=forty, status__in=("player", "alternate")).count()
     assert materials[4] == -(-registrants // 12)
 
 
 def test_a_knockouts_score_sheets_are_its_seats_and_forms_come_twelve_a_sheet(db):
-    # 000: "Allow one score sheet per player for each preliminary round and one for each
+    # Tournament Kit: "Allow one score sheet per player for each preliminary round and one for each
     # player in the final game": in a knockout only the table winners play round 2. 148
     # players at tables of 3 to 5: 148 seats in round 1, 30 in round 2 (the bracket of
     # tests/knockout/test_bracket.py), 6 in the final: 184 sheets, not 148 x 2 + 6.

@@ -1,4 +1,4 @@
-"""The judge's correction (issue 15): deeds by colour group in board order, as on the
+"""The judge's correction: deeds by colour group in board order, as on the
 banker's tablet, and the form hidden while the round is posted."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The navigation inside an event (issue 15): on every officials' page of the event, each
+"""The navigation inside an event: on every officials' page of the event, each
 section the person may open, the current one marked with aria-current."""
 
 from __future__ import annotations

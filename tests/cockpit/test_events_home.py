@@ -123,7 +123,7 @@ def test_an_event_under_way_stays_on_the_judges_desk_whatever_its_date(client, d
 
 
 def test_a_knockout_cockpit_shows_only_the_rounds_its_bracket_will_play(db):
-    # 000: 24 players at six tables of four; the six table winners play the final. One
+    # Tournament Kit: 24 players at six tables of four; the six table winners play the final. One
     # preliminary round, not the two a championship's form would have shown.
     from cockpit.plan import day_steps, next_action
     from cockpit.selectors import event_facts

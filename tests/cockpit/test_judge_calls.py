@@ -1,7 +1,7 @@
 """ "Judge, please" from the banker's tablet to the judges' desk and back.
 
-002, JUDGING: "If a judge is required the contestant must flag this to the Banker who will
-raise their arm". The call is a banker write (applied once per idempotency key, queued offline
+Championship Rules, JUDGING: "If a judge is required the contestant must flag this to the Banker who
+will raise their arm". The call is a banker write (applied once per idempotency key, queued offline
 by static/js/tablet.js), waits on the judges' desk and the head judge's clock page with how
 long it has waited, is taken ("on my way") by one judge and closed with an optional ruling
 that stays on the table's record.

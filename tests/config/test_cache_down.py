@@ -1,5 +1,5 @@
 """Redis unreachable: pages are built without the cache, the throttles count per process,
-/health/ says "degraded", and nothing answers 500 (issue #17, item 5).
+/health/ says "degraded", and nothing answers 500.
 
 The cache points at a closed port (127.0.0.1:1): connecting fails at once, the way a
 stopped Redis fails. One test goes through the settings themselves, with REDIS_URL in a
@@ -101,7 +101,7 @@ def test_the_login_throttle_still_counts_in_the_process(redis_down, frozen_time)
 
 
 def test_redis_down_through_the_settings_answers_pages_not_500s(tmp_path):
-    """REDIS_URL at a closed port, the way production reads it (issue #17: 500s while
+    """REDIS_URL at a closed port, the way production reads it (500s while
     /health/ said ok)."""
     script = textwrap.dedent(
         """

@@ -1,4 +1,4 @@
-"""Every shipped catalog is complete (#21): "kept complete by a test that fails on an
+"""Every shipped catalog is complete: "kept complete by a test that fails on an
 untranslated or fuzzy string in a shipped catalog".
 
 A shipped catalog is ``locale/<locale>/LC_MESSAGES/django.po`` for every language in

@@ -19,7 +19,7 @@ def deploy_check_ids() -> set[str]:
 
 @pytest.mark.django_db
 def test_a_demo_account_with_its_demo_password_fails_the_deploy_check():
-    """Issue #17: a database loaded with DEBUG on kept organizer/organizer in production."""
+    """A database loaded with DEBUG on kept organizer/organizer in production."""
     demo_officials(logins=True)  # as `make run` (DEBUG on) makes the demo's officials
     assert User.objects.get(username="organizer").check_password("organizer")
     assert "boardwalk.E001" in deploy_check_ids()

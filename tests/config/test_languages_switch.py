@@ -1,4 +1,4 @@
-"""Who sees which language (#21): officials their saved choice, the public their browser's,
+"""Who sees which language: officials their saved choice, the public their browser's,
 the hall display its event's; times without "p.m.." at the end of a sentence."""
 
 import datetime

@@ -164,7 +164,7 @@ def test_database_url_selects_postgresql(url):
     assert result.stdout.strip() == "django.db.backends.postgresql"
 
 
-# --- Email (issue #17, item 8) -----------------------------------------------------------
+# --- Email -----------------------------------------------------------
 
 
 def test_production_without_a_mail_server_fails_the_deploy_check():
@@ -227,7 +227,7 @@ def test_development_prints_mail_to_the_console():
     assert result.stdout.strip() == "django.core.mail.backends.console.EmailBackend"
 
 
-# --- Trusted proxies (issue #17, item 7) -------------------------------------------------
+# --- Trusted proxies -------------------------------------------------
 
 
 def test_a_client_ip_header_without_trusted_proxies_fails_the_deploy_check():

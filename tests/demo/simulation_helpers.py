@@ -1,6 +1,6 @@
 """Shared by the simulation and demo tests: the rule book's points, recomputed by hand.
 
-The points table is copied from shared/seeds/002 (SCORING), not imported from the engine,
+The points table is copied from Championship Rules (SCORING), not imported from the engine,
 and places are recomputed here from each sheet's net worths.
 """
 
@@ -12,7 +12,7 @@ from decimal import Decimal
 from scoring.models import TieDecision
 from tournament.models import Event, Round, Table
 
-# shared/seeds/002, SCORING: points by the number of players left at the end, by place.
+# Championship Rules, SCORING: points by the number of players left at the end, by place.
 RULE_BOOK_POINTS = {
     1: [28],
     2: [25, 14],
@@ -29,7 +29,7 @@ def preliminary_rounds(event: Event) -> list[Round]:
 def rule_book_totals(event: Event) -> dict[int, Decimal]:
     """Each player's points over the preliminaries, recomputed from the sheets.
 
-    Survivors are placed by net worth, then unmortgaged property value (002, TIE
+    Survivors are placed by net worth, then unmortgaged property value (Championship Rules, TIE
     BREAKERS); players level on both take the head judge's recorded order.
     """
     totals: dict[int, Decimal] = defaultdict(Decimal)

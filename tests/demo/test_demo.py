@@ -38,7 +38,7 @@ def demo(django_db_setup, django_db_blocker):
         try:
             yield event
         finally:
-            # The demo's series (issue #14) outlives its events otherwise; seats and results
+            # The demo's series outlives its events otherwise; seats and results
             # protect their players, tables their waves: those go first.
             Series.objects.all().delete()
             Table.objects.all().delete()
@@ -123,7 +123,7 @@ def test_demo_standings_add_up_the_rule_books_points(demo):
     assert len(rows) == 40
     assert all(row.games == 3 for row in rows)
     assert {row.player.pk: row.points for row in rows} == expected
-    # 002: every table hands out points, so the sum is not trivially zero.
+    # Championship Rules: every table hands out points, so the sum is not trivially zero.
     assert sum(expected.values()) > 0
 
 
@@ -153,7 +153,7 @@ def test_the_demo_is_loaded_once(demo):
             (DEMO_CLUB_NAME, "club"),
             (DEMO_EVENT_NAME, "championship"),
             (DEMO_JUNIOR_NAME, "junior"),
-            # The demo's small series (issue #14): its regionals and both finals.
+            # The demo's small series: its regionals and both finals.
             *sorted(
                 (f"{DEMO_SERIES_NAME}{suffix}", format)
                 for suffix, format in (
@@ -171,7 +171,7 @@ def test_the_demo_is_loaded_once(demo):
 
 @pytest.mark.django_db
 def test_the_demo_club_event_is_a_played_knockout_to_its_six_player_final(demo, client):
-    # 000: 30 players make six tables of five; "there must be six tables to give you the
+    # Tournament Kit: 30 players make six tables of five; "there must be six tables to give you the
     # required six players for the final".
     club = Event.objects.get(name=DEMO_CLUB_NAME)
     (round1,) = club.rounds.filter(kind=Round.Kind.PRELIMINARY)

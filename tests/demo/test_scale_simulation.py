@@ -1,8 +1,8 @@
-"""Issue #16, events of 2,000 players: `simulate_event` at any size the format can seat,
+"""Events of 2,000 players: `simulate_event` at any size the format can seat,
 bulk registration with the same rules as one by one, and a simulated event that adds up.
 
 Points are checked against the rule book's table (tests/demo/simulation_helpers.py copies
-shared/seeds/002, SCORING: "28; 25-14; 22-12-6; 19-10-5-3; 16-8-4-2-1"), never against
+Championship Rules, SCORING: "28; 25-14; 22-12-6; 19-10-5-3; 16-8-4-2-1"), never against
 the code under test.
 """
 
@@ -84,7 +84,8 @@ def test_bulk_registration_places_people_as_one_by_one_registration_does():
         ]
 
     assert places(bulk) == places(one_by_one)
-    # 10 places, then the event's 3 alternates (002 ALTERNATES), then the waiting list.
+    # 10 places, then the event's 3 alternates (Championship Rules, ALTERNATES), then the waiting
+    # list.
     assert Counter(p[2] for p in places(bulk)) == {"player": 10, "alternate": 3, "waiting": 1}
     # Automatic aliases: each the first free one in the order seeded by the person.
     taken: list[str] = []
@@ -98,7 +99,7 @@ def test_bulk_registration_places_people_as_one_by_one_registration_does():
 
 @pytest.mark.django_db
 def test_bulk_registration_keeps_what_one_by_one_keeps_of_a_person():
-    """Every field a registration gives (here the game language of issue #21, and the
+    """Every field a registration gives (here the game language, and the
     trimmed address) is kept alike by both ways in."""
     import dataclasses
 
@@ -141,8 +142,8 @@ def test_bulk_registration_is_all_or_nothing():
 @pytest.mark.django_db
 @pytest.mark.parametrize("players", [8, 9, 10, 13])
 def test_the_smallest_fields_are_simulated(players):
-    """8 is the championship's minimum (002); 9 and 10 make one or two tables of 5, 13 a
-    table of 5 beside two of 4."""
+    """8 is the championship's minimum (Championship Rules); 9 and 10 make one or two tables of 5,
+    13 a table of 5 beside two of 4."""
     out = StringIO()
     call_command(
         "simulate_event", "--players", str(players), "--rounds", "1", "--no-final", stdout=out
@@ -162,7 +163,7 @@ def _assert_consistent(event: Event, players: int, rounds: int) -> None:
     for round_ in posted:
         assert RoundPosting.objects.filter(round=round_).exists()
         seats = list(Seat.objects.filter(round=round_).values_list("player_id", "table_id"))
-        # Everyone seated exactly once, nobody else, at tables of 4 or 5 (002).
+        # Everyone seated exactly once, nobody else, at tables of 4 or 5 (Championship Rules).
         assert sorted(p for p, _ in seats) == sorted(seated)
         assert set(Counter(t for _, t in seats).values()) <= {4, 5}
         tables = Table.objects.filter(round=round_)

@@ -101,7 +101,7 @@ def test_simulate_event_refuses_what_cannot_make_an_event(arguments, message):
 
 
 def table_winner(table) -> int:
-    """The table's winner recomputed from its sheet (000, THE DAY OF THE TOURNAMENT): the
+    """The table's winner recomputed from its sheet (Tournament Kit, THE DAY OF THE TOURNAMENT): the
     last player left or the highest total assets, then the higher unmortgaged property
     value, then the head judge's recorded order."""
     survivors = [p for p in table.sheet.report["players"] if not p["bankrupt"]]
@@ -117,8 +117,8 @@ def table_winner(table) -> int:
 
 def goer(table) -> int:
     """Who goes on from ``table``: its winner, or, if the winner has withdrawn since (the
-    simulation sends round 1's table 1 winner home), the next by assets on the sheet. 000:
-    "others will win by virtue of having the highest total assets at their table"."""
+    simulation sends round 1's table 1 winner home), the next by assets on the sheet. Tournament
+    Kit: "others will win by virtue of having the highest total assets at their table"."""
     winner = table_winner(table)
     if Player.objects.get(pk=winner).status == Player.Status.PLAYER:
         return winner
@@ -156,7 +156,7 @@ def test_simulate_event_club_plays_the_knockout_to_its_six_player_final(client, 
     assert event.format == "club" and event.bracket_confirmed_at is not None
     rounds = preliminary_rounds(event)
     assert [sorted(map(len, seated(r)), reverse=True) for r in rounds] == sizes
-    # 000: only table winners go on, round after round, and "the final round must have
+    # Tournament Kit: only table winners go on, round after round, and "the final round must have
     # six players".
     going_on = {p.pk for p in event.players.filter(status=Player.Status.PLAYER)}
     going_on |= {line.player_id for line in ResultLine.objects.filter(table__round=rounds[0])}
@@ -168,7 +168,7 @@ def test_simulate_event_club_plays_the_knockout_to_its_six_player_final(client, 
     assert seated(final) == [going_on] and len(going_on) == 6
     assert RoundPosting.objects.filter(round=final).exists()
     if len(rounds) > 1:
-        # 000: "The final round must have six players": a winner who went home was
+        # Tournament Kit: "The final round must have six players": a winner who went home was
         # replaced, and the command says by whom.
         assert "Table 1 winner " in out.getvalue() and "(next by assets, place 2) went on." in (
             out.getvalue()
@@ -181,8 +181,8 @@ def test_simulate_event_club_plays_the_knockout_to_its_six_player_final(client, 
 
 @pytest.mark.django_db
 def test_simulate_event_club_of_40_sends_the_six_highest_asset_totals_to_the_final():
-    # 000: with 37 to 53 players no knockout reaches six table winners; "choose six winners
-    # from your preliminary round by highest total assets".
+    # Tournament Kit: with 37 to 53 players no knockout reaches six table winners; "choose six
+    # winners from your preliminary round by highest total assets".
     call_command("simulate_event", "--format", "club", "--players", "40", stdout=StringIO())
     event = Event.objects.get()
     assert event.knockout_method == "highest_assets"
@@ -204,7 +204,7 @@ def test_simulate_event_junior_plays_one_game_without_a_final():
     event = Event.objects.get()
     assert [r.kind for r in event.rounds.all()] == ["preliminary"]
     assert RoundPosting.objects.filter(round__event=event).count() == 1
-    # 002, JUNIOR: "ages 8 to 16".
+    # Championship Rules, JUNIOR: "ages 8 to 16".
     assert all(8 <= p.age_at_event <= 16 for p in event.players.all())
     richest = ResultLine.objects.filter(table__round__event=event).order_by("-net_worth")[0]
     assert f"Winner: {richest.player.alias}" in out.getvalue()

@@ -7,7 +7,7 @@ import pytest
 from gameplay import EditionError, all_editions, load_edition
 from gameplay import edition as edition_module
 
-# shared/seeds/004, "Property Information": name, position (1-based there), price, base rent,
+# Market Edition Rules, "Property Information": name, position (1-based there), price, base rent,
 # group. Copied from the rule document, not from our data file.
 MARKET_TABLE = """
 Mediterranean Ave.|2|60|2|Purple
@@ -81,7 +81,7 @@ def test_classic_us_title_deeds():
 
 def test_both_official_starting_splits_make_1500():
     edition = load_edition("classic-us")
-    # shared/seeds/002 PREPARATION: 2 each of 500s, 100s and 50s; 6 20s; 5 each of 10s, 5s, 1s.
+    # Championship Rules, PREPARATION: 2 each of 500s, 100s and 50s; 6 20s; 5 each of 10s, 5s, 1s.
     assert {500: 2, 100: 2, 50: 2, 20: 6, 10: 5, 5: 5, 1: 5} in edition.starting_splits
     assert len(edition.starting_splits) == 2
     for split in edition.starting_splits:

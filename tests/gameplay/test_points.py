@@ -1,4 +1,4 @@
-"""Places and points (shared/seeds/002, SCORING and TIE BREAKERS)."""
+"""Places and points (Championship Rules, SCORING and TIE BREAKERS)."""
 
 import pytest
 

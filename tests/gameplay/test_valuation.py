@@ -1,4 +1,4 @@
-"""Valuation against the rule book's own numbers (shared/seeds/002, SCORING BY ROUND)."""
+"""Valuation against the rule book's own numbers (Championship Rules, SCORING BY ROUND)."""
 
 import pytest
 
@@ -76,7 +76,8 @@ def test_a_hand_counted_table(sheet, player, deed):
 
 
 def test_three_house_hotel_counts_three_houses():
-    """In the market edition a hotel replaces three houses (004, HOTELS; SHORT GAME 5.)."""
+    """In the market edition a hotel replaces three houses (Market Edition Rules, HOTELS; SHORT GAME
+    5.)."""
     edition = load_edition("india-rupee")
     report = check_sheet(
         {

@@ -1,5 +1,5 @@
 """Background jobs in one process: printouts built as jobs and reused until their data changes,
-failures shown and retried, lost runs recovered, files written whole (issue #16).
+failures shown and retried, lost runs recovered, files written whole.
 
 Jobs run here through django-tasks' immediate backend (tests/conftest.py); the real database
 queue with real worker processes, killed ones included, is tests/jobs/test_jobs_worker.py.

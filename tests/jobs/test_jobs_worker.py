@@ -1,4 +1,4 @@
-"""The real queue: django-tasks-db with real ``jobs_worker`` processes (issue #16).
+"""The real queue: django-tasks-db with real ``jobs_worker`` processes.
 
 A job completes; a job that raises says why and runs again when retried; a worker killed
 with SIGKILL mid-job leaves no file, and the job completes on the next worker without anyone

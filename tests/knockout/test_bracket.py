@@ -1,4 +1,4 @@
-"""The club knockout's bracket planner against the kit (shared/seeds/000) and hand-worked fields.
+"""The club knockout's bracket planner against the kit (Tournament Kit) and hand-worked fields.
 
 Every expected structure below was worked out by hand from the kit's rules: each preliminary
 round has as many tables as the next round has players, the last has six tables, tables of 3
@@ -23,8 +23,8 @@ def _structure(plan):
 
 
 def test_kit_example_216_people_36_tables_of_six_then_six_tables_of_six():
-    # 000: "if you start with 216 people, your first round will be 36 tables of six people
-    # each and your second round six tables of six players each."
+    # Tournament Kit: "if you start with 216 people, your first round will be 36 tables of six
+    # people each and your second round six tables of six players each."
     plan = bracket_options(players=216).table_winners
     assert _structure(plan) == [(216, (6,) * 36, 36), (36, (6,) * 6, 6)]
     assert plan.final_players == 6
@@ -33,7 +33,8 @@ def test_kit_example_216_people_36_tables_of_six_then_six_tables_of_six():
 
 
 def test_24_players_six_tables_of_four_then_the_final():
-    # 000: "You must have a minimum of 24 players" ... "tables should be set up for four".
+    # Tournament Kit: "You must have a minimum of 24 players" ... "tables should be set up for
+    # four".
     plan = bracket_options(players=24).table_winners
     assert _structure(plan) == [(24, (4,) * 6, 6)]
     assert plan.round_count == 2  # "at least two rounds of play": the round and the final
@@ -73,8 +74,8 @@ def test_awkward_37_players():
 
 
 def test_37_to_53_players_are_offered_highest_assets_after_a_round_of_table_winners():
-    # 000: "You can choose six winners from your preliminary round by highest total assets".
-    # After a round of table winners: 40 at ten tables of four, their ten winners at two
+    # Tournament Kit: "You can choose six winners from your preliminary round by highest total
+    # assets". After a round of table winners: 40 at ten tables of four, their ten winners at two
     # tables of five (9..10 tables of 3..5 closest to four: 5+5 is distance 2, 4+3+3 is 2:
     # the fewer tables), and the six highest asset totals of that round play the final.
     options = bracket_options(players=40)
@@ -114,8 +115,8 @@ def test_tables_of_three_to_five_only_216_players_need_three_rounds():
 
 
 def test_a_club_plans_tables_of_three_to_five_and_six_only_where_it_saves_a_round():
-    # 000: "tables can be set up for a minimum of three and a maximum of five players", yet
-    # "if you start with 216 people, your first round will be 36 tables of six people each
+    # Tournament Kit: "tables can be set up for a minimum of three and a maximum of five players",
+    # yet "if you start with 216 people, your first round will be 36 tables of six people each
     # and your second round six tables of six players each". At tables of 3 to 5, 216 needs
     # three rounds (previous test); tables of six make it two, so six it is.
     options = bracket_options(players=216, table_min=3, table_max=5)
@@ -141,8 +142,8 @@ def test_a_club_plans_tables_of_three_to_five_and_six_only_where_it_saves_a_roun
 
 
 def test_217_to_222_players_are_told_216_fits_the_two_round_plan():
-    # 000: "if you start with 216 people ... 36 tables of six ... six tables of six" and "You
-    # can allow people to play only if there is room or if they can gather a new table of
+    # Tournament Kit: "if you start with 216 people ... 36 tables of six ... six tables of six" and
+    # "You can allow people to play only if there is room or if they can gather a new table of
     # people". Two rounds reach at most 36 x 6 = 216; 217 to 222 (a table of six more) take
     # three rounds.
     for players in range(217, 223):
@@ -155,8 +156,8 @@ def test_217_to_222_players_are_told_216_fits_the_two_round_plan():
 
 
 def test_the_kit_s_half_at_three_half_at_four():
-    # 000: "seat people unevenly at tables, i.e., half of them at tables of three and half at
-    # tables of four".
+    # Tournament Kit: "seat people unevenly at tables, i.e., half of them at tables of three and
+    # half at tables of four".
     assert balanced_tables(21, 6) == (4, 4, 4, 3, 3, 3)
 
 

@@ -1,6 +1,6 @@
 """The club knockout through the services: places, the bracket, round by round to the final.
 
-The rules are the kit's (shared/seeds/000, "THE DAY OF THE TOURNAMENT"), quoted where they
+The rules are the kit's (Tournament Kit, "THE DAY OF THE TOURNAMENT"), quoted where they
 are checked; every expected place and finalist is worked out by hand from the cash and
 deeds written on the sheets here, never read back from the code.
 """
@@ -109,7 +109,7 @@ def seated_table(club, aliases: str) -> tuple[Table, dict[str, Player]]:
 
 
 def test_the_last_player_left_is_the_outright_winner(club):
-    # 000: "some outright winners": three players bankrupt, A is left with $50 in cash.
+    # Tournament Kit: "some outright winners": three players bankrupt, A is left with $50 in cash.
     table, p = seated_table(club, "ABCD")
     data = {
         "edition": "classic-us",
@@ -128,7 +128,7 @@ def test_the_last_player_left_is_the_outright_winner(club):
 
 
 def test_the_highest_total_assets_win_then_the_higher_unmortgaged_property_value(club):
-    # 000: "others will win by virtue of having the highest total assets at their table".
+    # Tournament Kit: "others will win by virtue of having the highest total assets at their table".
     # A: $1000 + Boardwalk (printed price $400)            = $1400, unmortgaged $400
     # B: $1225 + Park Place mortgaged (half of $350 = $175) = $1400, unmortgaged $0
     # C: $1000 + Reading Railroad mortgaged (half of $200)  = $1100
@@ -205,7 +205,7 @@ def test_seating_round_1_waits_for_a_plan_for_the_players_here_and_the_minimum(c
     with pytest.raises(ValidationError, match="Confirm a bracket"):
         knockout_seat_first_round(event=club)
     bracket_confirm(event=club, method=HIGHEST_ASSETS, by=admin_user)
-    # 000: "You must have a minimum of 24 players".
+    # Tournament Kit: "You must have a minimum of 24 players".
     with pytest.raises(ValidationError, match="minimum of 24 players; 23 are checked in"):
         knockout_seat_first_round(event=club)
     # A 24th player arrives: the plan for 23 no longer fits.
@@ -251,7 +251,7 @@ def test_54_players_two_rounds_of_table_winners_then_a_final_of_six(club):
     # 54 is the smallest field that needs two rounds (tests/knockout/test_bracket.py):
     # 18 tables of three, their 18 winners at six tables of three, those six winners in the
     # final.
-    # 000: "Only table winners" go on; here the highest number at each table wins it.
+    # Tournament Kit: "Only table winners" go on; here the highest number at each table wins it.
     checked_in(club, 54)
     bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
     round1 = knockout_seat_first_round(event=club)
@@ -274,7 +274,7 @@ def test_54_players_two_rounds_of_table_winners_then_a_final_of_six(club):
 
     final = knockout_advance(event=club)
     assert final.kind == Round.Kind.FINAL
-    # 000: "there must be six tables to give you the required six players for the final".
+    # Tournament Kit: "there must be six tables to give you the required six players for the final".
     assert [{p.pk for p in t} for t in tables_of(final)] == [winners2]
     with pytest.raises(ValidationError, match="already has a final"):
         knockout_advance(event=club)
@@ -292,7 +292,7 @@ def winner_and_next(round_: Round, alias: str) -> tuple[Player, Player, Table]:
 
 
 def test_a_table_winner_who_withdraws_is_replaced_by_their_tables_next_by_assets(club):
-    # 000: "others will win by virtue of having the highest total assets at their table",
+    # Tournament Kit: "others will win by virtue of having the highest total assets at their table",
     # "tables can be set up for a minimum of three" and "The final round must have six
     # players": the bracket keeps its shape when a winner goes home.
     checked_in(club, 54)
@@ -357,8 +357,8 @@ def test_a_table_winner_who_withdraws_is_replaced_by_their_tables_next_by_assets
 
 
 def test_a_table_with_nobody_left_never_makes_a_table_of_two(club):
-    # 000: "a minimum of three". 54 players, 18 tables of three in round 1; every player of
-    # one table goes home: 17 go on, and round 2 seats them at five tables (4,4,3,3,3)
+    # Tournament Kit: "a minimum of three". 54 players, 18 tables of three in round 1; every player
+    # of one table goes home: 17 go on, and round 2 seats them at five tables (4,4,3,3,3)
     # rather than six with a table of two.
     checked_in(club, 54)
     bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
@@ -429,8 +429,8 @@ def play_highest_assets(club) -> dict[str, Player]:
 
 
 def test_37_to_53_table_winners_then_the_six_highest_assets_of_their_round(club):
-    # 000: "You can choose six winners from your preliminary round by highest total assets",
-    # here after a round of table winners. 40 players: ten tables of four; each table's
+    # Tournament Kit: "You can choose six winners from your preliminary round by highest total
+    # assets", here after a round of table winners. 40 players: ten tables of four; each table's
     # highest number wins it; those ten play two tables of five; the six highest numbers
     # among them (cash 100 x number) play the final.
     checked_in(club, 40)
@@ -507,8 +507,8 @@ def test_the_standings_page_seats_the_final_from_round_1s_table_winners(client, 
 
 
 def test_a_knockouts_round_1_is_drawn_and_drawn_again_at_the_plans_tables(club):
-    """000: "the first preliminary round" of a knockout decides who goes on, so friends who
-    register together must not meet by registration order: round 1 is drawn from a seed
+    """Tournament Kit: "the first preliminary round" of a knockout decides who goes on, so friends
+    who register together must not meet by registration order: round 1 is drawn from a seed
     recorded on the round, and drawn again (same players, the plan's tables) on request
     until it is published."""
     from seating.redraw import round_redraw

@@ -2,7 +2,7 @@
 round 1, the minimum's override, the warning on the event page and the next round.
 
 The planner's numbers are read off the page and compared with the structures worked out by
-hand in tests/knockout/test_bracket.py from the kit (shared/seeds/000, "THE DAY OF THE
+hand in tests/knockout/test_bracket.py from the kit (Tournament Kit, "THE DAY OF THE
 TOURNAMENT"):
 "if you start with 216 people, your first round will be 36 tables of six people each and
 your second round six tables of six players each".
@@ -154,7 +154,8 @@ def test_24_players_six_tables_of_four_then_the_final(org_client, club):
 
 
 def test_216_players_the_kits_own_example(org_client, club):
-    # 000: "36 tables of six people each and your second round six tables of six players".
+    # Tournament Kit: "36 tables of six people each and your second round six tables of six
+    # players".
     arrive(club, 216)
     page = planner(org_client, club)
     assert plans_on(page)[TABLE_WINNERS] == [
@@ -164,8 +165,8 @@ def test_216_players_the_kits_own_example(org_client, club):
     ]
     # 15 + 2 x (90 + 15) + 90 = 315 minutes.
     assert "about 5 h 15 min" in page
-    # 000: "a minimum of three and a maximum of five players": a club's tables are 3 to 5,
-    # and the page says why this plan seats six (three rounds at tables of 3 to 5).
+    # Tournament Kit: "a minimum of three and a maximum of five players": a club's tables are 3 to
+    # 5, and the page says why this plan seats six (three rounds at tables of 3 to 5).
     assert "tables of 3 to 5" in page
     assert (
         "At tables of 3 to 5 the bracket needs 3 preliminary rounds; tables of six save a round"
@@ -174,7 +175,7 @@ def test_216_players_the_kits_own_example(org_client, club):
 
 
 def test_219_players_are_told_216_fit_the_kits_two_round_plan(org_client, club):
-    # 000: "if you start with 216 people ... 36 tables of six ... six tables of six"; and
+    # Tournament Kit: "if you start with 216 people ... 36 tables of six ... six tables of six"; and
     # "You can allow people to play only if there is room or if they can gather a new table
     # of people". 219 at tables of up to six need three rounds; 216 need two.
     arrive(club, 219)
@@ -279,7 +280,7 @@ def test_confirm_then_seat_round_1_and_confirm_again_when_more_arrive(org_client
 def test_below_the_minimum_seating_needs_a_recorded_reason(org_client, club, organizer):
     arrive(club, 20)
     player_list = org_client.get(reverse("players:player_list", kwargs={"pk": club.pk}))
-    # 000: "You must have a minimum of 24 players".
+    # Tournament Kit: "You must have a minimum of 24 players".
     assert "Only 20 players are registered: a Club / charity event needs at least 24." in (
         text(player_list)
     )

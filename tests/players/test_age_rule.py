@@ -1,8 +1,8 @@
 """One age boundary between the junior and the senior event, said on every form.
 
-002 JUNIOR REGIONAL CHAMPIONSHIP DETAILS: "Competitors must be between 8 and 16 years old
-(16+ qualify for the senior tournament.)"; REGIONAL CHAMPIONSHIP DETAILS: "You must be over
-16 years of age". Read together: 16 on the event's date plays the senior event, juniors are
+Championship Rules, JUNIOR REGIONAL CHAMPIONSHIP DETAILS: "Competitors must be between 8 and 16
+years old (16+ qualify for the senior tournament.)"; REGIONAL CHAMPIONSHIP DETAILS: "You must be
+over 16 years of age". Read together: 16 on the event's date plays the senior event, juniors are
 8 to 15. Both events are on 2030-04-20 here.
 """
 

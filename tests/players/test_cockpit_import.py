@@ -1,4 +1,4 @@
-"""The registration import (issue 15): a template to download, the result names who
+"""The registration import: a template to download, the result names who
 became an alternate or joined the waiting list, and a refused file's text stays on the page."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""No-shows (issue 15): refused before the start, confirmed with what will happen, undone
+"""No-shows: refused before the start, confirmed with what will happen, undone
 while nothing is built on them.
 
-002, NO-SHOWS: "Any player not seated at the official start of the tournament will be
+Championship Rules, NO-SHOWS: "Any player not seated at the official start of the tournament will be
 declared a 'no-show' and their place will be taken by the first alternate."
 """
 

@@ -1,7 +1,7 @@
 """Families are matched by their folded name: "The Lees" and "the lees " are one family.
 
-People type their family as they like (002: members of one family or household are never
-seated at the same table); registration folds it into one household key, and every seating
+People type their family as they like (Championship Rules: members of one family or household are
+never seated at the same table); registration folds it into one household key, and every seating
 step (the pre-seating, the judges' cost of a move) compares those keys, never the spelling.
 """
 

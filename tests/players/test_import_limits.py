@@ -1,6 +1,6 @@
-"""Huge inputs to the registration import are refused early and clearly (issue #17, item 11).
+"""Huge inputs to the registration import are refused early and clearly.
 
-Issue #17 measured a 3 MB paste answered with a bare 400 page (the text lost), and a
+A review measured a 3 MB paste answered with a bare 400 page (the text lost), and a
 100,000-line file processed for 135 s and answered with 200,000 error lines.
 """
 

@@ -1,7 +1,7 @@
 """The check-in desk at the start: the players not here, one tap each, the undo beside it,
 and a no-show still found at the desk when they walk in.
 
-002, NO-SHOWS: "Any player not seated at the official start of the tournament will be
+Championship Rules, NO-SHOWS: "Any player not seated at the official start of the tournament will be
 declared a 'no-show' and their place will be taken by the first alternate."
 """
 
@@ -89,7 +89,7 @@ def test_the_cockpits_no_show_step_opens_the_desk_at_the_list(db):
 
 
 def test_the_bracket_planner_counts_an_alternate_here_for_a_player_who_is_not(db):
-    # 000: "You must have a minimum of 24 players"; 23 seated players are here and
+    # Tournament Kit: "You must have a minimum of 24 players"; 23 seated players are here and
     # alternate 1 is too: the field is 24, not a field asking for a reason to play short.
     from knockout.selectors import knockout_planner
     from tests.builders import an_event, registered_players

@@ -6,8 +6,8 @@ shows an older state, a second tap, and an alternates list broken the way the re
 left it (someone who withdrew still holding position 1). The same races from threads at
 once, on PostgreSQL: tests/players/test_officials_races_postgres.py.
 
-Expected orders are worked out by hand from 002 ALTERNATES ("in order", a list with no
-gaps) and the fixtures' registration order.
+Expected orders are worked out by hand from Championship Rules, ALTERNATES ("in order", a list with
+no gaps) and the fixtures' registration order.
 """
 
 from __future__ import annotations

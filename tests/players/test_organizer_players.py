@@ -110,7 +110,7 @@ def test_alias_clash_shows_the_error_and_keeps_the_typed_alias(org_client, small
 
 def test_no_show_seats_alternate_one_and_moves_the_others_up(org_client, small_event, full_house):
     ada = full_house[0]
-    # Issue 15: no-shows only from the start; this event started yesterday.
+    # No-shows only from the start; this event started yesterday.
     Event.objects.filter(pk=small_event.pk).update(
         date=datetime.date.today() - datetime.timedelta(1)
     )

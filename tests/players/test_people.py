@@ -62,10 +62,11 @@ def errors_of(excinfo):
     ("format_key", "expected"),
     [
         ("championship", (3, 4, 16, None, 4, 5, True)),
-        # 000: "a minimum of three and a maximum of five players" (its example's "36 tables
-        # of six" the bracket planner seats where six save a round).
+        # Tournament Kit: "a minimum of three and a maximum of five players" (its example's "36
+        # tables of six" the bracket planner seats where six save a round).
         ("club", (2, 6, 8, None, 3, 5, False)),
-        # 002 JUNIOR: "between 8 and 16 years old (16+ qualify for the senior tournament)".
+        # Championship Rules, JUNIOR: "between 8 and 16 years old (16+ qualify for the senior
+        # tournament)".
         ("junior", (1, 1, 8, 15, 4, 5, False)),
     ],
 )
@@ -109,7 +110,8 @@ def test_age_is_judged_on_the_event_date():
 
 @pytest.mark.django_db
 def test_junior_event_has_an_upper_age_and_under_16s_need_a_guardian():
-    # 002: juniors "between 8 and 16 years old (16+ qualify for the senior tournament)".
+    # Championship Rules: juniors "between 8 and 16 years old (16+ qualify for the senior
+    # tournament)".
     event = make_event(format="junior")
     with pytest.raises(ValidationError) as excinfo:
         register(event, born=datetime.date(2014, 5, 18))  # 16 on the day: a senior

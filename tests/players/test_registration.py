@@ -200,8 +200,8 @@ def test_birth_after_the_event_is_refused(client, event):
 
 @pytest.mark.django_db
 def test_too_old_for_a_junior_event(client):
-    # 002: juniors "between 8 and 16 years old (16+ qualify for the senior tournament)":
-    # 16 on the event's date (2030-04-20) plays the senior event, 15 is a junior.
+    # Championship Rules: juniors "between 8 and 16 years old (16+ qualify for the senior
+    # tournament)": 16 on the event's date (2030-04-20) plays the senior event, 15 is a junior.
     event = make_event(format="junior")
     guardian = {"guardian_name": "Mary Lovelace", "guardian_consent": "on"}
     response = post(client, event, date_of_birth="2014-04-20", **guardian)  # 16 on the day

@@ -1,4 +1,4 @@
-"""Issue #16: the organizer's pages of a big event answer in a number of queries that does
+"""The organizer's pages of a big event answer in a number of queries that does
 not grow with the event (players, check-in, seating, results, standings, the cockpit), a
 page at a time.
 

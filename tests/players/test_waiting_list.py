@@ -1,5 +1,5 @@
-"""The waiting list (issue #13, part 3): 002 ALTERNATES, "three alternate positions will be
-secured". Registrants beyond the places and the event's alternates wait, are told so, are
+"""The waiting list (part 3): Championship Rules, ALTERNATES, "three alternate positions
+will be secured". Registrants beyond the places and the event's alternates wait, are told so, are
 shown apart, are never seated, checked in or public, and move up only when the organizer
 promotes them (with a confirmation, undone while nothing depends on it).
 """
@@ -79,8 +79,8 @@ def org_client(client, db):
 
 @pytest.mark.django_db
 def test_thirteen_registrants_for_eight_places_make_three_alternates_and_two_waiting():
-    # Issue #13: "Today 13 registrants for 8 places made 5 alternates." The championship
-    # secures three (002 ALTERNATES); the other two wait, in registration order.
+    # A report: "Today 13 registrants for 8 places made 5 alternates." The championship
+    # secures three (Championship Rules, ALTERNATES); the other two wait, in registration order.
     event = make_event(8)
     assert event.alternates == 3
     people = [register(event, n) for n in range(13)]

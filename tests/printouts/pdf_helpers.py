@@ -26,7 +26,7 @@ from tournament.roles import ORGANIZER
 # by name; a fixture imported by name reads as shadowed where a test takes it).
 __all__ = ["filled", "organizer_client", "seated"]
 
-# The kit's "Please return to:" (shared/seeds/000, pages 19 and 21), never to be printed: the
+# The kit's "Please return to:" (Tournament Kit, pages 19 and 21), never to be printed: the
 # forms carry the organizer's own return address.
 KIT_RETURN_ADDRESS = "443 Shaker Road"
 

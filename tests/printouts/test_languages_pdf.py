@@ -1,4 +1,4 @@
-"""A French score sheet (#21, "a French PDF score sheet (text read with pypdf)"): an event's
+"""A French score sheet ("a French PDF score sheet (text read with pypdf)"): an event's
 PDFs speak the event's language, whoever prints them, with the edition's money written the
 French way."""
 

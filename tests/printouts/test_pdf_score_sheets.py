@@ -33,7 +33,7 @@ from tests.printouts.pdf_helpers import (
 )
 from tournament.models import Event, Player, Round, Seat, Table
 
-# shared/seeds/004, HOUSES: "He may then begin on the second row of houses, and so on, up to
+# Market Edition Rules, HOUSES: "He may then begin on the second row of houses, and so on, up to
 # a limit of four houses to a property." HOTELS: "When a player has three houses on each
 # property of a complete color-group, he may buy a hotel from the Bank".
 RUPEE = "india-rupee"
@@ -157,7 +157,7 @@ def test_blank_sheet_lists_every_deed_with_its_values(organizer_client, event):
 
 
 def test_blank_sheet_headings_are_the_kits(organizer_client, event):
-    """shared/seeds/000, the Score Sheet: "No Buildings Mort- Fully gaged Owned" and "With
+    """Tournament Kit, the Score Sheet: "No Buildings Mort- Fully gaged Owned" and "With
     Buildings With With With With With 1 House 2 House 3 House 4 House a Hotel"."""
     content = blank_pdf(organizer_client, event)
     lines = reader_lines(content)

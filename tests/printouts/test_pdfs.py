@@ -152,7 +152,7 @@ def test_event_registration_form_is_filled_from_the_event(organizer_client, even
     )
     assert response.status_code == 200
     lines = reader_lines(response.content)
-    # 000, page 19: "Address City ... State Fax": city and state on one line, apart.
+    # Tournament Kit, page 19: "Address City ... State Fax": city and state on one line, apart.
     assert line_starting(lines, "Address") == "Address 1 Boardwalk"
     assert line_starting(lines, "City") == "City Atlantic City State NJ 08401"
     assert line_starting(lines, "Telephone") == "Telephone 555-0100 Fax 555-0199"
@@ -171,7 +171,7 @@ def test_event_registration_form_is_filled_from_the_event(organizer_client, even
         # The kit's return block, with the organizer's addressee, blank lines dropped.
         "Please return to: Regional Games Federation 12 Marvin Gardens "
         "Atlantic City, NJ 08401 or Fax: 609-555-0142",
-        # 000, page 19, word for word.
+        # Tournament Kit, page 19, word for word.
         "I have read, understand and agree to abide by all of the REQUIREMENTS for conducting "
         "a MONOPOLY Game Tournament as specified in the Hasbro MONOPOLY GAME TOURNAMENT KIT. "
         "I understand that Hasbro may disqualify any event that does not comply with all "
@@ -229,7 +229,7 @@ def test_participant_form_paginates_any_number_of_players(organizer_client, even
     for number, page in enumerate(pages, start=1):
         assert "Participant Registration Form" in page
         assert "Name of Organization Atlantic Avenue Club" in page
-        # 000, page 21: the kit's consent, word for word.
+        # Tournament Kit, page 21: the kit's consent, word for word.
         assert (
             "I, the undersigned, wish to register for this official MONOPOLY Game Tournament. "
             "I understand that Hasbro is not responsible for any prizes promised by the "
@@ -291,7 +291,7 @@ def test_winner_notification_is_filled_and_carries_the_winners_sheets(
         "Date of Tournament April 20, 2030",
         "Money Raised for Charity $1,234.50 (Food Bank)",
         "Please attach photo of winner",
-        # 000, page 27, word for word.
+        # Tournament Kit, page 27, word for word.
         "Please attach your signed winner's score sheets from all preliminary rounds and the "
         "final round of play. Also, include the MONOPOLY GAME TOURNAMENT PARTICIPANT "
         "REGISTRATION FORM for verification of your status as a sanctioned tournament.",

@@ -1,4 +1,4 @@
-"""The poster follows the kit's advertising rules (shared/seeds/000, Advertising & Promotion).
+"""The poster follows the kit's advertising rules (Tournament Kit, Advertising & Promotion).
 
 "The first or most prominent use of the word MONOPOLY on a document, a page, or digital
 file must always be followed by a ®" (the extraction lost the mark: "followed by a.").

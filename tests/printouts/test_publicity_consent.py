@@ -1,7 +1,7 @@
 """The kit's publicity grant, online and on the printed form, for the same people.
 
-000, PARTICIPANT REGISTRATION FORM: "I, the undersigned, wish to register for this official
-MONOPOLY Game Tournament. I understand that Hasbro is not responsible for any prizes
+Tournament Kit, PARTICIPANT REGISTRATION FORM: "I, the undersigned, wish to register for this
+official MONOPOLY Game Tournament. I understand that Hasbro is not responsible for any prizes
 promised by the organization running this tournament. I give Hasbro the right to use,
 without compensation, my name and any photographs of me taken at the tournament for
 publicity and promotional purposes." Online the grant is the kit's sentence, optional; a

@@ -229,8 +229,8 @@ COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|\brgba?\(|\bhsla?\(")
 
 
 def test_every_colour_of_the_site_is_a_token():
-    """Colours are custom properties in static/css/tokens.css, used by name everywhere else
-    (issue #19, item 10): a new shade is added there once, not typed into a rule."""
+    """Colours are custom properties in static/css/tokens.css, used by name everywhere else:
+    a new shade is added there once, not typed into a rule."""
     stray = [
         f"{path.name}:{number}: {line.strip()}"
         for path in sorted((ROOT / "static" / "css").glob("*.css"))

@@ -64,14 +64,14 @@ JUDGE_ROUTES = {
     # to judges inside the view, with the reason).
     "player_leave_result",
     "player_leave_undo",
-    # 002, JUDGING: a table's "Judge, please" is taken and closed by a judge.
+    # Championship Rules, JUDGING: a table's "Judge, please" is taken and closed by a judge.
     "judge_call_take",
     "judge_call_close",
     "judge_calls_panel",
 }
 # Only the head judge (and the organizer) starts a round.
 HEAD_JUDGE_ROUTES = {"seating_start"}
-# The official clock: the head judge holds the timepiece (002, TIME KEEPING).
+# The official clock: the head judge holds the timepiece (Championship Rules, TIME KEEPING).
 HEAD_JUDGE_ROUTES |= {
     "clock_control",
     # One wave's card, which the clock page fetches when another official changed it.
@@ -84,12 +84,12 @@ BANKER_ROUTES = {
     "table_last_turn",
     "table_finished",
     "table_reopen",
-    # 002, SPECTATORS: bankrupt players sign as they leave, on the banker's tablet.
+    # Championship Rules, SPECTATORS: bankrupt players sign as they leave, on the banker's tablet.
     "bankruptcy_record",
     "bankruptcy_undo",
-    # 002, JUDGING: the banker "will raise their arm": "Judge, please" on the tablet.
+    # Championship Rules, JUDGING: the banker "will raise their arm": "Judge, please" on the tablet.
     "table_judge_please",
-    # 002, BANKERS: "They will also have a copy of the rules".
+    # Championship Rules, BANKERS: "They will also have a copy of the rules".
     "table_rules",
 }
 
@@ -333,7 +333,7 @@ def test_permission_matrix(client, setting, pattern, method, role):
 def test_a_judge_may_record_a_no_show_and_an_ejection(client, setting):
     client = _client_for(client, JUDGE)
     event, seated, alternate = setting["event"], setting["seated"], setting["alternate"]
-    # Issue 15: no-shows only from the start; this event started yesterday.
+    # No-shows only from the start; this event started yesterday.
     Event.objects.filter(pk=event.pk).update(date=datetime.date.today() - datetime.timedelta(1))
     response = client.post(
         reverse("players:player_no_show", kwargs={"pk": event.pk, "player_pk": seated.pk})

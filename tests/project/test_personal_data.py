@@ -1,5 +1,4 @@
-"""Personal data stays out of caches, and the hall shows only what is released (issue #17,
-item 10)."""
+"""Personal data stays out of caches, and the hall shows only what is released."""
 
 from __future__ import annotations
 

@@ -56,19 +56,19 @@ PUBLIC = {
     "banker:banker_link_open",
     "admin:login",
     "admin:logout",
-    # --- series (issue #14): the public series pages, aliases only -----------------------
+    # --- series: the public series pages, aliases only -----------------------
     "series:public_home",
     "series:public_qualifiers",
     "series:public_entrants",
     "series:public_champion",
     # A Finals qualifier's emailed link: the signed token in the URL is the credential.
     "series:answer",
-    # The banker tablet's service worker and manifest (issue #20): no one's data in them.
+    # The banker tablet's service worker and manifest: no one's data in them.
     "banker:tablet_service_worker",
     "banker:tablet_manifest",
-    # publicside (#15): /favicon.ico redirects to the static icon.
+    # The public side: /favicon.ico redirects to the static icon.
     "favicon",
-    # --- languages (#21): the language switch page and its form, for everyone ---
+    # --- languages: the language switch page and its form, for everyone ---
     "accounts:language",
 }
 # The spectator app's pages are public, except the organizer's (release) pages.
@@ -218,7 +218,7 @@ def _kwargs(route: Route, demo: Demo) -> dict[str, object]:
         "content_type_id": 1,
         "id": 1,
         "url": "nowhere/",
-        # --- series (issue #14): the demo's small series, its Finals and first entrant ----
+        # --- series: the demo's small series, its Finals and first entrant ----
         "series_pk": lambda: Series.objects.order_by("pk").first().pk,
         "division": "senior",
         "entrant_pk": lambda: Entrant.objects.order_by("pk").first().pk,

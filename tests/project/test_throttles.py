@@ -91,7 +91,7 @@ def test_a_successful_login_clears_its_usernames_failures(client, fresh_cache, f
 
 @pytest.mark.django_db
 def test_the_admin_login_counts_in_the_same_limit(client, fresh_cache, frozen_time):
-    """Issue #17: 40 wrong passwords on /admin/login/ went uncounted, then the right one
+    """A found weakness: 40 wrong passwords on /admin/login/ went uncounted, then the right one
     got in while /accounts/login/ had the account locked."""
     User.objects.create_user("chief", password="the right passphrase", is_staff=True)
     for attempt in range(FREE_FAILURES_PER_USERNAME):
@@ -157,7 +157,7 @@ def _table_key() -> str:
 def test_banker_link_guessing_is_throttled_but_never_blocks_a_right_key(
     client, fresh_cache, frozen_time
 ):
-    """Issue #17: 20 wrong keys from the venue's one address locked every tablet there."""
+    """A found weakness: 20 wrong keys from the venue's one address locked every tablet there."""
     key = _table_key()
     good = reverse("banker:banker_link_open", kwargs={"key": key})
     for attempt in range(throttle.BANKER_LINK_MISSES_PER_IP.count):

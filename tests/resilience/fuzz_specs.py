@@ -386,9 +386,9 @@ FUZZED: dict[str, Spec] = {
         kwargs=lambda w: {"player_pk": w.alternate.pk},
     ),
     "players:player_no_show": Spec(_next),
-    # Issue 15 (cockpit): undoing a no-show.
+    # The cockpit: undoing a no-show.
     "players:player_no_show_undo": Spec(_next),
-    # Issue 15 (cockpit2): undoing a withdrawal or an ejection.
+    # The cockpit: undoing a withdrawal or an ejection.
     "players:player_leave_undo": Spec(_next),
     "players:player_withdraw": Spec(lambda w: {"reason": texts, **_next(w)}),
     # The waiting list: promoting an alternate and returning a seated player are refused.
@@ -409,12 +409,12 @@ FUZZED: dict[str, Spec] = {
     "seating:seating_banker": Spec(
         lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}
     ),
-    # 000: where no volunteer banks, one of the table's players banks it.
+    # Tournament Kit: where no volunteer banks, one of the table's players banks it.
     "seating:seating_player_banker": Spec(
         lambda w: {"player": pick("", "0", "x", "99999999", w.seated.pk, w.alternate.pk)}
     ),
     "seating:seating_record_rolls": Spec(_rolls),
-    # --- languages (#21): the language switch and a table's game language ---
+    # --- languages: the language switch and a table's game language ---
     "accounts:language": Spec(lambda w: {"language": pick("en", "fr", "hi", "xx", ""), **_next(w)}),
     "seating:seating_table_language": Spec(lambda w: {"language": pick("", "fr", "hi", "xx")}),
     # The club knockout's bracket, on a club event.
@@ -435,7 +435,8 @@ FUZZED: dict[str, Spec] = {
     "banker:table_last_turn": Spec(),
     "banker:table_finished": Spec(),
     "banker:table_reopen": Spec(),
-    # 002, JUDGING: "Judge, please", taken and closed by a judge (a ruling, or nonsense).
+    # Championship Rules, JUDGING: "Judge, please", taken and closed by a judge (a ruling, or
+    # nonsense).
     "banker:table_judge_please": Spec(),
     "cockpit:judge_call_take": Spec(lambda w: _next(w), kwargs=_judge_call),
     "cockpit:judge_call_close": Spec(
@@ -445,7 +446,7 @@ FUZZED: dict[str, Spec] = {
     "banker:bankruptcy_undo": Spec(
         lambda w: {"bankruptcy": pick("", "0", "1", "999999", "x")}, kwargs=_playing_table
     ),
-    # The tablet's heartbeat (issue #20): device, queue length, offline since.
+    # The tablet's heartbeat: device, queue length, offline since.
     "banker:tablet_heartbeat": Spec(
         lambda w: {
             "device": st.text(max_size=80),
@@ -454,11 +455,11 @@ FUZZED: dict[str, Spec] = {
             "idempotency_key": st.one_of(st.text(max_size=40), pick("not-a-uuid")),
         }
     ),
-    # The long seating search (issue #18): starting one runs it at once here (the immediate
+    # The long seating search: starting one runs it at once here (the immediate
     # task backend), so few examples; stopping reads nothing but the event.
     "seating:seating_search_start": Spec(lambda w: form_values(SearchForm()), examples=5),
     "seating:seating_search_stop": Spec(),
-    # --- series (issue #14): the organizer's series pages ------------------------------------
+    # --- series: the organizer's series pages ------------------------------------
     "series:list": Spec(lambda w: form_values(SeriesForm())),
     "series:add_event": Spec(lambda w: form_values(AddEventForm(series=w.series))),
     "series:places": Spec(lambda w: form_values(PlacesForm())),

@@ -126,7 +126,7 @@ def _officials() -> dict[str, User]:
 
 
 def _series_apart() -> tuple[Series, SeriesEvent, Entrant]:
-    """A series (issue #14) of its own: a regional apart from the world's event, whose
+    """A series of its own: a regional apart from the world's event, whose
     ending (qualifiers, no same-day final) would otherwise change under the other routes."""
     finals = an_event(name="Fuzz Finals", date=datetime.date(2031, 9, 1), expected_players=16)
     series = series_create(name="Fuzz Series", season="2031", finals=finals)

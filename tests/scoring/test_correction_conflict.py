@@ -1,4 +1,4 @@
-"""Two judges correcting the same sheet (issue #17, item 4): the second, from a page loaded
+"""Two judges correcting the same sheet: the second, from a page loaded
 before the first saved, gets the banker's conflict screen instead of erasing the first.
 
 Round 1 is one signed table: Boot 3000, Car 2000, Hat 1500, Dog 1000 (cash only, so each

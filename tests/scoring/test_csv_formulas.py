@@ -1,4 +1,4 @@
-"""No export hands a spreadsheet a formula (issue #17, item 6).
+"""No export hands a spreadsheet a formula.
 
 A spreadsheet runs a cell that starts with =, +, -, @, a tab or a carriage return (OWASP,
 "CSV Injection"); an alias is typed by the player, so the aliases of the issue go through

@@ -1,9 +1,9 @@
 """Who the event's winner is, the one player the Winner Notification Form is printed for.
 
-000, THE DAY OF THE TOURNAMENT: "To arrive at a winner, you must have at least two rounds of
-play"; the last is the six-player final. 002, JUNIOR: "The Juniors will only be asked to play
-1 game of MONOPOLY, with the competitor who accumulates the most assets (net worth) being
-the overall winner".
+Tournament Kit, THE DAY OF THE TOURNAMENT: "To arrive at a winner, you must have at least two rounds
+of play"; the last is the six-player final. Championship Rules, JUNIOR: "The Juniors will only be
+asked to play 1 game of MONOPOLY, with the competitor who accumulates the most assets (net worth)
+being the overall winner".
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ def test_no_winner_until_the_final_is_posted(event, four, round1):
 
 
 def test_an_outright_final_winner_is_the_winner(event, four):
-    """Hat wins the final outright, the others bankrupt (000, BANKRUPTCY: "The last player
-    left in the game wins")."""
+    """Hat wins the final outright, the others bankrupt (Tournament Kit, BANKRUPTCY: "The last
+    player left in the game wins")."""
     boot, car, hat, dog = four.values()
     final = make_round(event, 1, [[boot, car, hat, dog]])
     final.kind = Round.Kind.FINAL

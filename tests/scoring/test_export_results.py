@@ -96,7 +96,7 @@ def test_the_seating_file_names_stage_seat_and_play_order(tmp_path, simulated):
             assert {s["Play order"] for s in seats} == {""}
             continue
         rolled += 1
-        # 002: "the highest roller going first, play then continues to the left": the
+        # Championship Rules: "the highest roller going first, play then continues to the left": the
         # starter's seat k plays 1, seat j plays ((j - k) mod n) + 1.
         starter = Player.objects.get(pk=table.play_order["starter"]).alias
         k = next(int(s["Seat"]) for s in seats if s["Alias"] == starter)

@@ -21,8 +21,8 @@ from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Round
 from tournament.roles import ORGANIZER
 
-# Eight players, two tables of four, one round, cash only (002 SCORING, four remaining:
-# 19/10/5/3): A 19, B 10, C 5, D 3 at table 1; E 19, F 10, G 5, H 3 at table 2. The four
+# Eight players, two tables of four, one round, cash only (Championship Rules, SCORING, four
+# remaining: 19/10/5/3): A 19, B 10, C 5, D 3 at table 1; E 19, F 10, G 5, H 3 at table 2. The four
 # best by points: A and E (19), then B and F (10); C and G (5) are below the cut.
 CASH = [{"A": 3000, "B": 2000, "C": 1500, "D": 1000}, {"E": 2800, "F": 2500, "G": 1200, "H": 900}]
 

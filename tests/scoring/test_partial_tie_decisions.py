@@ -1,4 +1,4 @@
-"""A head judge's old tie decision that covers only part of a later tie (issue #17, item 12).
+"""A head judge's old tie decision that covers only part of a later tie.
 
 A decision orders the group that was level when it was made. When more players join the
 tie later (a later round in the standings, a correction at a table), the old order says
@@ -40,8 +40,8 @@ def ranks(event) -> list[tuple[str, str]]:
 
 def test_an_old_standings_decision_does_not_order_a_larger_tie(client, event, six):
     p = six
-    # Round 1: Boot and Hat each win a table of two, 3000 to 1000 (002: "2 Players  25  14"),
-    # so both have 25 points, one win, 3000 net worth and a best game of 3000.
+    # Round 1: Boot and Hat each win a table of two, 3000 to 1000 (Championship Rules: "2 Players
+    # 25  14"), so both have 25 points, one win, 3000 net worth and a best game of 3000.
     round1 = make_round(event, 1, [[p["Boot"], p["X"]], [p["Hat"], p["Y"]]])
     play(table_of(round1, 1), {p["Boot"]: 3000, p["X"]: 1000})
     play(table_of(round1, 2), {p["Hat"]: 3000, p["Y"]: 1000})
@@ -102,7 +102,7 @@ def test_an_old_table_decision_does_not_order_a_larger_tie_after_a_correction(ev
         round_post(round_=table.round, by=None)
 
     tie_decide(table=table, order=[hat.pk, car.pk, boot.pk], by=None, reason="Roll-off again")
-    # 002 RANKING BY POINTS, "4 Players  19  10  5  3": first, second and third.
+    # Championship Rules, RANKING BY POINTS, "4 Players  19  10  5  3": first, second and third.
     places = {
         line.player.alias: (line.place, int(line.points)) for line in ResultLine.objects.all()
     }

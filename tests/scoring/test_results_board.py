@@ -1,10 +1,11 @@
 """The judges' round page at a glance: each table's places (alias, net worth, points), its
 status and what holds it up, without opening the table.
 
-The truth is worked by hand: net worth by 002's valuation (cash; a deed at its printed
-price, half when mortgaged), points by 002's table for the players still in the game:
-1 left 28; 2 left 25-14; 3 left 22-12-6; 4 left 19-10-5-3; 5 left 16-8-4-2-1; a bankrupt
-player scores nothing. Sheets go through the services a tablet uses (submit, sign, approve).
+The truth is worked by hand: net worth by the Championship Rules' valuation (cash; a deed at its
+printed price, half when mortgaged), points by the Championship Rules' table for the players still
+in the game: 1 left 28; 2 left 25-14; 3 left 22-12-6; 4 left 19-10-5-3; 5 left 16-8-4-2-1; a
+bankrupt player scores nothing. Sheets go through the services a tablet uses (submit, sign,
+approve).
 """
 
 from __future__ import annotations

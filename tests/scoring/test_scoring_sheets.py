@@ -188,7 +188,7 @@ def test_players_sign_then_the_banker_and_the_sheet_locks(table, four, banker):
     sheet.refresh_from_db()
     assert sheet.status == "signed" and sheet.signed_at is not None
     assert SheetSignature.objects.filter(sheet=sheet, role="banker").count() == 1
-    # Three players remained: 22, 12, 6 (002, SCORING); bankrupt Dog scores nothing.
+    # Three players remained: 22, 12, 6 (Championship Rules, SCORING); bankrupt Dog scores nothing.
     assert points_of(table) == {
         "Boot": (1, Decimal(22)),
         "Car": (2, Decimal(12)),

@@ -1,7 +1,7 @@
 """Standings, alternates, the judges' round view, CSV rows and the move to the final.
 
 The main example is worked out by hand below, from the rule book's points table
-(002, SCORING: four remaining 19/10/5/3, three remaining 22/12/6), not from the code.
+(Championship Rules, SCORING: four remaining 19/10/5/3, three remaining 22/12/6), not from the code.
 """
 
 from __future__ import annotations
@@ -189,7 +189,8 @@ def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
 
 
 def test_alternates_score_their_own_games_and_inherit_nothing(event, judge):
-    """002, ALTERNATES SCORING: points are earned per game played, never taken over."""
+    """Championship Rules, ALTERNATES SCORING: points are earned per game played, never taken
+    over."""
     players = players_with_aliases(event, aliases=["Ann", "Bob", "Cy", "Di", "Alt"])
     ann, bob, cy, di, alt = players.values()
     round1 = make_round(event, 1, [[ann, bob, cy, di]])
@@ -343,7 +344,8 @@ def test_an_empty_or_default_order_is_the_formats_own(event, judge):
         ["points", "wins", "wins", "best_game"],  # one twice
         ["points", "wins", "net_worth", "best_game", "luck"],  # unknown
         ["points", "wins", "net_worth", "dice"],
-        ["wins", "points"],  # 002: "highest Point scores (not net worth)": points first
+        # Championship Rules: "highest Point scores (not net worth)": points first.
+        ["wins", "points"],
         ["net_worth", "points", "wins"],
     ],
 )
@@ -380,7 +382,7 @@ def test_the_organizer_may_keep_only_points_and_the_head_judge_decides_every_tie
 
 
 def test_club_events_rank_by_assets_first_and_points_is_not_one(event, judge):
-    """000: "choose six winners ... by highest total assets": total net worth comes first
+    """Tournament Kit: "choose six winners ... by highest total assets": total net worth comes first
     in a club; the organizer orders what follows."""
     event.format = "club"
     event.save()
@@ -396,7 +398,7 @@ def test_club_events_rank_by_assets_first_and_points_is_not_one(event, judge):
     # A stored order that no longer fits the format is ignored, not half-applied.
     event.format = "championship"
     event.save()
-    # 002 RANKING BY POINTS: points first, then the house tie-breakers.
+    # Championship Rules, RANKING BY POINTS: points first, then the house tie-breakers.
     assert tie_breakers.tie_breakers_for(event=event).keys == (
         "points",
         "wins",

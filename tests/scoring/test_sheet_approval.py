@@ -1,10 +1,10 @@
 """Posting waits for a judge's approval of every sheet, unless the event turns it off.
 
-002 BANKERS: the banker will "count up all assets at the end of each game and sign of the
-score sheet to confirm the final adjudicated scores"; JUDGES: "there will be roaming Judges
+Championship Rules, BANKERS: the banker will "count up all assets at the end of each game and sign
+of the score sheet to confirm the final adjudicated scores"; JUDGES: "there will be roaming Judges
 to adjudicate over the tournament": a championship's judge approves each sheet before the
-round is posted. 000 (the club kit's end of round): "Sign the score sheet: The player signs,
-the Banker or the referee counter-signs": a club event posts from the signed sheets.
+round is posted. Tournament Kit (the club kit's end of round): "Sign the score sheet: The player
+signs, the Banker or the referee counter-signs": a club event posts from the signed sheets.
 """
 
 from __future__ import annotations

@@ -135,7 +135,8 @@ def test_the_organizer_orders_the_tie_breakers_on_the_standings_page(client, eve
     assert "The format's default order is in force." in body
     assert [r["row"].alias for r in page.context["rows"]][:2] == ["E", "F"]
     form = page.context["tie_breaker_form"]
-    # Points come first (002: "Point scores (not net worth)"); the rest is the organizer's.
+    # Points come first (Championship Rules: "Point scores (not net worth)"); the rest is the
+    # organizer's.
     assert [f.value() for f in form.key_fields()] == ["wins", "net_worth", "best_game"]
 
     order = {"key_2": "net_worth", "key_3": "wins", "key_4": "best_game"}
@@ -219,7 +220,7 @@ def test_standings_csv_download_all_and_posted(client, event, round1):
 
 
 def test_a_tie_breaker_has_one_name_on_every_page_and_in_the_csv(client, event, round1):
-    """The public page said "Wins" where the organizer's said "games won" (issue #19)."""
+    """The public page said "Wins" where the organizer's said "games won"."""
     round_post(round_=round1, by=None)
     release_set(event=event, pages={"standings": True}, by=None)
     client = login(client, ORGANIZER)
@@ -250,12 +251,13 @@ def test_club_standings_page_explains_the_knockout_and_offers_only_club_keys(cli
     client = login(client, ORGANIZER)
     response = client.get(url("standings", event))
     body = response.content.decode()
-    # 000: a knockout, from a bracket confirmed on the seating page
+    # Tournament Kit: a knockout, from a bracket confirmed on the seating page
     # (tests/knockout/test_knockout_pages.py).
     assert "No bracket is confirmed yet." in body
     assert "The top 4 players of the posted standings advance." not in body
     form = response.context["tie_breaker_form"]
-    # Total net worth first (000: "by highest total assets"); the organizer orders the rest.
+    # Total net worth first (Tournament Kit: "by highest total assets"); the organizer orders the
+    # rest.
     assert form.first_label == "total net worth"
     assert [f.value() for f in form.key_fields()] == ["wins", "best_game"]
 

@@ -1,7 +1,7 @@
 """The head judge's tie decisions, worked by hand from the rule book.
 
-002 SCORING: "Points are awarded based on the number of players remaining" at the end, so
-a tie the head judge decides at a table where someone went bankrupt is scored from the row
+Championship Rules, SCORING: "Points are awarded based on the number of players remaining" at the
+end, so a tie the head judge decides at a table where someone went bankrupt is scored from the row
 for the players remaining, not the players seated. And the head judge may decide a tie
 again: the latest decision is the one in force, at a table and in the standings.
 """
@@ -45,8 +45,8 @@ def test_a_decided_tie_at_a_table_with_a_bankruptcy_scores_by_the_players_remain
     p, table = bankrupt_table
     # The engine leaves first place open between Boot and Hat.
     assert lines(table)["Boot"][0] == lines(table)["Hat"][0] == 1
-    # 002, "3 Players: 22 12 6": Hat first takes 22, Boot second 12 (the 4-player row would
-    # give 19 and 10).
+    # Championship Rules, "3 Players: 22 12 6": Hat first takes 22, Boot second 12 (the 4-player row
+    # would give 19 and 10).
     tie_decide(table=table, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Dice")
     got = lines(table)
     assert got["Hat"] == (1, Decimal("22"))
@@ -75,8 +75,8 @@ def test_the_latest_table_decision_is_applied(bankrupt_table):
 @pytest.mark.django_db
 def test_the_latest_standings_decision_is_applied(event):
     p = players_with_aliases(event, aliases=["Boot", "Hat", "X", "Y"])
-    # Boot and Hat each win a table of two 3000 to 1000 (002, "2 Players: 25 14"): level on
-    # points, wins, net worth and best game, so only the head judge can order them.
+    # Boot and Hat each win a table of two 3000 to 1000 (Championship Rules, "2 Players: 25 14"):
+    # level on points, wins, net worth and best game, so only the head judge can order them.
     round_ = make_round(event, 1, [[p["Boot"], p["X"]], [p["Hat"], p["Y"]]])
     play(table_of(round_, 1), {p["Boot"]: 3000, p["X"]: 1000})
     play(table_of(round_, 2), {p["Hat"]: 3000, p["Y"]: 1000})

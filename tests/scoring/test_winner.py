@@ -1,9 +1,9 @@
 """One winner for the whole event (scoring.selectors.event_winner), worked by hand.
 
-002 JUNIOR REGIONAL CHAMPIONSHIP DETAILS: "The Juniors will only be asked to play 1 game of
-MONOPOLY, with the competitor who accumulates the most assets (net worth) being the overall
-winner". 002 TIE BREAKERS: "In the event of a tie of assets ... the player who has the
-highest value of unmortgaged property". Sheets are cash only unless a deed is written, so
+Championship Rules, JUNIOR REGIONAL CHAMPIONSHIP DETAILS: "The Juniors will only be asked to play 1
+game of MONOPOLY, with the competitor who accumulates the most assets (net worth) being the overall
+winner". Championship Rules, TIE BREAKERS: "In the event of a tie of assets ... the player who has
+the highest value of unmortgaged property". Sheets are cash only unless a deed is written, so
 each net worth below is the cash typed plus the printed price of the deeds.
 """
 

@@ -1,6 +1,6 @@
 """The cockpit's step for a final includes choosing its banker.
 
-000, BANKERS RESPONSIBILITIES: "The Banker in the Final Round must not be a player." The
+Tournament Kit, BANKERS RESPONSIBILITIES: "The Banker in the Final Round must not be a player." The
 organizer chooses that banker on the seating page; until every table of the final has
 one, the cockpit's next action opens the page at the control itself.
 """

@@ -1,5 +1,5 @@
-"""Same-language tables in the app (#21; 002: "same-language games"): the organizer asks,
-players say which language they play in, and every table of a pre-seated round is one
+"""Same-language tables in the app (Championship Rules: "same-language games"): the organizer
+asks, players say which language they play in, and every table of a pre-seated round is one
 language, marked with it."""
 
 import datetime

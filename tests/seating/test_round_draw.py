@@ -1,7 +1,7 @@
 """Round 1 is a draw: seeded, its seed on the round, redrawn before publishing.
 
-002, PLAYER ASSIGNMENTS: "All three preliminary rounds will be “pre-seated” with the goal
-to have minimal repetition of competition between players while also preventing family
+Championship Rules, PLAYER ASSIGNMENTS: "All three preliminary rounds will be “pre-seated” with the
+goal to have minimal repetition of competition between players while also preventing family
 members from same-table seating whenever possible." Dealing round 1 in registration order
 seats friends who register together first; the draw shuffles them before the engine seats
 them, and the later rounds keep the goal above.
@@ -90,7 +90,7 @@ def test_the_seed_is_recorded_and_the_same_seed_gives_the_same_tables():
 
 @pytest.mark.django_db
 def test_a_redraw_changes_round_1_and_later_rounds_still_avoid_rematches_and_families():
-    """002: "minimal repetition of competition between players while also preventing
+    """Championship Rules: "minimal repetition of competition between players while also preventing
     family members from same-table seating": 24 players, 3 rounds, no one meets twice."""
     event = event_with_players(
         players=24, name="Redraw", families={0: "lee", 1: "lee", 10: "ruiz", 11: "ruiz"}

@@ -1,4 +1,4 @@
-"""Issue #15, the seating page: one round at a time, the engine's report in tournament words
+"""The seating page: one round at a time, the engine's report in tournament words
 with its numbers folded, played rounds said, checked-in alternates left out named, and a
 seat change's preview naming everyone it touches."""
 

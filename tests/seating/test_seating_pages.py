@@ -73,7 +73,7 @@ def test_an_organizer_pre_seats_every_round_from_the_page(client):
     assert player.alias in page and player.full_name in page  # officials see both
     assert "as good as possible" in page  # 12 players, 3 rounds: no repeats needed
     assert "not checked in" in page  # the late arrival, seated on request, is flagged
-    for number in (1, 2, 3):  # one round at a time (issue #15), each behind its tab
+    for number in (1, 2, 3):  # one round at a time, each behind its tab
         assert f'href="?round={number}"' in page
         one = client.get(url("seating", event), {"round": number}).content.decode()
         assert f'id="round-{number}"' in one
@@ -359,7 +359,8 @@ def test_the_organizer_gives_a_table_its_banker_and_records_the_tables_rolls(cli
     table.refresh_from_db()
     assert table.play_order == {}
     # Token choice in reverse seat order; the player in seat 2 rolled highest and starts,
-    # then play passes to the left: seats 3, 4, 1 (002 TOKEN ASSIGNMENT & GAME START).
+    # then play passes to the left: seats 3, 4, 1 (Championship Rules, TOKEN ASSIGNMENT & GAME
+    # START).
     good = {f"token_{p}": len(seats) - i for i, p in enumerate(seats)} | {"starter": seats[1]}
     client.post(base + "rolls/", good)
     table.refresh_from_db()
@@ -379,7 +380,7 @@ def _seated_event_for_bankers():
 
 @pytest.mark.django_db
 def test_a_re_seat_tapped_by_mistake_is_undone_with_its_bankers_and_publication(client):
-    # Issue 15: nothing irreversible on one tap; the re-seat keeps what it replaced.
+    # Nothing irreversible on one tap; the re-seat keeps what it replaced.
     event = event_with_players(players=16, **PIER_OPEN)
     banker = User.objects.create_user("rosa", password="x")
     banker.groups.add(Group.objects.get(name="Banker"))

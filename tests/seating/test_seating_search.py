@@ -1,4 +1,4 @@
-"""The seating page's long search (issue #18): a job that shows the best seating so far and
+"""The seating page's long search: a job that shows the best seating so far and
 the bound while it runs, and stops on request keeping the best seating found.
 
 Jobs run at once in the tests (tests/conftest.py), so a stop is asked before the run by

@@ -131,6 +131,26 @@ def test_a_move_must_keep_tables_within_the_size_rule():
 
 
 @pytest.mark.django_db
+def test_a_dry_run_refuses_as_the_change_would_and_changes_nothing():
+    event = event_with_players(players=17, **SEATING_CUP)
+    preseat_event(event=event)
+    before = tables_by_round(event)
+    five = next(t for t in Table.objects.filter(round__number=1) if t.seats.count() == 5)
+    four = next(t for t in Table.objects.filter(round__number=1) if t.seats.count() == 4)
+    # 4 + 5 players: a move from the four to the five leaves 3 and makes 6, outside 4 to 5.
+    with pytest.raises(ValidationError):
+        seat_move(seat_=four.seats.first(), to_table=five.number, dry_run=True)
+    # Legal moves and swaps pass their dry run and leave every seat where it was.
+    seat_move(seat_=five.seats.first(), to_table=four.number, dry_run=True)
+    seats_swap(seat_a=five.seats.first(), seat_b=four.seats.first(), dry_run=True)
+    assert tables_by_round(event) == before
+    # A round started refuses the dry run as it refuses the swap.
+    round_start(round_=Round.objects.get(event=event, number=1))
+    with pytest.raises(ValidationError):
+        seats_swap(seat_a=five.seats.first(), seat_b=four.seats.first(), dry_run=True)
+
+
+@pytest.mark.django_db
 def test_a_no_show_is_replaced_by_the_first_alternate_at_the_start():
     event = event_with_players(players=16, extra_players=2, **SEATING_CUP)
     preseat_event(event=event)

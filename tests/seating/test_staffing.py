@@ -1,4 +1,4 @@
-"""The kit's staffing and its 90-minute rounds (shared/seeds/000, STAFFING and REQUIREMENTS).
+"""The kit's staffing and its 90-minute rounds (Tournament Kit, STAFFING and REQUIREMENTS).
 
 "Bankers Ideally, a non-player should serve as Banker at each table ... If neither is
 possible, a player from each table must act as that table's Banker. To determine the Banker,
@@ -36,7 +36,7 @@ def seated(club):
 
 
 def test_a_player_at_the_table_banks_it_when_no_volunteer_can(seated):
-    # 000: "a player from each table must act as that table's Banker".
+    # Tournament Kit: "a player from each table must act as that table's Banker".
     round_, players = seated
     table = table_of(round_, 1)
     table_assign_player_banker(table=table, player=players["BB"])
@@ -54,7 +54,7 @@ def test_a_player_at_the_table_banks_it_when_no_volunteer_can(seated):
 
 
 def test_the_final_is_never_banked_by_one_of_its_players(club, seated):
-    # 000: "The Banker for the final round should not be one of the players."
+    # Tournament Kit: "The Banker for the final round should not be one of the players."
     _round1, players = seated
     finalists = [players[a] for a in ("AA", "BB", "CC", "DD", "EE", "FF")]
     final = make_round(club, 2, [finalists])
@@ -96,7 +96,8 @@ def test_the_seating_page_records_a_player_banker_and_answers_bad_input(client, 
 
 
 def test_a_club_round_under_90_minutes_is_warned_about(client, club):
-    # 000: "The tournament must have at least two rounds, each with a 90-minute time limit."
+    # Tournament Kit: "The tournament must have at least two rounds, each with a 90-minute time
+    # limit."
     client.force_login(user_with(ORGANIZER, "olive"))
     edit = reverse("tournament:event_edit", kwargs={"pk": club.pk})
     form = client.get(edit).context["form"]
@@ -114,8 +115,8 @@ def test_a_club_round_under_90_minutes_is_warned_about(client, club):
 
 
 def test_club_csv_files_carry_no_column_of_points(seated):
-    # 000 ranks by "highest total assets"; its day awards no points, so neither file has a
-    # Points column of zeros (the championship's keeps it).
+    # The Tournament Kit's format ranks by "highest total assets"; its day awards no points, so
+    # neither file has a Points column of zeros (the championship's keeps it).
     round_, players = seated
     play(
         table_of(round_, 1),

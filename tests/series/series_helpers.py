@@ -1,7 +1,7 @@
 """Regionals built and posted the way a hall fills them in, for the series tests.
 
 Sheets hold cash only, so net worth is the cash written down and every standing can be
-worked out by hand from the rule book's points table (002, SCORING: four remaining
+worked out by hand from the rule book's points table (Championship Rules, SCORING: four remaining
 19/10/5/3).
 """
 
@@ -118,7 +118,7 @@ def play_round(event: Event, tables: list[dict[Player, int]], *, post: bool = Tr
 def three_tables(p: dict[str, Player], *, b: int = 3000, f: int = 2900, j: int = 2800) -> list:
     """Twelve players A-L at three tables of four; B, F and J come second at theirs.
 
-    Points (002: 19/10/5/3): A, E, I 19; B, F, J 10; C, G, K 5; D, H, L 3. The fourth
+    Points (Championship Rules: 19/10/5/3): A, E, I 19; B, F, J 10; C, G, K 5; D, H, L 3. The fourth
     place falls among B, F and J, whose cash decides it unless they are level."""
     return [
         {p["A"]: 4000, p["B"]: b, p["C"]: 2000, p["D"]: 1000},

@@ -1,7 +1,7 @@
 """The winner notification of a regional names the series and the qualifying place.
 
-Issue #14, Forms: "The winner notification of a regional names the series and the
-qualifying place." 000's Winner Notification Form, printed for the winner only.
+The series' forms: "The winner notification of a regional names the series and the
+qualifying place." The Tournament Kit's Winner Notification Form, printed for the winner only.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The organizer's series pages and the public ones (aliases only, released explicitly).
 
-Issue #14: "Organizer: a series overview (events, their state, qualifiers, confirmations).
+The requirement: "Organizer: a series overview (events, their state, qualifiers, confirmations).
 Public (released like the other public pages): each regional's qualifiers by alias, the
 Finals entrants, the champion."
 """
@@ -64,7 +64,7 @@ def test_a_judge_may_not_open_the_series_page(client, played):
 
 
 def test_declining_asks_first_then_passes_the_place_on(org_client, played):
-    """Issue #14: "A declined place passes to the next player of the same regional"."""
+    """The requirement: "A declined place passes to the next player of the same regional"."""
     series, p = played
     b = Entrant.objects.get(player=p["B"])
     page = org_client.get(url("decline", series, entrant_pk=b.pk)).content.decode()
@@ -122,7 +122,7 @@ def test_bad_input_is_refused_without_a_server_error(org_client, played):
 
 
 def test_public_pages_wait_for_release_and_show_aliases_only(client, org_client, played):
-    """Issue #14: public pages by alias; never a registered name or email."""
+    """Public pages by alias; never a registered name or email."""
     series, p = played
     for name in ("public_qualifiers", "public_entrants", "public_champion"):
         page = client.get(url(name, series)).content.decode()
@@ -143,7 +143,7 @@ def test_public_pages_wait_for_release_and_show_aliases_only(client, org_client,
 
 
 def test_the_regionals_standings_page_says_it_ends_with_its_qualifiers(org_client, played):
-    """A regional of a series has no same-day final (issue #14)."""
+    """A regional of a series has no same-day final."""
     series, _p = played
     event = series.regionals.get().event
     page = org_client.get(reverse("scoring:standings", kwargs={"pk": event.pk})).content.decode()

@@ -1,6 +1,6 @@
 """Qualifying into the Finals: the cut, its ties, declines, players of two regionals.
 
-The rule lines are 002's (shared/seeds/002, REGIONAL CHAMPIONSHIP DETAILS):
+The rule lines are the Championship Rules' (Championship Rules, REGIONAL CHAMPIONSHIP DETAILS):
 "From each event the 4 players with the highest Point scores (not net worth) will progress
 through to the MONOPOLY Championship Finals"; JUNIOR: "From the 4 regional Junior
 Championships, 1 junior competitor from each will progress". Expected standings are worked
@@ -48,8 +48,8 @@ def places(series, division=SENIOR) -> list[tuple[str, str, int | None]]:
 
 
 def test_from_each_event_the_4_players_with_the_highest_point_scores_progress(series):
-    """002: "the 4 players with the highest Point scores (not net worth) will progress";
-    B, F and J share 10 points at fourth, and the organizer's tie-breakers after points
+    """Championship Rules: "the 4 players with the highest Point scores (not net worth) will
+    progress"; B, F and J share 10 points at fourth, and the organizer's tie-breakers after points
     (games won, then net worth) put B ahead."""
     event = regional("North", day=10)
     member = services.series_add_event(series=series, event=event)
@@ -70,8 +70,8 @@ def test_from_each_event_the_4_players_with_the_highest_point_scores_progress(se
 
 
 def test_a_regional_cut_defaults_to_points_then_games_won_then_the_head_judge(series):
-    """002: "From each event the 4 players with the highest Point scores (not net worth)
-    will progress": a regional left at the series' default ranks by points, then games
+    """Championship Rules: "From each event the 4 players with the highest Point scores (not net
+    worth) will progress": a regional left at the series' default ranks by points, then games
     won, and nothing else; B, F and J (10 points, no win each) are the head judge's,
     though their net worth differs (3000, 2900, 2800). The public standings then say what
     broke each tie."""
@@ -102,8 +102,8 @@ def test_a_regional_cut_defaults_to_points_then_games_won_then_the_head_judge(se
 
 
 def test_a_tie_at_fourth_the_tie_breakers_cannot_settle_goes_to_the_head_judge(series):
-    """002 TIE BREAKERS are exhausted: B, F and J are level on points, wins and net worth.
-    Nobody of the regional is invited until the head judge orders them."""
+    """Championship Rules, TIE BREAKERS are exhausted: B, F and J are level on points, wins and net
+    worth. Nobody of the regional is invited until the head judge orders them."""
     event = regional("North", day=10)
     member = services.series_add_event(series=series, event=event)
     p = enter(event, LETTERS)
@@ -125,7 +125,7 @@ def test_a_tie_at_fourth_the_tie_breakers_cannot_settle_goes_to_the_head_judge(s
 
 
 def test_a_player_in_two_regionals_takes_one_place_and_the_next_moves_up(series):
-    """Issue #14: "A player who qualifies twice takes one place and the next player of the
+    """The requirement: "A player who qualifies twice takes one place and the next player of the
     other regional moves up." Matched across events by email."""
     north, south = regional("North", day=10), regional("South", day=17)
     services.series_add_event(series=series, event=north)
@@ -148,7 +148,7 @@ def test_a_player_in_two_regionals_takes_one_place_and_the_next_moves_up(series)
 
 
 def test_a_declined_place_passes_to_the_next_player_of_the_same_regional(series):
-    """Issue #14: "A declined place passes to the next player of the same regional"."""
+    """The requirement: "A declined place passes to the next player of the same regional"."""
     north = regional("North", day=10)
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
@@ -164,7 +164,8 @@ def test_a_declined_place_passes_to_the_next_player_of_the_same_regional(series)
 
 
 def test_a_junior_regional_sends_its_top_one_by_net_worth(series):
-    """002 JUNIOR: "1 junior competitor from each will progress"; the most assets win."""
+    """Championship Rules, JUNIOR: "1 junior competitor from each will progress"; the most assets
+    win."""
     junior = regional("Junior North", day=10, fmt="junior")
     member = services.series_add_event(series=series, event=junior)
     assert (member.division, member.places) == (JUNIOR, 1)
@@ -175,9 +176,9 @@ def test_a_junior_regional_sends_its_top_one_by_net_worth(series):
 
 
 def test_a_junior_who_qualified_at_15_plays_the_junior_finals_at_16(series):
-    """002 JUNIOR: "Competitors must be between 8 and 16 years old (16+ qualify for the senior
-    tournament.)" at the regional, and "From the 4 regional Junior Championships, 1 junior
-    competitor from each will progress to the MONOPOLY Championship Finals": the
+    """Championship Rules, JUNIOR: "Competitors must be between 8 and 16 years old (16+ qualify for
+    the senior tournament.)" at the regional, and "From the 4 regional Junior Championships, 1
+    junior competitor from each will progress to the MONOPOLY Championship Finals": the
     qualification is the eligibility, so B (born 20 April 2014: 15 at the regional on the
     10th, 16 at the Finals on the 28th) is registered. South's winner has no guardian's
     consent (needed under 16), so that row alone is refused, naming its player."""
@@ -220,8 +221,8 @@ def test_the_organizer_changes_the_number_of_places_before_qualifying(series):
 
 
 def test_invited_alternates_and_confirming_registers_the_finals(series):
-    """002 World: "The previous World Tournament winner will also be invited"; alternates
-    come from the regionals' next-best players in the organizer's order."""
+    """Championship Rules, World: "The previous World Tournament winner will also be invited";
+    alternates come from the regionals' next-best players in the organizer's order."""
     north = regional("North", day=10)
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
@@ -259,8 +260,8 @@ def test_invited_alternates_and_confirming_registers_the_finals(series):
 
 
 def test_world_style_alternates_must_have_played_the_final(series):
-    """002: "Alternates for World Tournaments must have participated in the final of their
-    National Tournament"; a regional without a final has none to offer."""
+    """Championship Rules: "Alternates for World Tournaments must have participated in the final of
+    their National Tournament"; a regional without a final has none to offer."""
     series.alternates_played_final = True
     series.save()
     north = regional("North", day=10)
@@ -298,7 +299,7 @@ def test_only_championship_and_junior_events_join_and_a_final_is_no_regional(ser
 
 
 def test_an_alternate_moves_up_when_a_qualifier_of_their_regional_declines(series):
-    """Issue #14: alternates "come from the regionals' next-best players"; a declined place
+    """Alternates "come from the regionals' next-best players"; a declined place
     "passes to the next player of the same regional", here the first alternate."""
     north = regional("North", day=10)
     services.series_add_event(series=series, event=north)

@@ -1,8 +1,8 @@
 """``simulate_event --series``: a season played through the real services, checked against
 the rules, recomputed here from the regionals' posted standings.
 
-002: "There will be 4 Regional Championships ... From each event the 4 players with the
-highest Point scores (not net worth) will progress through to the MONOPOLY Championship
+Championship Rules: "There will be 4 Regional Championships ... From each event the 4 players with
+the highest Point scores (not net worth) will progress through to the MONOPOLY Championship
 Finals"; "From the 4 regional Junior Championships, 1 junior competitor from each will
 progress to the MONOPOLY Championship Finals".
 """
@@ -89,7 +89,7 @@ def test_the_regionals_end_with_their_qualifiers_not_a_same_day_final(season):
 
 
 def test_one_declined_place_passed_to_the_next_of_the_same_regional(season):
-    """Issue #14: "A declined place passes to the next player of the same regional"."""
+    """The requirement: "A declined place passes to the next player of the same regional"."""
     series, _out = season
     declined = Entrant.objects.get(series=series, status="declined")
     assert declined.response == "declined" and declined.division == SENIOR
@@ -117,7 +117,7 @@ def test_both_finals_are_registered_and_played_to_a_winner(season):
 
 
 def test_the_export_writes_the_entrants_with_the_issues_columns(season):
-    """Issue #14: ``event-<id>-entrants.csv`` with ``Alias,Qualified from,Qualifying rank,
+    """``event-<id>-entrants.csv`` with ``Alias,Qualified from,Qualifying rank,
     Status``; Qualified from is the source event's id."""
     series, out = season
     with (out / f"event-{series.finals_id}-entrants.csv").open(encoding="utf-8") as handle:

@@ -3,7 +3,7 @@ on the winner instead of the last round, and no clock stopped at the final's end
 is left on the page; a held winner page keeps the winner off the home too. Being the event
 itself, the home has no "Back to the event" link; every other public page keeps one.
 
-002 JUNIOR: one game, the most net worth wins: Boot, with 3000.
+Championship Rules, JUNIOR: one game, the most net worth wins: Boot, with 3000.
 """
 
 from __future__ import annotations

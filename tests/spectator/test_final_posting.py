@@ -1,7 +1,7 @@
 """The public final page shows the final's places only once the final is posted.
 
-002 POSTING SCORES: scores are posted at the end of each round, by the head judge. A final
-whose sheets are all signed (its results computed, waiting for the head judge) is still
+Championship Rules, POSTING SCORES: scores are posted at the end of each round, by the head judge. A
+final whose sheets are all signed (its results computed, waiting for the head judge) is still
 only a seating to the public: its tables by alias, no place and no points.
 """
 

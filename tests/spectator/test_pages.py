@@ -74,7 +74,7 @@ def test_tables_also_need_the_round_published_and_results_the_round_posted(clien
     round_post(round_=round1, by=None)
     results = client.get(url("results", event, number=1)).content.decode()
     assert NOT_YET not in results and ">19<" in results
-    # 002 POSTING SCORES: "Point scores (not net worth) will be posted".
+    # Championship Rules, POSTING SCORES: "Point scores (not net worth) will be posted".
     assert "3000" not in results and "Net worth" not in results
 
 
@@ -126,7 +126,7 @@ def test_standings_count_posted_rounds_only_by_alias_in_the_tie_breaker_order(
     for first, last in REAL_NAMES.values():
         assert first not in body and last not in body
     # The organizer's order of the tie-breakers is the order of the columns (points first:
-    # 002 "Point scores (not net worth)"), and a key left out is no column.
+    # Championship Rules "Point scores (not net worth)"), and a key left out is no column.
     event.tie_breakers = ["points", "best_game", "wins", "net_worth"]
     event.save(update_fields=["tie_breakers"])
     body = client.get(url("standings", event)).content.decode()
@@ -216,7 +216,7 @@ def test_the_final_and_the_winner(client, event, players, round1):
     body = client.get(url("winner", event)).content.decode()
     assert "Hat" in body and "Onslow" not in body
     assert "First place at the final (round 2)" in body
-    assert "9000" not in body  # a championship posts points, not net worth (002)
+    assert "9000" not in body  # a championship posts points, not net worth (Championship Rules)
     assert url("winner", event) in client.get(url("event_home", event)).content.decode()
 
 

@@ -1,9 +1,10 @@
 """What the public sees of a game is the format's (tournament.formats.POSTS_*).
 
-002 POSTING SCORES: "Point scores (not net worth) will be posted at the end of each round":
-a championship's public pages show places and points and never a net worth figure, though
-its standings may still be ordered by one. A junior event posts net worth (002 JUNIOR: the
-most assets wins); a club names each table's winner (000). Officials keep net worth.
+Championship Rules, POSTING SCORES: "Point scores (not net worth) will be posted at the end of each
+round": a championship's public pages show places and points and never a net worth figure, though
+its standings may still be ordered by one. A junior event posts net worth (Championship Rules,
+JUNIOR: the most assets wins); a club names each table's winner (Tournament Kit). Officials keep net
+worth.
 """
 
 from __future__ import annotations

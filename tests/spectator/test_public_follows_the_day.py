@@ -262,7 +262,7 @@ def junior(event):
 
 @pytest.mark.parametrize("held", [False, True], ids=["follows", "held"])
 def test_the_hall_names_the_winner_once_posting_decides_it_unless_held(junior, players, held):
-    """002 JUNIOR: the most net worth in the one game wins: Boot, with 3000."""
+    """Championship Rules, JUNIOR: the most net worth in the one game wins: Boot, with 3000."""
     p = players
     round_ = make_round(junior, 1, [[p[alias] for alias in SEAT_ORDER]])
     play(table_of(round_, 1), {p["Boot"]: 3000, p["Car"]: 2000, p["Hat"]: 1500, p["Dog"]: 1000})

@@ -1,8 +1,8 @@
 """No public answer shows any part of a player's registration.
 
 Real names stay on the officials' screens; everything public shows the alias (the
-Player model's rule, and 002's publicity consent is for the alias and results only). A
-public page that printed "alias (first name)" passed checks that looked only for full
+Player model's rule, and the Championship Rules' publicity consent is for the alias and results
+only). A public page that printed "alias (first name)" passed checks that looked only for full
 names and surnames; so here every field a registration holds is a marker no page could
 spell by chance, and each must be missing from every public page, the hall display, the
 JSON the hall and the clocks poll, the series' public pages and whatever the CSV exports

@@ -1,4 +1,4 @@
-"""Two privacy rules of the public site that a red-team copy broke unseen (issue #17, item 12).
+"""Two privacy rules of the public site that a red-team copy broke unseen.
 
 - The winner is public once the final is posted, not once its sheets are signed: the head
   judge may still correct them or decide a tie at the final table.
@@ -52,7 +52,8 @@ def test_the_winner_waits_for_the_final_to_be_posted_not_just_signed(
 
     round_post(round_=final, by=None)
     body = client.get(url("winner", event)).content.decode()
-    # A championship posts places and points, never net worth (002), so no 9000 here either.
+    # A championship posts places and points, never net worth (Championship Rules), so no 9000 here
+    # either.
     assert NOT_YET not in body and "Hat" in body
 
 

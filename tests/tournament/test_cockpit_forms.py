@@ -1,4 +1,4 @@
-"""Issue 15's event form and confirmations: every error in one pass, required fields
+"""The event form and confirmations: every error in one pass, required fields
 marked, no date in the past, no negative money; posting asks to confirm and a button that
 cannot act is disabled with its reason beside it."""
 

@@ -1,6 +1,6 @@
-"""What each format decides, from the rule books (shared/seeds/000 for clubs, 002 for the
-championship and the junior event), and that a format this version does not know behaves
-as the championship (tournament/formats.py says so)."""
+"""What each format decides, from the rule books (the Tournament Kit for clubs, the Championship
+Rules for the championship and the junior event), and that a format this version does not know
+behaves as the championship (tournament/formats.py says so)."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ def facts(event) -> dict:
 
 
 def test_the_championship_scores_by_points_and_plays_a_last_turn_to_a_final():
-    # 002: points by players remaining (4 remaining: 19 10 5 3), "point scores (not net
-    # worth) will be posted", the top players progress to the final, a last turn.
+    # Championship Rules: points by players remaining (4 remaining: 19 10 5 3), "point scores (not
+    # net worth) will be posted", the top players progress to the final, a last turn.
     event = an_event(fmt="championship")
     assert facts(event) == {
         "ranking": RANKING_POINTS,
@@ -58,8 +58,8 @@ def test_the_championship_scores_by_points_and_plays_a_last_turn_to_a_final():
 
 
 def test_a_club_knockout_ranks_by_assets_and_stops_when_time_is_called():
-    # 000: a knockout of at least 24 players, assets decide, table winners go on, and when
-    # time is called "the game must stop".
+    # Tournament Kit: a knockout of at least 24 players, assets decide, table winners go on, and
+    # when time is called "the game must stop".
     event = an_event(fmt="club")
     assert facts(event) == {
         "ranking": RANKING_ASSETS,
@@ -73,7 +73,7 @@ def test_a_club_knockout_ranks_by_assets_and_stops_when_time_is_called():
 
 
 def test_the_junior_event_is_one_game_won_by_net_worth():
-    # 002 JUNIOR: one game, "the most assets (net worth)" wins, no final.
+    # Championship Rules, JUNIOR: one game, "the most assets (net worth)" wins, no final.
     event = an_event(fmt="junior")
     assert facts(event) == {
         "ranking": RANKING_ASSETS,

@@ -48,7 +48,7 @@ def create_through_form(client, query: str, **overrides) -> tuple:
                 "preliminary_rounds": 2,
                 "advancing": 6,
                 "minimum_age": 8,
-                # 000: "a minimum of three and a maximum of five players" (its example's
+                # Tournament Kit: "a minimum of three and a maximum of five players" (its example's
                 # "36 tables of six" is the bracket planner's, where six save a round).
                 "table_size_min": 3,
                 "table_size_max": 5,
@@ -161,8 +161,8 @@ def test_edit_changes_the_event_and_keeps_the_organizers_round_length(org_client
 
 
 def test_the_forms_return_address_is_set_on_the_event_form(org_client, event):
-    """000's forms end "Please return to:"; the organizer names who, under its own heading,
-    and city and state are fields of their own (the kit's Event Registration Form)."""
+    """The Tournament Kit's forms end "Please return to:"; the organizer names who, under its own
+    heading, and city and state are fields of their own (the kit's Event Registration Form)."""
     url = reverse("tournament:event_edit", kwargs={"pk": event.pk})
     page = org_client.get(url)
     body = page.content.decode()
@@ -235,9 +235,9 @@ def _visible_labels(body: str) -> str:
 @pytest.mark.parametrize(
     ("format_key", "asked", "not_asked"),
     [
-        # A knockout's rounds come from its bracket, its final seats six (000).
+        # A knockout's rounds come from its bracket, its final seats six (Tournament Kit).
         ("club", ["Minutes per round", "Charity"], ["Preliminary rounds", "Players advancing"]),
-        # One game, one winner (002, junior).
+        # One game, one winner (Championship Rules, junior).
         ("junior", ["Minutes per round"], ["Preliminary rounds", "Players advancing"]),
         ("championship", ["Preliminary rounds", "Minutes per round"], ["Charity"]),
     ],

@@ -1,5 +1,5 @@
-"""002 TOKEN ASSIGNMENT & GAME START: "After this each player will roll to decide who gets
-to start the game, with the highest roller going first, play then continues to the left of
+"""Championship Rules, TOKEN ASSIGNMENT & GAME START: "After this each player will roll to decide
+who gets to start the game, with the highest roller going first, play then continues to the left of
 the first person." Seats are numbered round the table in the direction of play, so the
 order of play is the seat order turned to start at the highest roller; only players tied
 for the highest roll throw again.
@@ -35,7 +35,7 @@ class ScriptedDice:
 
 
 def test_the_issues_table_seats_13_to_16_with_14_rolling_highest_play_14_15_16_13():
-    # Issue #13: "Today the order follows the dice ranking (demo table 4: seats 13, 14, 15,
+    # A report: "Today the order follows the dice ranking (demo table 4: seats 13, 14, 15,
     # 16 play 13, 15, 14, 16)". The rule: highest roller first, then to the left.
     assert play_order_from([13, 14, 15, 16], starter=14) == [14, 15, 16, 13]
     assert play_order_from([13, 14, 15, 16], starter=13) == [13, 14, 15, 16]

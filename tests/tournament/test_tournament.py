@@ -59,7 +59,7 @@ def test_load_demo_is_idempotent():
     first = StringIO()
     call_command("load_demo", stdout=first)
     # The championship, with a club knockout and a junior event beside it, and the small
-    # series (issue #14): two regionals and two junior regionals, with their two finals.
+    # series: two regionals and two junior regionals, with their two finals.
     assert sorted(Event.objects.values_list("format", flat=True)) == (
         ["championship"] * (1 + 2 + 1) + ["club"] + ["junior"] * (1 + 2 + 1)
     )

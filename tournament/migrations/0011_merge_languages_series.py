@@ -1,4 +1,4 @@
-# The languages helper's migration (#21) beside the series' (#14): no conflict, both apply.
+# The languages helper's migration beside the series': no conflict, both apply.
 
 from django.db import migrations
 

@@ -1,4 +1,4 @@
-# The languages helper's migrations (#21) beside main's (offline tablets #20, series #14).
+# The languages helper's migrations beside main's (offline tablets, series).
 
 from django.db import migrations
 

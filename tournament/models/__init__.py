@@ -11,7 +11,7 @@ from tournament.models.event import Event, age_on, edition_choices
 from tournament.models.official_writes import OfficialWrite
 from tournament.models.officials import OfficialProfile
 from tournament.models.people import Player
-from tournament.models.play import Round, Seat, Table, TableStatusChoices, Wave
+from tournament.models.play import Round, Seat, Table, TableStatus, Wave
 from tournament.models.tablets import JudgeCall, KeptAnswer, TabletHeartbeat, TabletWrite
 
 __all__ = [
@@ -28,7 +28,7 @@ __all__ = [
     "Round",
     "Seat",
     "Table",
-    "TableStatusChoices",
+    "TableStatus",
     "TabletHeartbeat",
     "TabletWrite",
     "Wave",

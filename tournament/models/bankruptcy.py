@@ -1,4 +1,4 @@
-"""A player out of a game, recorded at the table when it happens (issue #13).
+"""A player out of a game, recorded at the table when it happens.
 
 Imported at the end of ``tournament/models.py`` so that Django registers it, and so that
 ``from tournament.models import Bankruptcy`` keeps working.
@@ -17,10 +17,10 @@ from tournament.models.play import Table
 class Bankruptcy(models.Model):
     """A player out of a game, recorded on the banker's table page when it happens.
 
-    002, SPECTATORS: "When players are bankrupt, they should promptly sign their score
-    sheet and leave the table." ``initials`` are that signature, typed on the tablet then;
+    Championship Rules, SPECTATORS: "When players are bankrupt, they should promptly sign their
+    score sheet and leave the table." ``initials`` are that signature, typed on the tablet then;
     the score sheet (scoring) starts from these rows. ``creditor`` is the player they went
-    bankrupt to, or None for the bank (000, BANKRUPTCY).
+    bankrupt to, or None for the bank (Tournament Kit, BANKRUPTCY).
     """
 
     table = models.ForeignKey(

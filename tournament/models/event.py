@@ -46,8 +46,8 @@ class Event(models.Model):
     )
     contact_phone = models.CharField(_("contact telephone"), max_length=40, blank=True)
     contact_fax = models.CharField(_("contact fax"), max_length=40, blank=True)
-    # Who receives the signed forms (000: "Please return to"): the organizer's own body, a
-    # sponsor or a national federation, with the address and fax the forms print.
+    # Who receives the signed forms (Tournament Kit: "Please return to"): the organizer's own body,
+    # a sponsor or a national federation, with the address and fax the forms print.
     forms_return_name = models.CharField(_("return forms to"), max_length=200, blank=True)
     forms_return_address = models.TextField(_("return address"), blank=True)
     forms_return_fax = models.CharField(_("return fax"), max_length=40, blank=True)
@@ -68,7 +68,8 @@ class Event(models.Model):
         choices=settings.LANGUAGES,
         default="en",
     )
-    # 002: "same-language games": players of one game language sit at tables of their own.
+    # Championship Rules: "same-language games": players of one game language sit at tables of their
+    # own.
     same_language_tables = models.BooleanField(_("seat players by game language"), default=False)
     international = models.BooleanField(_("international play"), default=False)
     round_minutes = models.PositiveSmallIntegerField(
@@ -106,8 +107,8 @@ class Event(models.Model):
     )
     on_the_day_registration = models.BooleanField(_("on-the-day registration open"), default=True)
     # Told in each registration's confirmation email (players/registration_mail.py).
-    # 000: "We suggest that players be told to arrive 45 minutes before your scheduled start
-    # time", to sign the registration sheet and be shown to their table.
+    # Tournament Kit: "We suggest that players be told to arrive 45 minutes before your scheduled
+    # start time", to sign the registration sheet and be shown to their table.
     arrival_minutes = models.PositiveSmallIntegerField(
         _("players arrive this many minutes before the start"),
         default=45,
@@ -129,8 +130,8 @@ class Event(models.Model):
     # Standings tie-breaker keys best first (scoring.selectors.TieBreakers); empty means
     # the format's default order. Set on the standings page, not the event form.
     tie_breakers = models.JSONField(_("tie-breaker order"), default=list, blank=True)
-    # The club kit's knockout (000, THE DAY OF THE TOURNAMENT): how players reach the final
-    # (knockout/bracket.py METHODS). Empty for the formats that are not knockouts.
+    # The club kit's knockout (Tournament Kit, THE DAY OF THE TOURNAMENT): how players reach the
+    # final (knockout/bracket.py METHODS). Empty for the formats that are not knockouts.
     knockout_method = models.CharField(
         _("how players reach the final"),
         max_length=16,
@@ -153,8 +154,8 @@ class Event(models.Model):
         related_name="+",
         verbose_name=_("bracket confirmed by"),
     )
-    # 000: "You must have a minimum of 24 players". Seating fewer is the organizer's decision,
-    # recorded with its reason.
+    # Tournament Kit: "You must have a minimum of 24 players". Seating fewer is the organizer's
+    # decision, recorded with its reason.
     minimum_override_reason = models.TextField(_("reason to play with fewer players"), blank=True)
     minimum_override_at = models.DateTimeField(_("fewer players allowed at"), null=True, blank=True)
     minimum_override_by = models.ForeignKey(
@@ -165,8 +166,8 @@ class Event(models.Model):
         related_name="+",
         verbose_name=_("fewer players allowed by"),
     )
-    # A championship has a same-day final (002 stand-alone events); a regional of a series
-    # ends with its qualifiers instead (series.services sets this when it joins). Off by
+    # A championship has a same-day final (the Championship Rules' stand-alone events); a regional
+    # of a series ends with its qualifiers instead (series.services sets this when it joins). Off by
     # default, so a form that leaves the box out keeps the final.
     ends_with_qualifiers = models.BooleanField(
         _("ends with its qualifiers (no same-day final)"),

@@ -18,8 +18,8 @@ class Player(models.Model):
     class Status(models.TextChoices):
         PLAYER = "player", _("Player")
         ALTERNATE = "alternate", _("Alternate")
-        # Beyond the places and the event's alternates (002: "three alternate positions will
-        # be secured"): registered, told so, and promoted only by the organizer.
+        # Beyond the places and the event's alternates (Championship Rules: "three alternate
+        # positions will be secured"): registered, told so, and promoted only by the organizer.
         WAITING = "waiting", _("Waiting list")
         NO_SHOW = "no_show", _("No-show")
         WITHDRAWN = "withdrawn", _("Withdrawn")
@@ -82,7 +82,7 @@ class Player(models.Model):
         verbose_name=_("status changed by"),
     )
     status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
-    # Issue 15: what a withdrawal or an ejection changed, so it can be undone while nothing
+    # What a withdrawal or an ejection changed, so it can be undone while nothing
     # has been built on it (the status before, and the place among the alternates).
     status_before = models.CharField(_("status before"), max_length=12, blank=True)
     alternate_position_before = models.PositiveIntegerField(

@@ -30,7 +30,7 @@ class Round(models.Model):
     # The public sees table assignments only once the organizer releases them.
     assignments_published = models.BooleanField(_("assignments published"), default=False)
     seating_report = models.JSONField(_("seating report"), default=dict, blank=True)
-    # Issue 15: the seating a re-seat of all rounds replaced, and the one it made, so the
+    # The seating a re-seat of all rounds replaced, and the one it made, so the
     # re-seat can be undone while the round has not started and no seat was moved since.
     seating_undo = models.JSONField(_("seating before the re-seat"), default=dict, blank=True)
     # The seed of the draw before the engine seated this round (draw.py): round 1 is drawn.
@@ -73,19 +73,24 @@ class Wave(models.Model):
         return _("Wave %(number)s") % {"number": self.number}
 
 
-class TableStatusChoices(models.TextChoices):
-    """A table's game, as its banker reports it (values match ``clock.TableStatus``)."""
+class TableStatus(models.TextChoices):
+    """A table's game, as its banker reports it: the one vocabulary of a table's status.
 
-    PLAYING = "playing", _("Playing")
-    LAST_TURN = "last_turn", _("Last turn")
-    FINISHED = "finished", _("Finished")
-    SCORED = "scored", _("Scored")
+    The clock's rules of moving between them are ``clock.timing.table_transition_error``;
+    every page writes a status with its ``label``, lower case because it is read inside a
+    sentence ("This table is marked: last turn").
+    """
+
+    PLAYING = "playing", _("playing")
+    LAST_TURN = "last_turn", _("last turn")
+    FINISHED = "finished", _("finished")
+    SCORED = "scored", _("scored")
 
 
 class Table(models.Model):
     """One game: numbered within its round, with a banker and the order of play."""
 
-    Status = TableStatusChoices
+    Status = TableStatus
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
@@ -102,7 +107,7 @@ class Table(models.Model):
         related_name="banked_tables",
         verbose_name=_("banker"),
     )
-    # 000: "a player from each table must act as that table's Banker" (table_services).
+    # Tournament Kit: "a player from each table must act as that table's Banker" (table_services).
     banker_player = models.ForeignKey(
         "Player",
         models.SET_NULL,
@@ -114,14 +119,15 @@ class Table(models.Model):
     # Dice for token choice and play order, as rolled at the table or by the app:
     # {"source": "app"|"table", "token_rolls": {...}, "order_rolls": {...}, "order": [ids]}.
     play_order = models.JSONField(_("token choice and play order"), default=dict, blank=True)
-    # The language this game is played in (002: "same-language games"); empty: the event's.
+    # The language this game is played in (Championship Rules: "same-language games"); empty: the
+    # event's.
     language = models.CharField(
         _("game language"), max_length=10, choices=settings.LANGUAGES, blank=True
     )
     # playing -> last_turn -> finished -> scored (or playing -> finished when only one
     # player remains); the moves are checked in ``clock.table_transition_error``.
     status = models.CharField(
-        _("status"), max_length=12, choices=TableStatusChoices.choices, default="playing"
+        _("status"), max_length=12, choices=TableStatus.choices, default=TableStatus.PLAYING
     )
     status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
     status_changed_by = models.ForeignKey(
@@ -132,7 +138,7 @@ class Table(models.Model):
         related_name="+",
         verbose_name=_("status changed by"),
     )
-    # Issue 15: the status before the last move, so a game over tapped by mistake reopens
+    # The status before the last move, so a game over tapped by mistake reopens
     # where it was (playing, or in the last turn).
     status_before = models.CharField(_("status before"), max_length=12, blank=True)
 

@@ -91,8 +91,8 @@ class TabletHeartbeat(models.Model):
 class JudgeCall(models.Model):
     """A table asking for a judge, from the banker's tablet, until a judge closes it.
 
-    002, JUDGING: "If a judge is required the contestant must flag this to the Banker who
-    will raise their arm". The call waits on the judges' desk and the head judge's clock
+    Championship Rules, JUDGING: "If a judge is required the contestant must flag this to the Banker
+    who will raise their arm". The call waits on the judges' desk and the head judge's clock
     page; a judge takes it ("on my way") and closes it, with the ruling if there was one.
     Calls are kept: they are the table's record of what was asked and decided.
     """

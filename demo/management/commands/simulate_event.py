@@ -185,7 +185,8 @@ class Command(BaseCommand):
                 f"{finals.name} (event {finals.pk}): {places} entrants, {waiting} not answered yet."
             )
             if division == JUNIOR_DIVISION:
-                # 002: "1 junior competitor from each will progress", whatever their age by then.
+                # Championship Rules: "1 junior competitor from each will progress", whatever their
+                # age by then.
                 sixteen = [
                     p.alias
                     for p in Player.objects.filter(event=finals).select_related("event")
@@ -198,8 +199,8 @@ class Command(BaseCommand):
             winner = simulated_winner(event=finals)
             if winner is not None:
                 self.stdout.write(f"  Winner: {winner.player.alias}.")
-        # 002: the cut is by "Point scores (not net worth)": a regional ranks by points, then
-        # games won, then the head judge, who decided these ties (drawn by lot here).
+        # Championship Rules: the cut is by "Point scores (not net worth)": a regional ranks by
+        # points, then games won, then the head judge, who decided these ties (drawn by lot here).
         regionals = simulated.regionals
         decided = StandingsTieDecision.objects.filter(event__in=regionals).count()
         orders = sorted(

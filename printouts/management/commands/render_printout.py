@@ -81,7 +81,8 @@ class Command(BaseCommand):
         )
 
     def _winner(self, event: Event, player_pk: int | None):
-        """The Winner Notification is the winner's alone (000), as on the printouts page."""
+        """The Winner Notification is the winner's alone (Tournament Kit), as on the printouts
+        page."""
         winner = event_winner(event=event)
         sole = winner.player if winner else None
         if sole is None:

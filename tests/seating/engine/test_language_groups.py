@@ -1,5 +1,5 @@
-"""Same-language tables (#21; 002 speaks of "same-language games"): the seating engine
-seats each language group at tables of its own when the organizer asks, and numbers the
+"""Same-language tables (the Championship Rules speak of "same-language games"): the seating
+engine seats each language group at tables of its own when the organizer asks, and numbers the
 tables together. The groups are plain data: the engine knows nothing of languages."""
 
 from collections import Counter

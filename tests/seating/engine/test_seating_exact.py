@@ -1,4 +1,4 @@
-"""The awkward small fields of issue #18: where the engine stayed above the counting bounds,
+"""The awkward small fields: where the engine stayed above the counting bounds,
 an exhaustive search (seating/engine/exact.py, symmetry-broken) shows no schedule does
 better, so ``bounds.EXHAUSTIVE_MINIMUM`` is the true minimum and the engine's seating is
 optimal. 12 players take a quarter of a minute and 13 take minutes: `make test` runs the

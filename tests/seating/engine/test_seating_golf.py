@@ -1,4 +1,4 @@
-"""Issue #18's 32 × 10 target: the social golfer design 8-4-10 (seating/engine/golf.py).
+"""The 32 × 10 target: the social golfer design 8-4-10 (seating/engine/golf.py).
 
 Every truth here is recounted from the tables: each round seats every player once at
 tables of 4, no pair meets twice, and so each player meets exactly 30 of the other 31.

@@ -1,4 +1,4 @@
-"""16 players over 5 rounds with a household of 3 (issue #18's heavy-household target of at
+"""16 players over 5 rounds with a household of 3 (the heavy-household target of at
 most 8 repeats): the exhaustive search of seating/engine/exact_household.py.
 
 The tests check the search against truths found independently: the counting argument

@@ -1,4 +1,4 @@
-"""Issue #18's long events: the cyclic construction, household renaming and extra rounds.
+"""Long events: the cyclic construction, household renaming and extra rounds.
 
 Truths used here are independent of the engine's own counters: zero-repeat schedules are
 recounted from the tables, and the 24 × 8 figure comes from a hand-worked argument.
@@ -46,7 +46,7 @@ def test_24_players_get_7_repeat_free_rounds_and_an_8th_at_18(seed):
     assert max(met.values()) == 1
     # The never-met pairs form 8 disjoint triangles. A 4-table holds at most one whole
     # triangle (3 new pairs, so 3 repeats), hence any 8th round costs ≥ 6 · 3 = 18, and
-    # 18 is what issue #18 asks of 24 × 8 (the counting bound says 12).
+    # 18 is what is asked of 24 × 8 (the counting bound says 12).
     never = [pair for pair in combinations(range(24), 2) if pair not in met]
     partners = {p: {q for pair in never if p in pair for q in pair if q != p} for p in range(24)}
     assert all(len(partners[p]) == 2 for p in range(24))

@@ -1,4 +1,4 @@
-"""benchmarks/proof_20x6.py, the offline CP-SAT model for issue #18's 20 x 6 question (is
+"""benchmarks/proof_20x6.py, the offline CP-SAT model for the 20 x 6 question (is
 there a schedule with at most 3 repeats?), gets the answers known from design theory.
 
 The solver runs only in `make proofs`, with OR-Tools installed (the engine never

@@ -1,4 +1,4 @@
-"""The sheet's validation messages (#15): one message per problem, shown once, at the
+"""The sheet's validation messages: one message per problem, shown once, at the
 colour group when the problem is about the group, and the count says how many there are."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hall display's end state (#15): once the winner is released it shows the winner,
+"""The hall display's end state: once the winner is released it shows the winner,
 the final's places and the standings, never a clock stuck at "Time is up"."""
 
 import pytest

@@ -1,7 +1,7 @@
-"""Banker pages (issue 15): "Game over" is a second step that says what will happen, and an
+"""Banker pages: "Game over" is a second step that says what will happen, and an
 empty sheet is not "ready to submit".
 
-Issue 15: "Nothing irreversible on one tap. No-show, eject, withdraw, game over [...]: a
+The requirement: "Nothing irreversible on one tap. No-show, eject, withdraw, game over [...]: a
 confirmation that says what will happen" and "Disabled means disabled. [...] an empty sheet
 is not 'ready to submit'."
 """

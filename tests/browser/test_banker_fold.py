@@ -1,4 +1,4 @@
-"""The banker's table page on a 1024x768 tablet (#15): "Last turn", "Game over" and
+"""The banker's table page on a 1024x768 tablet: "Last turn", "Game over" and
 "Enter the score sheet" need no scroll, and the order of play is on screen, at a table of
 six (the largest, so the longest order of play)."""
 
@@ -76,7 +76,7 @@ def test_the_table_page_fits_the_tablet_in_every_state(live_server, browser):
         clock_start(wave=table.wave)
         page.goto(url)
         last_turn = page.get_by_role("button", name="Last turn")
-        # Game over opens its confirmation step (#15): the summary is what the banker
+        # Game over opens its confirmation step: the summary is what the banker
         # reaches first; the "Yes, the game is over" submit is inside it.
         game_over = page.locator("#game-over > summary")
         assert last_turn.count() == 1 and game_over.count() == 1

@@ -1,9 +1,9 @@
-"""The banker tablet's offline routes (``tablet_views``): its service worker and manifest
+"""The banker tablet's offline routes (``offline_views``): its service worker and manifest
 (public, they hold no one's data) and its heartbeat (the table's tablet only)."""
 
 from django.urls import path
 
-from banker import tablet_views as views
+from banker import offline_views as views
 
 public_patterns = [
     path("bank/sw.js", views.service_worker, name="tablet_service_worker"),

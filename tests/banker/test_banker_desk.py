@@ -1,4 +1,4 @@
-"""The banker's landing page (#15): the current table first, large, with its clock; the
+"""The banker's landing page: the current table first, large, with its clock; the
 other tables below it by what they need, with their state."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The banker tablet offline (issue #20): its service worker, its manifest, its heartbeat.
+"""The banker tablet offline: its service worker, its manifest, its heartbeat.
 
 The service worker is ``static/js/tablet-sw.js``, served from ``/bank/sw.js`` so that its
 scope is ``/bank/``: the clock page, the score sheet and the table card's link of every
@@ -152,8 +152,8 @@ def tablet_heartbeat(request: HttpRequest, table_pk: int) -> JsonResponse:
 @banker_required
 @require_GET
 def table_rules(request: HttpRequest, table_pk: int) -> HttpResponse:
-    """002, BANKERS: the banker "will also have a copy of the rules": the event edition's
-    rules and the tournament's clarifications, in the table's language (its game language,
+    """Championship Rules, BANKERS: the banker "will also have a copy of the rules": the event
+    edition's rules and the tournament's clarifications, in the table's language (its game language,
     else the event's), searchable on the page and kept offline by the service worker."""
     table = table_or_404(table_pk)
     event = table.round.event

@@ -1,4 +1,4 @@
-"""Checkboxes sit beside their labels on a phone (#15): the registration declarations and
+"""Checkboxes sit beside their labels on a phone: the registration declarations and
 the organizer's public-release switches, at 390x844."""
 
 import datetime

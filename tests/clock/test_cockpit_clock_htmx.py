@@ -1,4 +1,4 @@
-"""The head judge's clock page (issue 15): "actions keep their place (htmx, no jump to the
+"""The head judge's clock page: "actions keep their place (htmx, no jump to the
 top)". With htmx an action answers with its wave's card, its result inside; without
 JavaScript the same forms post and redirect back to the card (test_cockpit_clock_page)."""
 

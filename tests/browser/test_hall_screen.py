@@ -1,4 +1,4 @@
-"""The hall display on a 1920x1080 projector (#15): tiles readable from the back of the
+"""The hall display on a 1920x1080 projector: tiles readable from the back of the
 hall, no chime button on the picture, and the day's end shown as the winner."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The event home shows the venue, the date and the registration deadline (#15)."""
+"""The event home shows the venue, the date and the registration deadline."""
 
 import datetime
 

@@ -1,8 +1,8 @@
-"""Withdrawals and ejections (issue 15): the result says what happened with an undo beside
+"""Withdrawals and ejections: the result says what happened with an undo beside
 it, and the undo is refused, with the reason, once something was built on it.
 
-Issue 15: "Nothing irreversible on one tap. [...] an undo while nothing has been built on
-it yet." 002, EJECTION OF PLAYER and ALTERNATES give the rules the undo puts back.
+The requirement: "Nothing irreversible on one tap. [...] an undo while nothing has been built on
+it yet." Championship Rules, EJECTION OF PLAYER and ALTERNATES give the rules the undo puts back.
 """
 
 from __future__ import annotations

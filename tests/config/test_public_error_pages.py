@@ -1,4 +1,4 @@
-"""The favicon and the branded error pages (#15): each leads back to the event or home."""
+"""The favicon and the branded error pages: each leads back to the event or home."""
 
 import pytest
 from django.contrib.auth.models import User

@@ -1,4 +1,4 @@
-"""One sheet component (issue 15): "Judge's correction: the same sheet component as the
+"""One sheet component: "Judge's correction: the same sheet component as the
 tablet (deeds by colour group, same order, same controls)". Both pages draw their title
 deeds with scoring/_deed_rows.html, so the rows and controls are compared as rendered."""
 

@@ -1,4 +1,4 @@
-"""The final's table gets a banker from the seating page (#15), and it becomes the
+"""The final's table gets a banker from the seating page, and it becomes the
 banker's current table on /bank/."""
 
 import pytest
