@@ -20,7 +20,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from players import alternates, services, waiting_services
-from players.no_show_selectors import no_show_refusal, no_show_undo_refusal, not_here_at_the_start
+from players.no_show_selectors import (
+    no_show_refusal,
+    no_show_undo_refusal,
+    no_show_waits_for_the_head_judge,
+    not_here_at_the_start,
+)
 from tournament.access import allowed_url, judge_required, organizer_required
 from tournament.formats import (
     event_is_knockout,
@@ -241,7 +246,16 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
     except ValidationError as error:
         _error_message(request, error)
     else:
-        if replacement is None:
+        if replacement is None and no_show_waits_for_the_head_judge(event=event):
+            messages.warning(
+                request,
+                _(
+                    "%(alias)s is a no-show. The seat waits for the head judge's choice at "
+                    "the round's start: an alternate, the table short, or tables rebalanced."
+                )
+                % {"alias": player.alias},
+            )
+        elif replacement is None:
             messages.warning(
                 request,
                 _("%(alias)s is a no-show. No alternate is waiting; the seat stays empty.")
