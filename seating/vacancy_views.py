@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from seating import vacancy_services
 from seating.vacancy_selectors import round_start_page
@@ -27,6 +27,7 @@ def _back(round_: Round) -> HttpResponseRedirect:
 
 
 @head_judge_required
+@require_GET
 def seating_vacancies(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """The round's start page: its waves' official start, its empty seats, the alternates
     in order and the three choices."""

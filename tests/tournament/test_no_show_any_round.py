@@ -237,3 +237,18 @@ def test_the_head_judges_choice_on_the_page_fills_the_seats(event, client):
     assert 'id="no-vacancy"' in page
     again = head_judge.post(decide, {"choice": "fill"}, follow=True).content.decode()
     assert "No seat is empty in round 2: nothing to decide." in again
+
+
+def test_the_cockpit_asks_for_the_choice_before_the_start(event):
+    from cockpit.plan import _round_action
+    from cockpit.selectors import _round_facts
+
+    two_no_shows_at_table_1(event)
+    Round.objects.filter(pk=round_2(event).pk).update(assignments_published=True)
+    facts = _round_facts(round_2(event))
+    assert facts.vacancies == 2
+    action = _round_action(facts)
+    assert action.url_name == "seating:seating_vacancies" and action.round_number == 2
+    assert action.label == "Decide 2 empty seats of round 2"
+    round_vacancies_decide(round_=round_2(event), choice="fill")
+    assert _round_action(_round_facts(round_2(event))).url_name == "clock:clock_control"
