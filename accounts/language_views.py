@@ -37,6 +37,6 @@ def language_choose(request: HttpRequest) -> HttpResponse:
     next_url = _safe_next(request, request.GET.get("next") or request.headers.get("referer"))
     return render(
         request,
-        "tournament/language/choose.html",
+        "accounts/choose.html",
         {"next_url": next_url, "languages": settings.LANGUAGES},
     )

@@ -116,7 +116,7 @@ def bankruptcy_record(request: HttpRequest, table_pk: int) -> HttpResponse:
         "form": form,
         "bankruptcy": table_bankruptcy_view(table=table),
     }
-    return render(request, "tournament/clock/bankruptcy.html", context, status=status)
+    return render(request, "banker/bankruptcy.html", context, status=status)
 
 
 def _recorded_message(table: Table, player: Player, creditor: Player | None) -> str:

@@ -163,7 +163,7 @@ def table_rules(request: HttpRequest, table_pk: int) -> HttpResponse:
         sections = table_rules_for(edition=edition, knockout=event_is_knockout(event=event))
         return render(
             request,
-            "tournament/clock/rules.html",
+            "banker/rules.html",
             {
                 "event": event,
                 "table": table,

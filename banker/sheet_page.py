@@ -63,7 +63,7 @@ def sheet_reply(
         payload = reply.json
         if reply.conflict is not None:
             html = render_to_string(
-                "scoring/banker/_conflict.html", {"conflict": reply.conflict}, request=request
+                "banker/_conflict.html", {"conflict": reply.conflict}, request=request
             )
             payload = {**payload, "html": html}
         return JsonResponse(payload, status=reply.status)
@@ -207,7 +207,7 @@ def _render(
         "house_word": edition.word("house", 2),
         "hotel_word": edition.word("hotel"),
     }
-    return render(request, "scoring/banker/sheet.html", context, status=status)
+    return render(request, "banker/sheet.html", context, status=status)
 
 
 def _recorded_columns(columns: list[PlayerColumn], bankruptcies: list[Bankruptcy]) -> None:

@@ -36,7 +36,7 @@ def banker_table(request: HttpRequest, table_pk: int) -> HttpResponse:
     last_turn = event_has_last_turn(event=table.round.event)
     return render(
         request,
-        "tournament/clock/banker_table.html",
+        "banker/table.html",
         {
             "event": table.round.event,
             "table": table,

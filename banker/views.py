@@ -75,8 +75,8 @@ def banker_link_open(request: HttpRequest, key: str) -> HttpResponse:
         link_grant_drop(request)
         if throttle_hit(limit=BANKER_LINK_MISSES_PER_IP, subject=client_ip(request)):
             context = {"throttled": True}
-            return render(request, "scoring/banker/link_refused.html", context, status=429)
-        return render(request, "scoring/banker/link_refused.html", status=403)
+            return render(request, "banker/link_refused.html", context, status=429)
+        return render(request, "banker/link_refused.html", status=403)
     link_grant(request, table=table, key=key)
     if table.status in (Table.Status.FINISHED, Table.Status.SCORED):
         return redirect("banker:banker_sheet", table_pk=table.pk)
@@ -109,7 +109,7 @@ def banker_tables(request: HttpRequest) -> HttpResponse:
                 "next": _("Next: %s"),
             },
         )
-    return render(request, "scoring/banker/tables.html", context)
+    return render(request, "banker/tables.html", context)
 
 
 # --- The sheet page ----------------------------------------------------------------------------
@@ -150,7 +150,7 @@ def sheet_validate(request: HttpRequest, table: Table) -> HttpResponse:
     )
     return render(
         request,
-        "scoring/banker/_report.html",
+        "banker/_report.html",
         {"view": view, "edition": edition, "oob": True, "form": entry.form},
     )
 
@@ -277,7 +277,7 @@ def banker_link_page(request: HttpRequest, table_pk: int) -> HttpResponse:
         qr = qr_svg(url)
     return render(
         request,
-        "scoring/banker/link.html",
+        "banker/link.html",
         {"table": table, "event": table.round.event, "link": link, "url": url, "qr": qr},
     )
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from clock.selectors import WaveClock
 from clock.timing import Status, format_remaining
+from seating.vacancy_selectors import vacancies_refusal
 
 STATUS_LABELS = {
     Status.NOT_STARTED: gettext_lazy("Not started"),
@@ -77,8 +78,11 @@ def clock_context(clock: WaveClock | None, *, now) -> dict:
     rendered into the page too, so clock.js starts from (and keeps to) what the page shows."""
     if clock is None:
         return {"clock": None, "clock_labels": clock_labels()}
+    not_started = clock.state.status == "not_started"
     return {
         "clock": clock,
+        # 002 ALTERNATES: the start waits for the head judge's choice on the empty seats.
+        "vacancies": vacancies_refusal(round_=clock.round) if not_started else None,
         "clock_labels": clock_labels(),
         "status_label": STATUS_LABELS[clock.state.status],
         "remaining": format_remaining(clock.state.remaining_s),

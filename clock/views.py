@@ -102,7 +102,7 @@ def clock_control(request: HttpRequest, pk: int) -> HttpResponse:
     to_come = [c for c in clocks if c["clock"].state.status == Status.NOT_STARTED]
     return render(
         request,
-        "tournament/clock/control.html",
+        "clock/control.html",
         {
             "event": event,
             "clocks": clocks,
@@ -156,7 +156,7 @@ def _card(
         "feedback": feedback,
         "feedback_level": level,
     }
-    return render(request, "tournament/clock/_clock_card_body.html", context)
+    return render(request, "clock/_clock_card_body.html", context)
 
 
 @never_cache

@@ -66,7 +66,7 @@ def judge_calls_panel(request: HttpRequest) -> HttpResponse:
     back = request.GET.get("back", "")
     return render(
         request,
-        "tournament/judge_calls/_waiting.html",
+        "cockpit/judge_calls/_waiting.html",
         {
             "calls": judge_calls_waiting(event=event),
             "event_filter": event,

@@ -39,6 +39,9 @@ class RoundFacts:
     first_without_banker: int | None = None
     # The event posts only sheets a judge approved (Event.judge_approves_sheets).
     approval_needed: bool = False
+    # Seats of players who left (no-shows, withdrawals, ejections) the head judge has not
+    # decided on yet: the round cannot start before (Championship Rules, ALTERNATES).
+    vacancies: int = 0
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,22 @@ def _round_action(round_: RoundFacts) -> Action:
     start = Action(_("Start the clock of %(name)s") % {"name": name}, "clock:clock_control")
     if round_.final and not round_.clock_started and round_.bankers_missing:
         return _final_banker_action(round_, start)
+    if not round_.clock_started and round_.vacancies:
+        return Action(
+            ngettext(
+                "Decide %(count)s empty seat of %(name)s",
+                "Decide %(count)s empty seats of %(name)s",
+                round_.vacancies,
+            )
+            % {"count": round_.vacancies, "name": name},
+            "seating:seating_vacancies",
+            round_number=n,
+            why=_(
+                "Use of alternates is at the discretion of the Head Judge: fill the seats "
+                "with alternates, leave the tables short or rebalance them, then start."
+            ),
+            act="seating:seating_vacancies_decide",
+        )
     if not round_.clock_started:
         return start
     if not round_.clock_ended and round_.tables_playing:

@@ -32,7 +32,7 @@ from tournament.formats import (
     event_is_knockout,
     event_minimum_players,
 )
-from tournament.models import Clock, Event, Player, Round, Table
+from tournament.models import Clock, Event, Player, Round, Seat, Table
 from tournament.public_site import HOME, public_site
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER
 from tournament.selectors import check_in_counts
@@ -71,6 +71,9 @@ def _round_facts(round_: Round) -> RoundFacts:
         bankers_missing=len(without_banker),
         first_without_banker=without_banker[0] if without_banker else None,
         approval_needed=round_.event.judge_approves_sheets,
+        vacancies=0
+        if started
+        else Seat.objects.filter(round=round_).exclude(player__status=Player.Status.PLAYER).count(),
     )
 
 

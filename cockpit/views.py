@@ -74,7 +74,7 @@ def cockpit(request: HttpRequest, pk: int) -> HttpResponse:
         steps.append((step, url if url and may_open(request, url) else ""))
     return render(
         request,
-        "scoring/cockpit.html",
+        "cockpit/cockpit.html",
         {
             "steps": steps,
             "event": event,
@@ -102,7 +102,7 @@ def events_home(request: HttpRequest) -> HttpResponse:
     day stands and its cockpit (which links every other page of the event)."""
     return render(
         request,
-        "scoring/events_home.html",
+        "cockpit/events_home.html",
         {
             "days": events_by_day(all_past=request.GET.get("past") == "all"),
             "formats": FORMATS.values(),
@@ -117,7 +117,7 @@ def judges_desk(request: HttpRequest) -> HttpResponse:
     with the desk, the rounds and the clock one tap away, and folds the past ones."""
     return render(
         request,
-        "scoring/judges_desk.html",
+        "cockpit/judges_desk.html",
         {
             "days": events_by_day(all_past=request.GET.get("past") == "all"),
             "today": timezone.localdate(),

@@ -138,7 +138,7 @@ def _seating_page(event: Event) -> HttpResponse:
 def knockout_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     """The planner alone, for the seating page to refresh while players check in."""
     event = event_or_404(pk)
-    return render(request, "tournament/seating/_bracket.html", planner_context(event))
+    return render(request, "knockout/_bracket.html", planner_context(event))
 
 
 @organizer_required

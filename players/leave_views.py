@@ -35,7 +35,7 @@ def player_leave_result(request: HttpRequest, pk: int, player_pk: int) -> HttpRe
     player = player_or_404(event, player_pk)
     return render(
         request,
-        "tournament/organizer/leave_result.html",
+        "players/leave_result.html",
         {
             "event": event,
             "player": player,

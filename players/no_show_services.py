@@ -1,4 +1,4 @@
-"""Undoing a no-show while nothing has been built on it (see ``no_show_selectors``)."""
+"""Undoing a no-show until the player's next game has started (see ``no_show_selectors``)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from players.alternates import alternates_in_order, alternates_renumber
 from players.no_show_selectors import no_show_replacement, no_show_undo_refusal
+from tournament.formats import event_is_knockout
 from tournament.locks import event_lock
-from tournament.models import Player, Seat
+from tournament.models import Player, Round, Seat, Table
 
 
 @transaction.atomic
@@ -45,4 +47,30 @@ def player_undo_no_show(
     player.status_changed_by = by if by is not None and by.is_authenticated else None
     player.status_changed_at = now or timezone.now()
     player.save()
+    _seat_again(player=player)
     return replacement
+
+
+def _seat_again(*, player: Player) -> None:
+    """Give ``player`` back a seat in each round not started whose empty seat the head judge
+    left or rebalanced away: at its smallest table, while that stays within the format."""
+    event = player.event
+    rounds = (
+        Round.objects.filter(event=event, started_at__isnull=True, tables__isnull=False)
+        .exclude(seats__player=player)
+        .exclude(waves__clock__isnull=False)
+        .distinct()
+        .order_by("number")
+    )
+    for round_ in rounds:
+        if event_is_knockout(event=event) and round_.number > 1:
+            continue  # a knockout's later rounds hold those who won their way in
+        table = (
+            Table.objects.filter(round=round_)
+            .annotate(size=Count("seats"))
+            .order_by("size", "number")
+            .first()
+        )
+        if table is None or table.size >= event.table_size_max:
+            continue
+        Seat.objects.create(round=round_, table=table, player=player, position=table.size + 1)

@@ -28,7 +28,7 @@ def player_no_show_confirm(request: HttpRequest, pk: int, player_pk: int) -> Htt
     undo_refusal = no_show_undo_refusal(player=player)
     return render(
         request,
-        "tournament/organizer/no_show_confirm.html",
+        "players/no_show_confirm.html",
         {
             "event": event,
             "player": player,

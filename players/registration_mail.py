@@ -21,7 +21,7 @@ from mail.services import absolute_url, mail_queue, mail_unavailable
 from tournament.models import Event, Player
 
 KIND = "tournament:confirmation"
-TEMPLATE = "tournament/mail/confirmation"
+TEMPLATE = "players/mail/confirmation"
 
 
 def player_language(player: Player) -> str:

@@ -73,7 +73,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         not_yet = bool(event.registration_opens and timezone.now() < event.registration_opens)
         return render(
             request,
-            "tournament/registration/closed.html",
+            "players/registration/closed.html",
             {"event": event, "not_yet_open": not_yet},
         )
     status = 200
@@ -101,7 +101,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         form = RegistrationForm(event=event)
     return render(
         request,
-        "tournament/registration/register.html",
+        "players/registration/register.html",
         {
             "event": event,
             "form": form,
@@ -123,7 +123,7 @@ def register_done(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if player is None:
         return redirect("players:register", pk=event.pk)
-    return render(request, "tournament/registration/done.html", {"event": event, "player": player})
+    return render(request, "players/registration/done.html", {"event": event, "player": player})
 
 
 @organizer_required
@@ -141,7 +141,7 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
         form = OnTheDayForm(event=event)
     return render(
         request,
-        "tournament/registration/player_add.html",
+        "players/registration/player_add.html",
         {
             "event": event,
             "form": form,
@@ -243,7 +243,7 @@ def _import_page(
     errors = result.errors if result else []
     return render(
         request,
-        "tournament/registration/import.html",
+        "players/registration/import.html",
         {
             "event": event,
             "form": form,
@@ -283,7 +283,7 @@ def _import_job_page(request: HttpRequest, event: Event) -> HttpResponse:
         if job.is_finished:
             return HttpResponseClientRefresh()  # the whole page shows the outcome
         context = {"event": event, "job": job}
-        return render(request, "tournament/registration/_import_job.html", context)
+        return render(request, "players/registration/_import_job.html", context)
     if job.status != Job.Status.DONE:
         return _import_page(request, event, form=ImportForm(), result=None, job=job)
     outcome = job.result

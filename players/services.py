@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from players.aliases import next_alias
 from players.alternates import alternates_in_order, alternates_renumber
+from players.no_show_selectors import no_show_waits_for_the_head_judge
 from players.registration_mail import confirmations_queue
 from tournament.formats import age_refusal
 from tournament.locks import event_lock, player_relock
@@ -333,10 +334,13 @@ def _leave(
 def player_mark_no_show(
     *, player: Player, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
 ) -> Player | None:
-    """A player not seated at the official start gives up the seat for the whole event.
+    """A player not seated at the official start of a round gives up the seat for the rest
+    of the event (Championship Rules, PLAYER NO SHOW).
 
-    The next alternate in order takes the seat (Championship Rules, NO-SHOWS). Returns that
-    alternate, or None when the list is empty; the seat then stays empty.
+    Before the rounds are seated, the next alternate in order takes the place at once and is
+    returned (None when the list is empty). Once they are seated, the seat stays empty and None
+    is returned: Championship Rules, ALTERNATES, "Use of alternates is at the discretion of the
+    Head Judge", who chooses at the round's start (``seating.vacancy_services``).
     """
     player_relock(player)
     if player.status == Player.Status.NO_SHOW:
@@ -344,6 +348,8 @@ def player_mark_no_show(
     if player.status != Player.Status.PLAYER:
         raise ValidationError(_("Only a seated player can be marked as a no-show."))
     _leave(player=player, status=Player.Status.NO_SHOW, by=by, reason="", now=now)
+    if no_show_waits_for_the_head_judge(event=player.event):
+        return None
     return _promote_next_alternate(event=player.event, replacing=player)
 
 

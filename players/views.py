@@ -20,7 +20,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from players import alternates, services, waiting_services
-from players.no_show_selectors import no_show_refusal, no_show_undo_refusal, not_here_at_the_start
+from players.no_show_selectors import (
+    no_show_refusal,
+    no_show_undo_refusal,
+    no_show_waits_for_the_head_judge,
+    not_here_at_the_start,
+)
 from players.pages import back, player_or_404
 from tournament.access import judge_required, organizer_required
 from tournament.formats import (
@@ -54,7 +59,7 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
     query = form.cleaned_data["q"] if form.is_valid() else ""
     return render(
         request,
-        "tournament/organizer/player_list.html",
+        "players/player_list.html",
         {
             "event": event,
             "roster": player_roster(event=event, query=query, page=request.GET.get("page", 1)),
@@ -87,7 +92,7 @@ def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
             return redirect("players:player_list", pk=event.pk)
     return render(
         request,
-        "tournament/organizer/player_alias.html",
+        "players/player_alias.html",
         {"event": event, "player": player, "form": form},
     )
 
@@ -139,7 +144,7 @@ def waiting_promote(request: HttpRequest, pk: int, player_pk: int) -> HttpRespon
         return redirect(reverse("players:player_list", kwargs={"pk": event.pk}) + "#waiting")
     return render(
         request,
-        "tournament/organizer/waiting_promote.html",
+        "players/waiting_promote.html",
         {
             "event": event,
             "player": player,
@@ -216,7 +221,16 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
     except ValidationError as error:
         error_message(request, error)
     else:
-        if replacement is None:
+        if replacement is None and no_show_waits_for_the_head_judge(event=event):
+            messages.warning(
+                request,
+                _(
+                    "%(alias)s is a no-show. The seat waits for the head judge's choice at "
+                    "the round's start: an alternate, the table short, or tables rebalanced."
+                )
+                % {"alias": player.alias},
+            )
+        elif replacement is None:
             messages.warning(
                 request,
                 _("%(alias)s is a no-show. No alternate is waiting; the seat stays empty.")
@@ -287,7 +301,7 @@ def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     next_url = _same_site_path(request, request.POST.get("next") or request.GET.get("next", ""))
     return render(
         request,
-        "tournament/organizer/player_eject.html",
+        "players/player_eject.html",
         {"event": event, "player": player, "form": form, "next": next_url},
     )
 
@@ -328,11 +342,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
         "counts": check_in_counts(event=event),
         "next": desk + (f"?{urlencode({'q': query})}" if query else ""),
     }
-    template = (
-        "tournament/organizer/_check_in_results.html"
-        if request.htmx
-        else "tournament/organizer/check_in.html"
-    )
+    template = "players/_check_in_results.html" if request.htmx else "players/check_in.html"
     return render(request, template, context)
 
 
@@ -351,7 +361,7 @@ def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: boo
         # The row and the counters change in place; a message would only show up later.
         return render(
             request,
-            "tournament/organizer/_check_in_row_response.html",
+            "players/_check_in_row_response.html",
             {
                 "event": event,
                 "player": player,

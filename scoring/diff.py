@@ -115,7 +115,7 @@ def conflict_screen(
     reload_url: str,
     by_judge: bool = False,
 ) -> dict[str, Any]:
-    """What ``scoring/banker/_conflict.html`` shows for a ``services.sheets.SheetConflict``.
+    """What ``banker/_conflict.html`` shows for a ``services.sheets.SheetConflict``.
 
     The one conflict screen, for the banker's tablet and the judges' correction alike:
     what differs between the saved sheet and this screen (:func:`describe_changes`), and

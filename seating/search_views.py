@@ -1,6 +1,6 @@
 """The seating page's long search: start it, watch its best and bound, stop it.
 
-A panel of its own (``templates/tournament/seating/_search.html``), loaded into the seating
+A panel of its own (``templates/seating/_search.html``), loaded into the seating
 page by htmx and refreshing itself while the job runs; without JavaScript the same panel is
 a page of its own. Starting and stopping are POSTs answered with a redirect to the panel.
 """
@@ -50,8 +50,8 @@ def seating_search(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     context = {"event": event, "search": search_latest(event=event), "form": SearchForm()}
     if request.htmx:
-        return render(request, "tournament/seating/_search_panel.html", context)
-    return render(request, "tournament/seating/search.html", context)
+        return render(request, "seating/_search_panel.html", context)
+    return render(request, "seating/search.html", context)
 
 
 @organizer_required

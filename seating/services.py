@@ -31,6 +31,7 @@ from seating.round_tables import (
     seating_refuse_if_changed,
 )
 from seating.table_settings import table_assign_banker  # noqa: F401 (callers import it from here)
+from seating.vacancy_selectors import vacancies_refusal
 from tournament.formats import event_is_knockout
 from tournament.locks import event_lock
 from tournament.models import Event, Player, Round, Seat, Table
@@ -414,12 +415,13 @@ class VacancyResult:
 
 
 @transaction.atomic
-def round_fill_vacancies(*, round_: Round) -> VacancyResult:
+def round_fill_vacancies(*, round_: Round, rest: str = "rebalance") -> VacancyResult:
     """At the start of a round, alternates take the seats of those who left, in order.
 
-    When the alternates run out, the empty seats are dropped and tables rebalanced within
-    the format's sizes, moving as few players as possible (Championship Rules: alternates step in at
-    the start of a round, never mid-game).
+    When the alternates run out, ``rest`` says what becomes of the seats left: "rebalance" drops
+    them and rebalances the tables within the format's sizes, moving as few players as possible;
+    "keep" leaves them for the head judge to decide (Championship Rules: alternates step in at
+    the start of a round, never mid-game, at the Head Judge's discretion).
     """
     # Locked, then read again: a second tap finds the seats the first one left.
     event = event_lock(event_id=round_.event_id)
@@ -458,6 +460,8 @@ def round_fill_vacancies(*, round_: Round) -> VacancyResult:
             if alternates_step_in
             else knockout_stand_in(left=left, round_=round_)
         )
+        if stepping_in is None and rest == "keep":
+            continue
         if stepping_in is None:
             removed.append(left)
             table = seat_.table
@@ -493,22 +497,26 @@ def knockout_stand_in(*, left: Player, round_: Round) -> Player | None:
     return None
 
 
-def _rebalance(*, round_: Round) -> list[tuple[Player, int, int]]:
+def _rebalance(*, round_: Round, even: bool = False) -> list[tuple[Player, int, int]]:
     """Bring table sizes back within the rule by moving the fewest players.
 
     The target is the engine's table pattern for the players left. Tables are matched to
     target sizes largest to largest, so only the surplus of each table moves; the players
-    who move are those whose move adds the fewest repeat meetings.
+    who move are those whose move adds the fewest repeat meetings. ``even``: the head
+    judge asked for the pattern itself, even when every table is already within the rule.
     """
     event = round_.event
     tables = list(Table.objects.filter(round=round_).prefetch_related("seats").order_by("number"))
     sizes = {t.pk: t.seats.count() for t in tables}
-    if all(event.table_size_min <= s <= event.table_size_max for s in sizes.values()):
+    if not even and all(event.table_size_min <= s <= event.table_size_max for s in sizes.values()):
+        return []
+    if not any(sizes.values()):
         return []
     pattern = table_pattern(sum(sizes.values()), event.table_size_min, event.table_size_max)
     ranked = sorted(tables, key=lambda t: sizes[t.pk], reverse=True)
     target = {t.pk: 0 for t in tables}
-    for table, size in zip(ranked, pattern.sizes, strict=False):
+    targets = sorted(pattern.sizes, reverse=True) if even else pattern.sizes
+    for table, size in zip(ranked, targets, strict=False):
         target[table.pk] = size
     moved = []
     receivers = [t for t in ranked if sizes[t.pk] < target[t.pk]]
@@ -538,7 +546,12 @@ def _renumber_tables(round_: Round) -> None:
 
 @transaction.atomic
 def round_start(*, round_: Round, now: datetime.datetime | None = None) -> VacancyResult:
-    """Fill vacancies, then freeze the seats: from here on the round is being played."""
+    """Freeze the seats: from here on the round is being played.
+
+    Refused while a seat of someone who left is undecided: Championship Rules, ALTERNATES, "Use of
+    alternates is at the discretion of the Head Judge", so the start never fills a seat by
+    itself; the head judge chooses first (``vacancy_services.round_vacancies_decide``).
+    """
     event_lock(event_id=round_.event_id)
     round_.refresh_from_db()
     if round_.has_started:
@@ -546,6 +559,10 @@ def round_start(*, round_: Round, now: datetime.datetime | None = None) -> Vacan
             _("Round %(number)s has already started.") % {"number": round_.number},
             code="already",
         )
+    refusal = vacancies_refusal(round_=round_)
+    if refusal is not None:
+        raise ValidationError(refusal, code="vacancies")
+    # Nothing is empty now; this mends a broken alternates list before play.
     result = round_fill_vacancies(round_=round_)
     round_.started_at = now or timezone.now()
     round_.save(update_fields=["started_at"])

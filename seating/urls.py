@@ -6,7 +6,7 @@ POST; the permission tests walk both. The public tables are the spectator app's.
 
 from django.urls import path
 
-from seating import draw_views, search_views, staffing_views, views
+from seating import draw_views, search_views, staffing_views, vacancy_views, views
 
 app_name = "seating"
 
@@ -19,6 +19,8 @@ page_patterns = [
     # The club knockout's bracket planner, refreshed by the seating page.
     # The long search: its own panel, loaded into the seating page.
     path(SEATING + "search/", search_views.seating_search, name="seating_search"),
+    # A round's start: its empty seats, the alternates, the head judge's choice.
+    path(ROUND + "vacancies/", vacancy_views.seating_vacancies, name="seating_vacancies"),
 ]
 
 action_patterns = [
@@ -28,6 +30,12 @@ action_patterns = [
     path(ROUND + "redraw/", draw_views.seating_redraw, name="seating_redraw"),
     path(ROUND + "start/", views.seating_start, name="seating_start"),
     path(ROUND + "fill-vacancies/", views.seating_fill_vacancies, name="seating_fill_vacancies"),
+    path(
+        ROUND + "vacancies/decide/",
+        vacancy_views.seating_vacancies_decide,
+        name="seating_vacancies_decide",
+    ),
+    path(ROUND + "call-start/", vacancy_views.seating_call_start, name="seating_call_start"),
     path(ROUND + "tables/<int:table_number>/roll/", views.seating_roll, name="seating_roll"),
     path(
         ROUND + "tables/<int:table_number>/banker/",

@@ -130,7 +130,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     report = view.seating.report if view.seating else {}
     return render(
         request,
-        "tournament/seating/seating.html",
+        "seating/seating.html",
         {
             "event": event,
             "rounds": view.rounds,
@@ -261,13 +261,16 @@ def _vacancy_messages(request: HttpRequest, result: VacancyResult) -> None:
 @head_judge_required
 @require_POST
 def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
-    """The head judge starts a round: empty seats are filled, then seats are frozen."""
+    """The head judge starts a round: seats are frozen. While a seat of someone who left is
+    undecided the start is refused, and the head judge lands on the round's start page."""
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
     try:
         result = seating_services.round_start(round_=round_)
     except ValidationError as error:
         error_message(request, error)
+        if error.code == "vacancies":
+            return redirect("seating:seating_vacancies", pk=event.pk, round_number=round_.number)
     else:
         messages.success(request, _("Round %(number)s has started.") % {"number": round_.number})
         _vacancy_messages(request, result)
@@ -277,11 +280,12 @@ def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
 @organizer_required
 @require_POST
 def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
-    """Put alternates in the seats of people who left, without starting the round."""
+    """Put alternates in the seats of people who left, without starting the round; a seat
+    no alternate is left for stays for the head judge's choice (``vacancy_views``)."""
     event = event_or_404(pk)
     round_ = round_or_404(event, round_number)
     try:
-        result = seating_services.round_fill_vacancies(round_=round_)
+        result = seating_services.round_fill_vacancies(round_=round_, rest="keep")
     except ValidationError as error:
         error_message(request, error)
     else:
@@ -485,7 +489,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
             form.add_error(None, error)
     return render(
         request,
-        "tournament/seating/change.html",
+        "seating/change.html",
         {
             "event": event,
             "round": round_,

@@ -110,7 +110,7 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
             "state": _hall_payload(event, clock, now),
             "state_id": "clock-state",
         }
-        return render(request, "tournament/clock/hall.html", {**context, **drawn})
+        return render(request, "spectator/hall.html", {**context, **drawn})
 
 
 def _hall_payload(event: Event, clock: WaveClock | None, now) -> dict:

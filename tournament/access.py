@@ -97,7 +97,7 @@ def not_your_table(request: HttpRequest, table: Table | None = None) -> HttpResp
     """
     return render(
         request,
-        "scoring/banker/not_your_table.html",
+        "banker/not_your_table.html",
         {"table": table, "tables": list(tables_banked_by(user=request.user)[:20])},
         status=403,
     )

@@ -53,7 +53,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
             return redirect("players:player_list", pk=event.pk)
     return render(
         request,
-        "tournament/organizer/event_form.html",
+        "tournament/event_form.html",
         {"form": form, "format": FORMATS[format_key], "formats": FORMATS.values()},
     )
 
@@ -81,4 +81,4 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Event “%(name)s” saved.") % {"name": event.name})
             _warn_round_minutes(request, event)
             return redirect("players:player_list", pk=event.pk)
-    return render(request, "tournament/organizer/event_form.html", {"form": form, "event": event})
+    return render(request, "tournament/event_form.html", {"form": form, "event": event})

@@ -25,7 +25,7 @@ def _banks_a_table(user: Any) -> bool:
     return user.has_perm(BANK) or Table.objects.filter(banker=user).exists()
 
 
-@register.inclusion_tag("scoring/banker/_home_link.html", takes_context=True)
+@register.inclusion_tag("banker/_home_link.html", takes_context=True)
 def banker_home(context: template.Context) -> dict[str, Any]:
     request = context.get("request")
     if request is None:

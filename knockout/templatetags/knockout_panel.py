@@ -15,7 +15,7 @@ register = template.Library()
 PAGE_KEYS = ("csrf_token", "request", "perms", "user", "messages")
 
 
-@register.inclusion_tag("tournament/seating/_knockout.html", takes_context=True)
+@register.inclusion_tag("knockout/_knockout.html", takes_context=True)
 def knockout_panel(context: template.Context, event) -> dict:
     page = {key: context[key] for key in PAGE_KEYS if key in context}
     return {**page, **planner_context(event), "override_form": OverrideForm()}

@@ -1,5 +1,5 @@
 /* The banker's tablet through a Wi-Fi outage. On the table's clock page, the
- * bankruptcy form and the score sheet (templates/tournament/clock/_tablet.html).
+ * bankruptcy form and the score sheet (templates/banker/_tablet.html).
  *
  * - Registers the service worker (/bank/sw.js, static/js/tablet-sw.js), which keeps these
  *   pages and their files, and offers to install the pages as an app (the manifest).

@@ -30,6 +30,7 @@ from scoring.services.sheets import sheet_submit
 from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_decide, tie_decide
 from seating.services import preseat_event, round_start
+from seating.vacancy_services import round_vacancies_decide
 from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import play, table_of
 from tournament.models import Player, Round, Seat, Table
@@ -333,7 +334,12 @@ def test_a_table_winner_who_withdraws_is_replaced_by_their_tables_next_by_assets
     won, their_next, _t = winner_and_next(round1, leaving.alias)
     assert won == leaving
     Player.objects.filter(pk=leaving.pk).update(status=Player.Status.WITHDRAWN)
-    result = round_start(round_=round2)
+    # Nothing fills the seat until the head judge chooses (002, ALTERNATES: "Use of
+    # alternates is at the discretion of the Head Judge"); filling it here is the stand-in.
+    with pytest.raises(ValidationError, match="1 empty seat to decide first"):
+        round_start(round_=round2)
+    result = round_vacancies_decide(round_=round2, choice="fill")
+    round_start(round_=round2)
     assert [(a.pk, b.pk) for a, b in result.replaced] == [(leaving.pk, their_next.pk)]
     assert result.removed == ()
     assert sorted(len(t) for t in tables_of(round2)) == [3] * 6

@@ -1,8 +1,9 @@
 """No-shows: refused before the start, confirmed with what will happen, undone
 while nothing is built on them.
 
-Championship Rules, NO-SHOWS: "Any player not seated at the official start of the tournament will be
-declared a 'no-show' and their place will be taken by the first alternate."
+Championship Rules, PLAYER NO SHOW: "Game starts will not wait on any player. If a player is not
+seated at the official start time of any round, the player abdicates his/her seat for the rest
+of the tournament to an alternate." (Every round: tests/players/test_no_show_any_round.py.)
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The check-in desk at the start: the players not here, one tap each, the undo beside it,
 and a no-show still found at the desk when they walk in.
 
-Championship Rules, NO-SHOWS: "Any player not seated at the official start of the tournament will be
-declared a 'no-show' and their place will be taken by the first alternate."
+Championship Rules, PLAYER NO SHOW: "Game starts will not wait on any player. If a player is not
+seated at the official start time of any round, the player abdicates his/her seat for the rest
+of the tournament to an alternate." (Every round: tests/players/test_no_show_any_round.py.)
 """
 
 from __future__ import annotations

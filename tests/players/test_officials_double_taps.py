@@ -24,6 +24,7 @@ from players.leave_services import player_undo_leave
 from players.services import player_eject, player_mark_no_show, player_withdraw
 from seating.round_tables import seating_stamp
 from seating.services import preseat_event, round_start
+from seating.vacancy_services import round_vacancies_decide
 from tests.builders import event_with_players
 from tournament.models import Player, Round, Seat, Table
 
@@ -157,7 +158,12 @@ def test_a_round_starts_over_a_broken_list_and_renumbers_it(seated_four):
     # their seat; no renumbering ran since.
     Player.objects.filter(pk__in=[p0.pk, p4.pk]).update(status=Player.Status.WITHDRAWN)
     round_1 = Round.objects.get(event=event, number=1)
-    result = round_start(round_=round_1)
+    # 002: "Use of alternates is at the discretion of the Head Judge": the start waits for
+    # the choice on P0's seat; the head judge fills it.
+    with pytest.raises(ValidationError, match="1 empty seat to decide first"):
+        round_start(round_=round_1)
+    result = round_vacancies_decide(round_=round_1, choice="fill")
+    round_start(round_=round_1)
     # P5 is the first alternate still in the event: P0's seat is theirs; P6 is next.
     assert [(left.first_name, new.first_name) for left, new in result.replaced] == [("P0", "P5")]
     assert alternates(event) == [("P6", 1)]
@@ -174,13 +180,14 @@ def test_a_second_start_of_the_round_says_it_has_started(seated_four):
 
 
 @pytest.mark.django_db
-def test_a_double_tap_on_no_show_promotes_one_alternate(seated_four):
+def test_a_double_tap_on_no_show_marks_once_and_promotes_nobody(seated_four):
+    # Round 1 is seated: the seat waits for the head judge (002, "Use of alternates is at
+    # the discretion of the Head Judge"), so no alternate moves, on either tap.
     p0 = Player.objects.get(event=seated_four, first_name="P0")
-    stepped_in = player_mark_no_show(player=Player.objects.get(pk=p0.pk))
-    assert stepped_in.first_name == "P4"
+    assert player_mark_no_show(player=Player.objects.get(pk=p0.pk)) is None
     with pytest.raises(ValidationError, match="already a no-show"):
         player_mark_no_show(player=Player.objects.get(pk=p0.pk))
-    assert alternates(seated_four) == [("P5", 1), ("P6", 2)]
+    assert alternates(seated_four) == [("P4", 1), ("P5", 2), ("P6", 3)]
 
 
 # --- Seating ---------------------------------------------------------------------------

@@ -138,6 +138,8 @@ def test_two_organizers_withdraw_alternate_1_while_moving_the_list(attempt):
     answered([olive.post(url("player_withdraw", "P0"), {"reason": ""}, follow=True)])
     order = assert_alternates_dense(event)
     judge = logged_in(user_with(HEAD_JUDGE, f"hugo{attempt}"))
+    # 002: "Use of alternates is at the discretion of the Head Judge": filled, then started.
+    answered([judge.post(decide_url(event), {"choice": "fill"}, follow=True)])
     start = reverse("seating:seating_start", kwargs={"pk": event.pk, "round_number": 1})
     answered([judge.post(start, follow=True)])
     round_1 = Round.objects.get(event=event, number=1)
@@ -146,6 +148,11 @@ def test_two_organizers_withdraw_alternate_1_while_moving_the_list(attempt):
     seated = set(round_1.seats.values_list("player__first_name", flat=True))
     assert seated == {"P1", "P2", "P3", order[0]}
     assert assert_alternates_dense(event) == order[1:]
+
+
+def decide_url(event: Event) -> str:
+    """The head judge's choice on round 1's empty seats (seating.vacancy_views)."""
+    return reverse("seating:seating_vacancies_decide", kwargs={"pk": event.pk, "round_number": 1})
 
 
 def hall(*, name: str) -> tuple[Event, dict[str, Player]]:
@@ -168,7 +175,9 @@ def hall(*, name: str) -> tuple[Event, dict[str, Player]]:
 
 def test_a_no_show_tapped_twice_while_the_list_moves():
     """A judge taps "no-show" for P0 twice while organizers withdraw alternate 1 (P4) and
-    move alternate 3 (P6) up: one alternate takes P0's place, once."""
+    move alternate 3 (P6) up: P0 is a no-show once, and the seat waits for the head judge
+    (002, "Use of alternates is at the discretion of the Head Judge"), who fills it with
+    the first in the list as it stands."""
     event, people = hall(name="No-show Cup")
     judge = user_with(HEAD_JUDGE, "hugo")
 
@@ -184,30 +193,26 @@ def test_a_no_show_tapped_twice_while_the_list_moves():
     requests[3][2]["direction"] = "up"
     answered(run_together(lambda r: r[0].post(r[1], r[2], follow=True), requests))
     assert Player.objects.get(pk=people["P0"].pk).status == "no_show"
-    stepped_in = Player.objects.get(replaces=people["P0"])
+    assert not Player.objects.filter(replaces=people["P0"]).exists()
     assert Player.objects.get(pk=people["P4"].pk).status == "withdrawn"
     order = assert_alternates_dense(event)
-    # The no-show first: P4 took the seat, then withdrew from it, and P5..P7 still wait.
-    # The withdrawal first: the next in order took it, and two wait.
-    assert sorted([*order, stepped_in.first_name]) == (
-        ["P4", "P5", "P6", "P7"] if stepped_in.first_name == "P4" else ["P5", "P6", "P7"]
-    )
+    assert sorted(order) == ["P5", "P6", "P7"]
 
+    answered([logged_in(judge).post(decide_url(event), {"choice": "fill"}, follow=True)])
     start = reverse("seating:seating_start", kwargs={"pk": event.pk, "round_number": 1})
     answered([logged_in(judge).post(start, follow=True)])
     round_1 = Round.objects.get(event=event, number=1)
+    assert round_1.started_at is not None
     seated = Player.objects.filter(seats__round=round_1)
     assert sorted(p.status for p in seated) == ["player"] * 4
-    # P4 took P0's place, then withdrew from it: the start gives the seat to the next in
-    # order. Otherwise the one who took it sits there and the list is unchanged.
-    stepped_in.refresh_from_db()
-    left = stepped_in.status == "withdrawn"
-    assert assert_alternates_dense(event) == (order[1:] if left else order)
+    assert Player.objects.get(replaces=people["P0"]).first_name == order[0]
+    assert assert_alternates_dense(event) == order[1:]
 
 
 def test_the_clock_starts_while_organizers_change_the_alternates():
-    """P0 withdrew, so an alternate must take the seat as the head judge starts the clock,
-    while organizers withdraw alternate 1 (P4), move P5 down and P6 up."""
+    """P0 withdrew, so the head judge fills the seat (002, "Use of alternates is at the
+    discretion of the Head Judge") while organizers withdraw alternate 1 (P4), move P5 down
+    and P6 up; then the clock starts."""
     event, people = hall(name="Clock Cup")
     Player.objects.filter(pk=people["P0"].pk).update(status=Player.Status.WITHDRAWN)
     wave = Round.objects.get(event=event, number=1).waves.get()
@@ -218,29 +223,27 @@ def test_the_clock_starts_while_organizers_change_the_alternates():
 
     organizer = user_with(ORGANIZER, "olive")
     requests = [
-        (
-            logged_in(judge),
-            reverse("clock:clock_start", kwargs={"pk": event.pk, "wave_pk": wave.pk}),
-            {},
-        ),
+        (logged_in(judge), decide_url(event), {"choice": "fill"}),
         (logged_in(organizer), url("player_withdraw", "P4"), {}),
         (logged_in(organizer), url("alternate_move", "P5"), {"direction": "down", "from": "2"}),
         (logged_in(organizer), url("alternate_move", "P6"), {"direction": "up", "from": "3"}),
     ]
     answered(run_together(lambda r: r[0].post(r[1], r[2], follow=True), requests))
+    # The fill first: P4 took the seat, then withdrew from it before the start, so the head
+    # judge finds an empty seat again and fills it; else the fill gave it to the next.
+    answered([logged_in(judge).post(decide_url(event), {"choice": "fill"}, follow=True)])
+    clock = reverse("clock:clock_start", kwargs={"pk": event.pk, "wave_pk": wave.pk})
+    answered([logged_in(judge).post(clock, follow=True)])
     round_1 = Round.objects.get(event=event, number=1)
     assert round_1.started_at is not None
     assert Clock.objects.filter(wave=wave).count() == 1
-    stepped_in = Player.objects.get(replaces=people["P0"])
-    seated = set(round_1.seats.values_list("player__first_name", flat=True))
-    assert seated == {"P1", "P2", "P3", stepped_in.first_name}
     assert Player.objects.get(pk=people["P4"].pk).status == "withdrawn"
-    # The start first: P4 took the seat, then withdrew, and P5..P7 wait; else one of them
-    # took it and two wait.
+    seated = set(round_1.seats.values_list("player__first_name", flat=True))
+    assert len(seated) == 4 and {"P1", "P2", "P3"} < seated
+    assert set(round_1.seats.values_list("player__status", flat=True)) == {"player"}
+    # One of P5..P7 sits in P0's place, the two others wait, numbered 1 and 2.
     waiting = assert_alternates_dense(event)
-    assert sorted([*waiting, stepped_in.first_name]) == (
-        ["P4", "P5", "P6", "P7"] if stepped_in.first_name == "P4" else ["P5", "P6", "P7"]
-    )
+    assert sorted([*waiting, *(seated - {"P1", "P2", "P3"})]) == ["P5", "P6", "P7"]
 
 
 def test_four_simultaneous_pre_seats_seat_once():

@@ -71,6 +71,9 @@ JUDGE_ROUTES = {
 }
 # Only the head judge (and the organizer) starts a round.
 HEAD_JUDGE_ROUTES = {"seating_start"}
+# Championship Rules, ALTERNATES: "Use of alternates is at the discretion of the Head Judge":
+# the round's start page, the choice on its empty seats, and the official start it calls.
+HEAD_JUDGE_ROUTES |= {"seating_vacancies", "seating_vacancies_decide", "seating_call_start"}
 # The official clock: the head judge holds the timepiece (Championship Rules, TIME KEEPING).
 HEAD_JUDGE_ROUTES |= {
     "clock_control",
@@ -342,7 +345,9 @@ def test_a_judge_may_record_a_no_show_and_an_ejection(client, setting):
     assert response.url == reverse("players:check_in", kwargs={"pk": event.pk})
     seated.refresh_from_db()
     alternate.refresh_from_db()
-    assert (seated.status, alternate.status) == (Player.Status.NO_SHOW, Player.Status.PLAYER)
+    # The rounds are seated: 002, "Use of alternates is at the discretion of the Head
+    # Judge", so the alternate waits for the head judge's choice at the round's start.
+    assert (seated.status, alternate.status) == (Player.Status.NO_SHOW, Player.Status.ALTERNATE)
 
     response = client.post(
         reverse("players:player_eject", kwargs={"pk": event.pk, "player_pk": alternate.pk}),

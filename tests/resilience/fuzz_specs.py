@@ -405,6 +405,15 @@ FUZZED: dict[str, Spec] = {
     "seating:seating_redraw": Spec(kwargs=lambda w: {"round_number": 1}),
     "seating:seating_start": Spec(kwargs=lambda w: {"round_number": 2}),
     "seating:seating_fill_vacancies": Spec(kwargs=lambda w: {"round_number": 2}),
+    # A round's start: the head judge's choice on its empty seats, the start they call.
+    "seating:seating_vacancies_decide": Spec(
+        lambda w: {"choice": pick("fill", "leave", "rebalance", "", "x")},
+        kwargs=lambda w: {"round_number": 2},
+    ),
+    "seating:seating_call_start": Spec(
+        lambda w: {"wave": pick("1", "2", "", "x", "99999", "²")},
+        kwargs=lambda w: {"round_number": 2},
+    ),
     "seating:seating_roll": Spec(),
     "seating:seating_banker": Spec(
         lambda w: {"banker": pick("", w.users["Banker"].pk, w.users["Organizer"].pk)}

@@ -261,13 +261,23 @@ def test_a_head_judge_starts_a_round_and_the_first_alternate_replaces_a_no_show(
     head_judge = log_in(client, HEAD_JUDGE)
     change_page = head_judge.get(url("seating_change", event, round_number=1)).content.decode()
     assert url("seating_start", event, round_number=1) in change_page
-    response = head_judge.post(url("seating_start", event, round_number=1), follow=True)
+    # 002: "Use of alternates is at the discretion of the Head Judge": the start is refused
+    # while the seat is undecided, and the head judge lands on the round's start page.
+    refused = head_judge.post(url("seating_start", event, round_number=1), follow=True)
+    assert refused.redirect_chain[-1][0] == url("seating_vacancies", event, round_number=1)
+    assert "1 empty seat to decide first" in refused.content.decode()
+    assert not Round.objects.get(pk=round_1.pk).has_started
+    response = head_judge.post(
+        url("seating_vacancies_decide", event, round_number=1), {"choice": "fill"}, follow=True
+    )
     html = response.content.decode()
-    assert "Round 1 has started" in html
+    assert "The alternates took the empty seats in their order." in html
     assert (
         f"{first_alternate.alias} ({first_alternate.full_name}) takes the seat of "
         f"{gone.alias} ({gone.full_name})"
     ) in html
+    response = head_judge.post(url("seating_start", event, round_number=1), follow=True)
+    assert "Round 1 has started" in response.content.decode()
     round_1.refresh_from_db()
     assert round_1.has_started
     assert Seat.objects.get(round=round_1, table__number=1, position=1).player == first_alternate
