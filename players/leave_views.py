@@ -15,6 +15,7 @@ from players.leave_services import player_undo_leave
 from players.no_show_views import _safe_next
 from players.views import _back, _error_message, _player
 from tournament.access import judge_required
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Player
 from tournament.roles import MANAGE
@@ -48,6 +49,7 @@ def player_leave_result(request: HttpRequest, pk: int, player_pk: int) -> HttpRe
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_leave_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     player = _player(event, player_pk)

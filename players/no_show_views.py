@@ -15,6 +15,7 @@ from players.no_show_selectors import no_show_preview, no_show_replacement, no_s
 from players.no_show_services import player_undo_no_show
 from players.views import _back, _error_message, _player
 from tournament.access import judge_required
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 
 
@@ -51,6 +52,7 @@ def player_no_show_confirm(request: HttpRequest, pk: int, player_pk: int) -> Htt
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_no_show_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     player = _player(event, player_pk)

@@ -26,6 +26,7 @@ from tournament.formats import (
     event_is_knockout,
     event_minimum_players,
 )
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Event, Player
 from tournament.organizer_forms import AliasForm, ReasonForm, SearchForm
@@ -92,6 +93,7 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @organizer_required
+@official_idempotent
 def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Change a public alias; on a clash the page comes back with the alias as typed."""
     event = event_or_404(pk)
@@ -119,6 +121,7 @@ def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Move an alternate one place up or down the list.
 
@@ -150,6 +153,7 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 
 @organizer_required
+@official_idempotent
 def waiting_promote(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take someone off the waiting list: the page says where they go, the POST does it."""
     event = event_or_404(pk)
@@ -190,6 +194,7 @@ def _promoted_text(player: Player) -> str:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def waiting_return(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Undo a promotion: back to the waiting list, at the place of their registration."""
     event = event_or_404(pk)
@@ -209,6 +214,7 @@ def waiting_return(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 @organizer_required
 @require_POST
+@official_idempotent
 def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """At the start of a round, the next alternate takes an empty seat."""
     event = event_or_404(pk)
@@ -228,6 +234,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A seated player absent at the start loses the seat; the next alternate takes it."""
     event = event_or_404(pk)
@@ -262,6 +269,7 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 @organizer_required
 @require_POST
+@official_idempotent
 def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Someone leaves of their own accord; an optional reason is kept."""
     event = event_or_404(pk)
@@ -290,6 +298,7 @@ def _left(request: HttpRequest, event: Event, player: Player) -> HttpResponseRed
 
 
 @judge_required
+@official_idempotent
 def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A judge ejects a player; without a reason the form comes back with the error."""
     event = event_or_404(pk)
@@ -396,6 +405,7 @@ def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: boo
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Record that someone has arrived."""
     return _check_in_action(request, pk, player_pk, undo=False)
@@ -403,6 +413,7 @@ def player_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpRespon
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_undo_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take back a check-in tapped by mistake."""
     return _check_in_action(request, pk, player_pk, undo=True)

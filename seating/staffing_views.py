@@ -20,6 +20,7 @@ from seating import services as seating_services
 from seating import table_settings as table_services
 from seating.views import _error_message, _seating_page
 from tournament.access import organizer_required
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Player, Table
 from tournament.selectors import banker_choices
@@ -68,6 +69,7 @@ def _table_banker_post(
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_banker(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -88,6 +90,7 @@ def seating_banker(
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_player_banker(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:

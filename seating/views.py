@@ -35,6 +35,7 @@ from seating.words import report_summary
 from tournament import play_order
 from tournament.access import allowed_url, head_judge_required, judge_required, organizer_required
 from tournament.formats import event_is_knockout
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Round, Seat, Table
 from tournament.public_site import say_published
@@ -174,6 +175,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat every round not yet started, from the checked-in players unless told otherwise."""
     event = event_or_404(pk)
@@ -208,6 +210,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Put back the seating the last re-seat of all rounds replaced (issue 15)."""
     event = event_or_404(pk)
@@ -230,6 +233,7 @@ def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_publish(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Show or hide a round's table assignments on the public page."""
     event = event_or_404(pk)
@@ -279,6 +283,7 @@ def _vacancy_messages(request: HttpRequest, result: VacancyResult) -> None:
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """The head judge starts a round: empty seats are filled, then seats are frozen."""
     event = event_or_404(pk)
@@ -295,6 +300,7 @@ def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Put alternates in the seats of people who left, without starting the round."""
     event = event_or_404(pk)
@@ -313,6 +319,7 @@ def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> 
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_roll(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -336,6 +343,7 @@ def seating_roll(
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_record_rolls(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -464,6 +472,7 @@ def _priced_at(request: HttpRequest) -> int | None:
 
 
 @judge_required
+@official_idempotent
 def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Swap two players or move one to another table, after seeing what it costs.
 
@@ -543,6 +552,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_table_language(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:

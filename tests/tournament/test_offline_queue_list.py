@@ -30,10 +30,11 @@ def _routes(patterns, prefix: str = ""):
 
 def idempotent_routes() -> dict[str, str]:
     """Route under the table (``last-turn/``, ``sheet/sign/``) → view, for each view the
-    ``idempotent`` decorator wraps (it marks them; the other decorators keep the mark)."""
+    ``idempotent`` decorator wraps (it marks them "table"; the other decorators keep the
+    mark). The officials' forms are marked "official": not the tablet's queue."""
     found = {}
     for route, view in _routes(get_resolver().url_patterns):
-        if getattr(view, "idempotent", False):
+        if getattr(view, "idempotent", False) == "table":
             assert route.startswith(TABLE), f"an idempotent write outside a table: {route}"
             found[route.removeprefix(TABLE)] = view.__name__
     return found
