@@ -19,9 +19,11 @@ record, so the new write is applied and no other action's answer is shown. Store
 answers are kept a day (``KEEP``), long enough for any retry or offline queue of the
 day, and pruned as new ones are written (and by ``manage.py prune_idempotency``).
 
-Officials' forms (the head judge's clock controls, the organizer's announcements, ...)
-use the same mechanism through ``official_idempotent``, bound to the signed-in official
-and the action (URL name and arguments) instead of a table. To give a form it:
+Officials' forms (every write of the alternates, check-in, seating, the bracket, the
+clock, posting and ties, the judges' calls; tests/tournament/test_official_forms_idempotent.py
+lists them from the URL modules) use the same mechanism through ``official_idempotent``,
+bound to the signed-in official and the action (URL name and arguments) instead of a
+table. To give a form it:
 
 1. put ``{% load idempotency %}`` and ``{% idempotency_key %}`` inside the ``<form>``
    (a fresh UUID each time the form is rendered, so a page drawn again gets a new key);
@@ -33,8 +35,10 @@ and the action (URL name and arguments) instead of a table. To give a form it:
        def my_write(request, pk): ...
 
 A double tap, or the browser sending the form again, then gets the first answer back
-(marked ``Idempotent-Replay: true``) and the write happens once. A post without a key
-runs as before.
+(marked ``Idempotent-Replay: true``) and the write happens once; a redirect comes back with
+the messages the first answer left (``said``), since the browser may never have shown that
+answer's page. A post without a key runs as before. The mark left on the view,
+``idempotent``, says what the key is bound to: ``"table"`` or ``"official"``.
 """
 
 from __future__ import annotations
