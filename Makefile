@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 PYTEST_WORKERS ?= 2
 PYTEST_DIST ?= worksteal
 
-.PHONY: install run test e2e proofs mutation bench lint format clean messages deploy-check
+.PHONY: install run test e2e proofs mutation bench lint format clean messages deploy-check redteam
 
 install: $(VENV)/.installed
 
@@ -87,6 +87,12 @@ bench: install
 # and cleans up after itself. Ports 8110, 8111 (gunicorn), 8130 and 8129 (nginx).
 deploy-check: install
 	$(PY) deploy/check.py
+
+# The red team's reproductions (races, double taps, oversized imports, ...) through nginx on
+# the same production set-up (deploy/redteam.py; docs/testing.md has the last results).
+# Ports 8170, 8171 (gunicorn), 8180 and 8179 (nginx); database and role boardwalk_redteam.
+redteam: install
+	$(PY) deploy/redteam.py
 
 # Translations (README "Adding a language"): refresh every catalog in locale/ from the code and
 # templates, then compile them. The .mo files are committed, so a deploy needs no gettext tools.

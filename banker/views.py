@@ -23,7 +23,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.throttle import BANKER_LINK_MISSES_PER_IP, client_ip, throttle_hit
@@ -86,6 +86,9 @@ def banker_link_open(request: HttpRequest, key: str) -> HttpResponse:
 
 @login_required
 @require_GET
+# The current table's aliases and clock, on a tablet the next banker may pick up after
+# signing out: kept by no cache, as the table's own pages.
+@cache_control(private=True, no_store=True)
 def banker_tables(request: HttpRequest) -> HttpResponse:
     """Where a banker lands after logging in: the tables assigned to them, or why none are.
 

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cockpit import judge_call_services as services
 from cockpit.judge_call_selectors import judge_calls_waiting
 from tournament.access import judge_required
+from tournament.idempotency import official_idempotent
 from tournament.models import Event, JudgeCall
 
 
@@ -79,6 +80,7 @@ def judge_calls_panel(request: HttpRequest) -> HttpResponse:
 
 @judge_required
 @require_POST
+@official_idempotent
 def judge_call_take(request: HttpRequest, pk: int, call_pk: int) -> HttpResponse:
     """ "On my way": the table sees that a judge is coming, the others that it is taken."""
     call = _call(pk, call_pk)
@@ -93,6 +95,7 @@ def judge_call_take(request: HttpRequest, pk: int, call_pk: int) -> HttpResponse
 
 @judge_required
 @require_POST
+@official_idempotent
 def judge_call_close(request: HttpRequest, pk: int, call_pk: int) -> HttpResponse:
     """The judge is done at the table; the ruling stays on the table's record."""
     call = _call(pk, call_pk)

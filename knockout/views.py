@@ -27,6 +27,7 @@ from seating.draw import draw_seed_new
 from seating.round_tables import seating_stamp
 from tournament.access import organizer_required
 from tournament.formats import round_minutes_warning
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Event
 from tournament.pages import error_message
@@ -143,6 +144,7 @@ def knockout_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def knockout_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """Store the plan for the players checked in now, with the method the button names."""
     event = event_or_404(pk)
@@ -167,6 +169,7 @@ def knockout_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def knockout_seat_first(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat round 1 at the confirmed plan's tables (again, if it is not started)."""
     event = event_or_404(pk)
@@ -194,6 +197,7 @@ def knockout_seat_first(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def knockout_override(request: HttpRequest, pk: int) -> HttpResponse:
     """Record the organizer's reason to seat fewer players than the kit's minimum."""
     event = event_or_404(pk)
@@ -214,6 +218,7 @@ def knockout_override(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def knockout_override_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     try:

@@ -14,6 +14,7 @@ from players.leave_selectors import leave_undo_consequence, leave_undo_refusal
 from players.leave_services import player_undo_leave
 from players.pages import back, player_or_404
 from tournament.access import judge_required
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Player
 from tournament.pages import error_message, safe_next
@@ -48,6 +49,7 @@ def player_leave_result(request: HttpRequest, pk: int, player_pk: int) -> HttpRe
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_leave_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)

@@ -14,6 +14,7 @@ from players.no_show_selectors import no_show_preview, no_show_replacement, no_s
 from players.no_show_services import player_undo_no_show
 from players.pages import back, player_or_404
 from tournament.access import judge_required
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.pages import error_message, safe_next
 
@@ -42,6 +43,7 @@ def player_no_show_confirm(request: HttpRequest, pk: int, player_pk: int) -> Htt
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_no_show_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)

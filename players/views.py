@@ -32,6 +32,7 @@ from tournament.formats import (
     event_is_knockout,
     event_minimum_players,
 )
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Event, Player
 from tournament.organizer_forms import AliasForm, ReasonForm, SearchForm
@@ -72,6 +73,7 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @organizer_required
+@official_idempotent
 def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Change a public alias; on a clash the page comes back with the alias as typed."""
     event = event_or_404(pk)
@@ -99,6 +101,7 @@ def player_alias(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Move an alternate one place up or down the list.
 
@@ -130,6 +133,7 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 
 @organizer_required
+@official_idempotent
 def waiting_promote(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take someone off the waiting list: the page says where they go, the POST does it."""
     event = event_or_404(pk)
@@ -170,6 +174,7 @@ def _promoted_text(player: Player) -> str:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def waiting_return(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Undo a promotion: back to the waiting list, at the place of their registration."""
     event = event_or_404(pk)
@@ -189,6 +194,7 @@ def waiting_return(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 @organizer_required
 @require_POST
+@official_idempotent
 def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """At the start of a round, the next alternate takes an empty seat."""
     event = event_or_404(pk)
@@ -208,6 +214,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A seated player absent at the start loses the seat; the next alternate takes it."""
     event = event_or_404(pk)
@@ -251,6 +258,7 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 @organizer_required
 @require_POST
+@official_idempotent
 def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Someone leaves of their own accord; an optional reason is kept."""
     event = event_or_404(pk)
@@ -279,6 +287,7 @@ def _left(request: HttpRequest, event: Event, player: Player) -> HttpResponseRed
 
 
 @judge_required
+@official_idempotent
 def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A judge ejects a player; without a reason the form comes back with the error."""
     event = event_or_404(pk)
@@ -381,6 +390,7 @@ def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: boo
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Record that someone has arrived."""
     return _check_in_action(request, pk, player_pk, undo=False)
@@ -388,6 +398,7 @@ def player_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpRespon
 
 @judge_required
 @require_POST
+@official_idempotent
 def player_undo_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take back a check-in tapped by mistake."""
     return _check_in_action(request, pk, player_pk, undo=True)

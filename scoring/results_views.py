@@ -41,6 +41,7 @@ from tournament.formats import (
     event_edition,
     event_ranking,
 )
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.pages import error_message
@@ -272,6 +273,7 @@ def results_table(
 
 @judge_required
 @require_POST
+@official_idempotent
 def results_approve(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -292,6 +294,7 @@ def results_approve(
 
 
 @judge_required
+@official_idempotent
 def results_correct(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -366,6 +369,7 @@ def results_correct(
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def results_tie(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -404,6 +408,7 @@ def results_tie(
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Publish a round's scores; the service refuses while any table is unsettled."""
     round_ = round_or_404(event_or_404(pk), round_number)
@@ -428,6 +433,7 @@ def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def results_unpost(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Withdraw a posting, e.g. so a judge can correct a sheet."""
     round_ = round_or_404(event_or_404(pk), round_number)

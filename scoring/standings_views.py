@@ -33,6 +33,7 @@ from tournament.access import head_judge_required, organizer_required
 from tournament.formats import (
     event_has_final,
 )
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.money import edition_of
@@ -125,6 +126,7 @@ def _tie_breaker_form(event: Event, data=None) -> TieBreakerOrderForm:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer orders the standings tie-breakers, or goes back to the format's order."""
     event = event_or_404(pk)
@@ -149,6 +151,7 @@ def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
     """The head judge orders players level on every standings tie-breaker."""
     event = event_or_404(pk)
@@ -180,6 +183,7 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the final (a knockout's next round) from what is posted; else say why not yet."""
     event = event_or_404(pk)

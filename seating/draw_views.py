@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from seating.redraw import round_redraw
 from tournament.access import organizer_required
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404, round_or_404
 
 # The engine's time for the redraw; the organizer waits on the page as for a pre-seat.
@@ -20,6 +21,7 @@ REDRAW_SECONDS = 10.0
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_redraw(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Draw round 1 again with a new seed; refused once published or started."""
     event = event_or_404(pk)

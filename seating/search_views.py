@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from seating.draw import DRAW_SEED_LIMIT, draw_seed_or_new
 from seating.search import MAX_SECONDS, MIN_SECONDS, search_latest, search_stop, search_submit
 from tournament.access import organizer_required
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 
 
@@ -56,6 +57,7 @@ def seating_search(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_search_start(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     form = SearchForm(request.POST)
@@ -81,6 +83,7 @@ def seating_search_start(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_search_stop(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     state = search_latest(event=event)

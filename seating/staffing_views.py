@@ -20,6 +20,7 @@ from seating import services as seating_services
 from seating import table_settings as table_services
 from seating.pages import back_to_seating
 from tournament.access import organizer_required
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Player, Table
 from tournament.pages import error_message
@@ -69,6 +70,7 @@ def _table_banker_post(
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_banker(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -89,6 +91,7 @@ def seating_banker(
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_player_banker(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:

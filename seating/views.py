@@ -32,6 +32,7 @@ from seating.words import report_summary
 from tournament import play_order
 from tournament.access import allowed_url, head_judge_required, judge_required, organizer_required
 from tournament.formats import event_is_knockout
+from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Round, Seat
 from tournament.pages import error_message
@@ -155,6 +156,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat every round not yet started, from the checked-in players unless told otherwise."""
     event = event_or_404(pk)
@@ -189,6 +191,7 @@ def seating_preseat(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Put back the seating the last re-seat of all rounds replaced."""
     event = event_or_404(pk)
@@ -211,6 +214,7 @@ def seating_reseat_undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_publish(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Show or hide a round's table assignments on the public page."""
     event = event_or_404(pk)
@@ -260,6 +264,7 @@ def _vacancy_messages(request: HttpRequest, result: VacancyResult) -> None:
 
 @head_judge_required
 @require_POST
+@official_idempotent
 def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """The head judge starts a round: seats are frozen. While a seat of someone who left is
     undecided the start is refused, and the head judge lands on the round's start page."""
@@ -279,6 +284,7 @@ def seating_start(request: HttpRequest, pk: int, round_number: int) -> HttpRespo
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Put alternates in the seats of people who left, without starting the round; a seat
     no alternate is left for stays for the head judge's choice (``vacancy_views``)."""
@@ -298,6 +304,7 @@ def seating_fill_vacancies(request: HttpRequest, pk: int, round_number: int) -> 
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_roll(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -321,6 +328,7 @@ def seating_roll(
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_record_rolls(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -431,6 +439,7 @@ def _priced_at(request: HttpRequest) -> int | None:
 
 
 @judge_required
+@official_idempotent
 def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Swap two players or move one to another table, after seeing what it costs.
 
@@ -504,6 +513,7 @@ def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResp
 
 @organizer_required
 @require_POST
+@official_idempotent
 def seating_table_language(
     request: HttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:

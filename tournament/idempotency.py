@@ -19,9 +19,11 @@ record, so the new write is applied and no other action's answer is shown. Store
 answers are kept a day (``KEEP``), long enough for any retry or offline queue of the
 day, and pruned as new ones are written (and by ``manage.py prune_idempotency``).
 
-Officials' forms (the head judge's clock controls, the organizer's announcements, ...)
-use the same mechanism through ``official_idempotent``, bound to the signed-in official
-and the action (URL name and arguments) instead of a table. To give a form it:
+Officials' forms (every write of the alternates, check-in, seating, the bracket, the
+clock, posting and ties, the judges' calls; tests/tournament/test_official_forms_idempotent.py
+lists them from the URL modules) use the same mechanism through ``official_idempotent``,
+bound to the signed-in official and the action (URL name and arguments) instead of a
+table. To give a form it:
 
 1. put ``{% load idempotency %}`` and ``{% idempotency_key %}`` inside the ``<form>``
    (a fresh UUID each time the form is rendered, so a page drawn again gets a new key);
@@ -33,8 +35,10 @@ and the action (URL name and arguments) instead of a table. To give a form it:
        def my_write(request, pk): ...
 
 A double tap, or the browser sending the form again, then gets the first answer back
-(marked ``Idempotent-Replay: true``) and the write happens once. A post without a key
-runs as before.
+(marked ``Idempotent-Replay: true``) and the write happens once; a redirect comes back with
+the messages the first answer left (``said``), since the browser may never have shown that
+answer's page. A post without a key runs as before. The mark left on the view,
+``idempotent``, says what the key is bound to: ``"table"`` or ``"official"``.
 """
 
 from __future__ import annotations
@@ -96,7 +100,24 @@ def _as_json(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     )
 
 
-def _replay(record: KeptAnswer) -> HttpResponse:
+def _said(request: HttpRequest | None) -> list[list[Any]]:
+    """The messages this request has queued for the next page."""
+    storage = getattr(request, "_messages", None)
+    queued = getattr(storage, "_queued_messages", [])
+    return [[m.level, str(m.message), m.extra_tags or ""] for m in queued][:20]
+
+
+def _replay(record: KeptAnswer, request: HttpRequest | None = None) -> HttpResponse:
+    if request is not None and record.location and hasattr(request, "_messages"):
+        # The first answer's page (and its messages) may never have been shown: the
+        # browser dropped it for the repeat's. The repeat leads to the same page, saying
+        # the same.
+        # Not twice, though, when the first answer's messages still wait to be shown.
+        waiting = getattr(request._messages, "_loaded_messages", [])
+        shown = {(m.level, str(m.message)) for m in waiting}
+        for level, text, tags in record.said or []:
+            if (level, text) not in shown:
+                messages.add_message(request, level, text, extra_tags=tags)
     response = HttpResponse(
         bytes(record.body),
         status=record.status_code or 200,
@@ -108,13 +129,14 @@ def _replay(record: KeptAnswer) -> HttpResponse:
     return response
 
 
-def _keep(record: KeptAnswer, response: HttpResponse) -> None:
+def _keep(record: KeptAnswer, response: HttpResponse, request: HttpRequest | None) -> None:
     body = b"" if response.streaming else bytes(response.content)
     record.status_code = response.status_code
     record.content_type = response.get("Content-Type", "")[:120]
     record.body = body[:_MAX_BODY]
     record.location = response.get("Location", "")[:500]
-    record.save(update_fields=["status_code", "content_type", "body", "location"])
+    record.said = _said(request) if record.location else []
+    record.save(update_fields=["status_code", "content_type", "body", "location", "said"])
 
 
 def idempotent(view):
@@ -136,24 +158,32 @@ def idempotent(view):
                 status=400,
             )
         claim = {"table_id": table_pk, "key": key, "action": view.__name__[:80]}
-        return _once(TabletWrite, claim, lambda: _as_json(request, view(request, *args, **kwargs)))
+        return _once(
+            TabletWrite,
+            claim,
+            lambda: _as_json(request, view(request, *args, **kwargs)),
+            request=request,
+        )
 
-    wrapped.idempotent = True
+    # What the key is bound to: a table (the tablet's writes) or an official.
+    wrapped.idempotent = "table"
     return wrapped
 
 
-def _once(model: type[Model], claim: dict[str, Any], run) -> HttpResponse:
+def _once(
+    model: type[Model], claim: dict[str, Any], run, *, request: HttpRequest | None = None
+) -> HttpResponse:
     """``run()`` once for the record ``claim`` names, or the answer it got the first time."""
     found = model.objects.filter(**claim).first()
     if found is not None and found.status_code:
-        return _replay(found)
+        return _replay(found, request)
     try:
         with transaction.atomic():
             record = model.objects.create(**claim)
             response = run()
             if response.status_code >= 500:
                 raise _Failed(response)
-            _keep(record, response)
+            _keep(record, response, request)
     except _Failed as failed:
         return failed.response
     except IntegrityError:
@@ -161,7 +191,7 @@ def _once(model: type[Model], claim: dict[str, Any], run) -> HttpResponse:
         found = model.objects.filter(**claim).first()
         if found is None:
             raise
-        return _replay(found)
+        return _replay(found, request)
     prune(model=model)
     return response
 
@@ -198,9 +228,9 @@ def official_idempotent(view):
         if key is False:
             return HttpResponse(_("The idempotency key is not a UUID."), status=400)
         claim = {"user_id": user.pk, "key": key, "action": action_of(request)}
-        return _once(OfficialWrite, claim, lambda: view(request, *args, **kwargs))
+        return _once(OfficialWrite, claim, lambda: view(request, *args, **kwargs), request=request)
 
-    wrapped.idempotent = True
+    wrapped.idempotent = "official"
     return wrapped
 
 

@@ -64,6 +64,16 @@ def test_a_tables_banker_pages_are_neither_shared_nor_stored(client, table, rout
     assert "private" in cache_control and "no-store" in cache_control
 
 
+def test_the_bankers_landing_page_is_neither_shared_nor_stored(client, table):
+    """A banker's list of tables opens on their current table: its aliases and clock."""
+    banker = user_with(BANKER, "banker")
+    Table.objects.filter(pk=table.pk).update(banker=banker)
+    client.force_login(banker)
+    response = client.get(reverse("banker:banker_tables"))
+    assert response.status_code == 200
+    assert {"private", "no-store"} <= {d.strip() for d in response["Cache-Control"].split(",")}
+
+
 def test_signing_out_asks_the_browser_to_forget_the_sites_storage(client, table):
     client.force_login(user_with(BANKER, "banker"))
     page = client.get(reverse("tournament:home")).content.decode()

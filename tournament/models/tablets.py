@@ -31,6 +31,9 @@ class KeptAnswer(models.Model):
     content_type = models.CharField(_("answer type"), max_length=120, blank=True)
     body = models.BinaryField(_("answer"), blank=True, default=b"")
     location = models.CharField(_("answer location"), max_length=500, blank=True)
+    # The messages the answer left for the next page ([level, text, tags]): a redirect's
+    # repeat shows them again, since the first answer's page may never have been seen.
+    said = models.JSONField(_("answer messages"), default=list, blank=True)
     at = models.DateTimeField(_("applied at"), auto_now_add=True, db_index=True)
 
     class Meta:
