@@ -23,7 +23,9 @@ The games are the simulator's (``bankers.table_plan``, read in a child process o
 round is seated): that is what happened at the tables; no step of the day is done in
 the database. ``BENCH_DAY_DATABASE_URL`` [postgres://postgres@127.0.0.1:5432/
 boardwalk_day] is dropped and created afresh; ``BENCH_DAY_PLAYERS`` [2000];
-``BENCH_DAY_PORT`` [8232]; ``BENCH_DAY_PHONES`` [4] polling threads; gunicorn gets
+``BENCH_DAY_PORT`` [8232]; ``BENCH_DAY_PHONES`` [a quarter of the players] phones with a
+public page open (polled from 4 threads); ``BENCH_DAY_ARRIVAL`` [60] seconds over which
+the bankers reach their tablets once time is called; gunicorn gets
 ``BENCH_GUNICORN_WORKERS`` [2] workers of ``BENCH_DAY_THREADS`` [8] threads.
 """
 
@@ -57,7 +59,8 @@ Row = tuple[str, str, str]
 PASSWORD = "a long Boardwalk bench passphrase"
 OFFICIALS = {"olive": "Organizer", "hedda": "Head judge", "jules": "Judge"}
 DESKS = 4  # check-in desks and judges working at once
-ARRIVAL_S = 30  # bankers reach their tablets over this long after time is called
+# Bankers reach their tablets over this long once time is called (as the bankers bench).
+ARRIVAL_S = servers.env_int("BENCH_DAY_ARRIVAL", 60)
 
 NOTES = [
     "<!-- day notes -->",
@@ -67,12 +70,14 @@ NOTES = [
     "job), a check-in tap per player at four desks, pre-seating, publishing, the round and",
     "clock starts, a private link per table, the bankers' tablets (last turn, game over,",
     "sheet, draft, submit, one initial per player and the banker's; one thread per table,",
-    "arriving over 30 s), four judges approving, ties ordered, posting, the final seated",
-    "from the standings and played the same way. Phones poll the public pages (home,",
-    "tables, results, standings; If-None-Match) all day. *CPU* is gunicorn's processes'",
-    "and the jobs worker's user + system time in the stage (PostgreSQL's is not counted);",
-    "*p95* is over every request of the stage, the phones' included. The machine is shared",
-    "with other work (load average in the rows).",
+    "arriving over 60 s, no pause between taps), four judges approving, ties ordered,",
+    "posting, the final seated from the standings and played the same way. All day, one",
+    "phone per four players keeps a public page open (home, tables, results or standings)",
+    "and asks for it every 15 s with its ETag, as the page's htmx does. *CPU* is gunicorn's",
+    "processes' and the jobs worker's user + system time in the stage (PostgreSQL's is not",
+    "counted); *p95* is over every request of the stage, the phones' included. The wall",
+    "time of the day also holds the bench's own work between stages (simulating each",
+    "round's games). The machine is shared with other work (load average in the rows).",
     "<!-- /day notes -->",
 ]
 
@@ -127,22 +132,27 @@ class Clock:
 
 
 PHONE_PAGES = ("live/home/", "live/rounds/{n}/tables/", "live/rounds/{n}/results/")
+PHONE_PAGES += ("live/standings/",)
+PHONE_THREADS = 4
+POLL_S = 15  # settings.BOARDWALK_LIVE_POLL_SECONDS: how often an open public page asks
 
 
-def phone(base: str, event: int, state: dict, stop: threading.Event, seen: list) -> None:
-    """A spectator's phone: the public pages, again and again, revalidated by ETag."""
-    tablet, etags = Tablet(base), {}
-    while not stop.is_set():
-        # A round's pages exist once its tables are published; before, home and standings.
-        pages = [*(PHONE_PAGES if state["round"] else PHONE_PAGES[:1]), "live/standings/"]
-        for page in pages:
+def phones(base: str, event: int, state: dict, stop: threading.Event, seen: list, *, count: int):
+    """``count`` spectators' phones, each with one public page open (the four in turn), each
+    asking for it every POLL_S seconds with the ETag it last got, as the page's htmx does."""
+    tablet = Tablet(base)
+    etags: list[str | None] = [None] * count
+    while True:
+        for index in range(count):
+            page = PHONE_PAGES[index % len(PHONE_PAGES)]
+            if "{n}" in page and not state["round"]:
+                page = PHONE_PAGES[0]  # a round's pages exist once its tables are published
             path = f"/events/{event}/" + page.format(n=state["round"])
-            headers = {"If-None-Match": etags[path]} if path in etags else {}
+            headers = {"If-None-Match": etags[index]} if etags[index] else {}
             status, answer, _ = tablet.call(path, headers=headers)
-            if answer.get("ETag"):
-                etags[path] = answer["ETag"]
+            etags[index] = answer.get("ETag") or etags[index]
             seen.append(status if status < 400 else f"{status} {page}")
-            if stop.wait(0.5):
+            if stop.wait(POLL_S / count):
                 return
 
 
@@ -374,6 +384,7 @@ class Day:
     rounds: list[dict] = dataclasses.field(default_factory=list)
     problems: list[str] = dataclasses.field(default_factory=list)
     winner: tuple[str, bool] = ("", False)
+    phones: int = 0
 
     def signed_in(self, username: str) -> Official:
         official = Official(self.base)
@@ -419,16 +430,20 @@ def run() -> dict:
     server, worker = _serve(config, port)
     clock = Clock([server.pid, worker.pid])
     day = Day(f"http://127.0.0.1:{port}", players, env, clock)
-    stop, seen, phones = threading.Event(), [], []
+    stop, seen, polling = threading.Event(), [], []
     Tablet.on_answer = clock.answer
     started = time.perf_counter()
     try:
         day.officials = {name: day.signed_in(name) for name in OFFICIALS}
         create_and_import(day)
-        for _ in range(servers.env_int("BENCH_DAY_PHONES", 4)):
+        count = servers.env_int("BENCH_DAY_PHONES", players // 4) // PHONE_THREADS
+        day.phones = count * PHONE_THREADS
+        for _ in range(PHONE_THREADS):
             args = (day.base, day.event, day.state, stop, seen)
-            phones.append(threading.Thread(target=phone, args=args, daemon=True))
-            phones[-1].start()
+            polling.append(
+                threading.Thread(target=phones, args=args, kwargs={"count": count}, daemon=True)
+            )
+            polling[-1].start()
         check_in_everyone(day)
         preseat_and_release(day)
         for number in (1, 2, 3):
@@ -436,7 +451,7 @@ def run() -> dict:
         final_and_winner(day)
     finally:
         stop.set()
-        for thread in phones:
+        for thread in polling:
             thread.join(timeout=30)
         Tablet.on_answer = None
         servers.stop(server)
@@ -463,6 +478,7 @@ def _verdict(day: Day, found: dict, wall: float, seen: list, config) -> dict:
         "problems": day.problems[:5],
         "winner": day.winner,
         "polls": len(seen),
+        "phones": day.phones,
         "not_modified": seen.count(304),
         "poll_errors": Counter(s for s in seen if isinstance(s, str)).most_common(3),
         "config": f"{config.workers} workers x {config.threads} threads",
@@ -498,8 +514,9 @@ def bench_day() -> list[Row]:
             f"{right}/{r['recounted']} players' points as recounted; winner "
             f"{r['winner'][0]} " + ("on the public page" if r["winner"][1] else "NOT shown"),
             f"checked in the database afterwards; points recounted from the simulator's games "
-            f"with the seeds' points table (28; 25-14; 22-12-6; 19-10-5-3; 16-8-4-2-1); phones: "
-            f"{r['polls']:,} polls, {r['not_modified']:,} answered 304, errors: "
+            f"with the seeds' points table (28; 25-14; 22-12-6; 19-10-5-3; 16-8-4-2-1); "
+            f"{r['phones']} phones: {r['polls']:,} polls, {r['not_modified']:,} answered 304, "
+            "errors: "
             + (", ".join(f"{n} x {what}" for what, n in r["poll_errors"]) or "none")
             + (f"; first problems: {'; '.join(r['problems'])}" if r["problems"] else ""),
         )
