@@ -39,7 +39,9 @@ import urllib.error
 import urllib.request
 import uuid
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,17 +96,7 @@ def prepare(players: int) -> dict:
     from django.core.management import call_command
 
     from banker.links import banker_link_issue
-    from demo.simulation import (
-        Officials,
-        _ids,
-        _sheet_for,
-        day_start,
-        event_build,
-        people_generate,
-        table_game,
-        wave_play,
-    )
-    from scoring.sheet_forms import SheetForm
+    from demo.simulation import Officials, day_start, event_build, people_generate, wave_play
     from seating.services import round_publish
     from tournament.models import Player, Round
 
@@ -125,23 +117,31 @@ def prepare(players: int) -> dict:
         wave_play(wave=wave, seed=SEED, start=start, officials=Officials())
     tables = []
     for table in round_.tables.order_by("number").select_related("round__event"):
-        game, _rng = table_game(table=table, seed=SEED)
-        ids = _ids(table=table)
-        sheet = _sheet_for(game, ids)
-        initial = SheetForm.initial_from(sheet, version=0)
-        fields = {k: ("on" if v is True else str(v)) for k, v in initial.items() if v is not False}
-        tables.append(
-            {
-                "pk": table.pk,
-                "number": table.number,
-                "key": banker_link_issue(table=table, by=None).key,
-                "fields": fields,
-                "players": [int(pk) for pk in ids.values()],
-                "sheet": sheet,
-                "net_worth": {ids[p]: worth for p, worth in game.net_worth.items()},
-            }
-        )
+        plan = table_plan(table)
+        tables.append({**plan, "key": banker_link_issue(table=table, by=None).key})
     return {"event": event.pk, "round": round_.pk, "tables": tables}
+
+
+def table_plan(table) -> dict:
+    """What happened at ``table``: the simulator's game (seeded by the table), the form
+    fields its banker types, the players in seat order and their net worths."""
+    from scoring.sheet_forms import SheetForm
+
+    from demo.simulation import _ids, _sheet_for, table_game
+
+    game, _rng = table_game(table=table, seed=SEED)
+    ids = _ids(table=table)
+    sheet = _sheet_for(game, ids)
+    initial = SheetForm.initial_from(sheet, version=0)
+    fields = {k: ("on" if v is True else str(v)) for k, v in initial.items() if v is not False}
+    return {
+        "pk": table.pk,
+        "number": table.number,
+        "fields": fields,
+        "players": [int(pk) for pk in ids.values()],
+        "sheet": sheet,
+        "net_worth": {ids[p]: worth for p, worth in game.net_worth.items()},
+    }
 
 
 def settle(round_pk: int) -> dict:
@@ -244,19 +244,29 @@ class Tablet:
     cookies: dict[str, str] = dataclasses.field(default_factory=dict)
     requests: int = 0
     seconds: list[float] = dataclasses.field(default_factory=list)
+    # Told of every answer (when it ended, how long it took): the day bench's stage timings.
+    on_answer: ClassVar[Callable[[float, float], None] | None] = None
 
-    def call(self, path: str, data: dict | None = None, *, json_answer: bool = False):
+    def call(
+        self,
+        path: str,
+        data: dict | bytes | None = None,
+        *,
+        json_answer: bool = False,
+        headers: dict[str, str] | None = None,
+    ):
         headers = {
+            **(headers or {}),
             "X-Forwarded-Proto": "https",  # the README's proxy; production settings trust it
             "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
         }
         if data is not None:
             headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
             headers["Origin"] = "https://" + self.base.split("//", 1)[1]
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
         if json_answer:
             headers["Accept"] = "application/json"
-        body = urlencode(data).encode() if data is not None else None
+        body = urlencode(data).encode() if isinstance(data, dict) else data
         request = urllib.request.Request(self.base + path, data=body, headers=headers)
         start = time.perf_counter()
         try:
@@ -266,14 +276,17 @@ class Tablet:
         content = response.read()
         self.seconds.append(time.perf_counter() - start)
         self.requests += 1
+        if Tablet.on_answer is not None:
+            Tablet.on_answer(time.perf_counter(), self.seconds[-1])
         for cookie in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = cookie.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         return response.status, response.headers, content
 
 
-def banker(base: str, table: dict, delay: float) -> dict:
-    """The tablet's calls for one table, from the private link to the banker's initials."""
+def banker(base: str, table: dict, delay: float, *, game_over: bool = False) -> dict:
+    """The tablet's calls for one table, from the private link to the banker's initials;
+    with ``game_over``, first the last turn and the game's end, as time is called."""
     time.sleep(delay)
     tablet = Tablet(base)
     started = time.perf_counter()
@@ -285,11 +298,15 @@ def banker(base: str, table: dict, delay: float) -> dict:
 
     status, headers, _ = tablet.call(f"/bank/k/{table['key']}/")
     step("link", status, lambda s: s == 302)
+    if game_over:
+        for action in ("last-turn", "game-over"):
+            page = tablet.call(f"/bank/tables/{table['pk']}/")[2]
+            _csrf_from(tablet, page)
+            status = tablet.call(f"/bank/tables/{table['pk']}/{action}/", {})[0]
+            step(action, status, lambda s: s == 302)
     status, _, page = tablet.call(sheet)
     step("sheet", status, lambda s: s == 200)
-    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-    if token and "csrftoken" not in tablet.cookies:
-        tablet.cookies["csrftoken"] = token.group(1).decode()
+    _csrf_from(tablet, page)
     fields = dict(table["fields"])
     status, _, answer = tablet.call(sheet + "draft/", fields, json_answer=True)
     step("draft", status, lambda s: s == 200)
@@ -315,9 +332,23 @@ def banker(base: str, table: dict, delay: float) -> dict:
     }
 
 
-def _child(*arguments: str, env: dict[str, str]) -> dict:
+def _csrf_from(tablet: Tablet, page: bytes) -> None:
+    """The page's CSRF token, when the cookie did not bring one."""
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    if token and "csrftoken" not in tablet.cookies:
+        tablet.cookies["csrftoken"] = token.group(1).decode()
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (0 for none)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
+
+
+def _child(*arguments: str, env: dict[str, str], script: str = __file__) -> dict:
+    """Run ``script`` with ``arguments`` in a fresh process; the JSON of its last line."""
     done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), *arguments],
+        [sys.executable, str(Path(script).resolve()), *arguments],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -395,9 +426,9 @@ def run() -> dict:
         "requests": sum(r.get("requests", 0) for r in results),
         "banker_median_s": statistics.median(r["seconds"] for r in results),
         "banker_max_s": max(r["seconds"] for r in results),
-        "p50": latencies[len(latencies) // 2] if latencies else 0,
-        "p95": latencies[int(len(latencies) * 0.95)] if latencies else 0,
-        "p99": latencies[int(len(latencies) * 0.99)] if latencies else 0,
+        "p50": percentile(latencies, 0.5),
+        "p95": percentile(latencies, 0.95),
+        "p99": percentile(latencies, 0.99),
         "wrong_points": wrong,
         "expected_players": len(expected),
         "standings_players": len(standings),

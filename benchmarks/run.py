@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import bankers, load, pages, pdfs  # noqa: E402
+from benchmarks import bankers, day, load, pages, pdfs  # noqa: E402
 from gameplay import check_sheet, load_edition  # noqa: E402
 from gameplay.simulate import simulate_game  # noqa: E402
 from seating.engine import SeatingProblem, check_seating, seat  # noqa: E402
@@ -429,6 +429,7 @@ BENCHMARKS = [
     pdfs.bench_pdfs,
     pages.bench_pages,
     bankers.bench_bankers,
+    day.bench_day,
     load.bench_load,
 ]
 # --only NAME runs one group and replaces just its rows in docs/benchmarks.md.
@@ -440,7 +441,10 @@ GROUPS = {
     "pdf": ((pdfs.bench_pdfs,), ("PDF",)),
     "pages": ((pages.bench_pages,), ("page at", "pages at")),
     "bankers": ((bankers.bench_bankers,), ("bankers:",)),
+    "day": ((day.bench_day,), ("day,", "day:")),
 }
+# The notes each group writes below the table (replaced with its rows).
+GROUP_NOTES = {"pages": pages.NOTES, "bankers": bankers.NOTES, "day": day.NOTES}
 
 
 def machine() -> str:
@@ -495,6 +499,8 @@ def main() -> None:
             "",
             *bankers.NOTES,
             "",
+            *day.NOTES,
+            "",
             *load.NOTES,
             "",
         ]
@@ -525,8 +531,8 @@ def _replace_group(
     kept[at:at] = table
     if group == "seating":
         kept = _replace_notes(kept, SEATING_NOTES)
-    if group in ("pages", "bankers"):
-        kept = _replace_notes(kept, pages.NOTES if group == "pages" else bankers.NOTES)
+    if group in GROUP_NOTES:
+        kept = _replace_notes(kept, GROUP_NOTES[group])
     note = f"- {group.capitalize()} rows: {stamp}, `--only {group} --seed {seeds}`, {machine()}"
     marker = f"- {group.capitalize()} rows:"
     for i, line in enumerate(kept):
