@@ -6,7 +6,7 @@ POST; the permission tests walk both. The public tables are the spectator app's.
 
 from django.urls import path
 
-from seating import draw_views, search_views, staffing_views, vacancy_views, views
+from seating import change_views, draw_views, search_views, staffing_views, vacancy_views, views
 
 app_name = "seating"
 
@@ -15,7 +15,7 @@ ROUND = SEATING + "<int:round_number>/"
 
 page_patterns = [
     path(SEATING, views.seating, name="seating"),
-    path(ROUND + "change/", views.seating_change, name="seating_change"),
+    path(ROUND + "change/", change_views.seating_change, name="seating_change"),
     # The club knockout's bracket planner, refreshed by the seating page.
     # The long search: its own panel, loaded into the seating page.
     path(SEATING + "search/", search_views.seating_search, name="seating_search"),

@@ -1,10 +1,9 @@
-"""Seating pages: pre-seat the rounds, change seats before play, start and publish rounds.
+"""Seating pages: pre-seat the rounds, start and publish rounds, roll at the tables.
 
 Thin views over ``seating_services`` (writes) and ``selectors`` (reads), in the style of
 ``organizer_views``: every change is a POST answered with a redirect, and a service's
-``ValidationError`` becomes a message, never a server error. A judge's seat change is the
-one exception to POST/redirect: its first POST only prices the change and renders the
-answer with a Confirm button, so nothing moves until the judge has seen what it costs.
+``ValidationError`` becomes a message, never a server error. A judge's seat change, which
+prices the change before making it, is in ``change_views``.
 The public table list lives here too, because it is the same data shown by alias only.
 """
 
@@ -26,22 +25,20 @@ from seating.draw import DRAW_SEED_LIMIT, draw_seed_or_new
 from seating.pages import back_to_seating
 from seating.reseat_selectors import reseat_undo_refusal
 from seating.round_tables import seating_stamp
-from seating.services import MoveCost, VacancyResult
+from seating.services import VacancyResult
 from seating.table_settings import table_set_language
 from seating.words import report_summary
 from tournament import play_order
-from tournament.access import allowed_url, head_judge_required, judge_required, organizer_required
+from tournament.access import allowed_url, head_judge_required, organizer_required
 from tournament.formats import event_is_knockout
 from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404, round_or_404
-from tournament.models import Round, Seat
+from tournament.models import Round
 from tournament.pages import error_message
 from tournament.public_site import say_published
 from tournament.selectors import (
     banker_choices,
     final_stage_seating,
-    round_seat_get,
-    round_seating,
     seating_page,
 )
 
@@ -76,44 +73,6 @@ class PreseatForm(forms.Form):
             "Empty: a new draw. The same seed and players give the same tables."
         ),
     )
-
-
-class SeatChangeForm(forms.Form):
-    """Pick a player, then either someone to swap with or a table to move to."""
-
-    player = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
-    swap_with = forms.TypedChoiceField(
-        label=gettext_lazy("Swap seats with"), coerce=int, required=False, empty_value=None
-    )
-    to_table = forms.TypedChoiceField(
-        label=gettext_lazy("…or move to table"), coerce=int, required=False, empty_value=None
-    )
-
-    def __init__(self, *args, tables, **kwargs):
-        super().__init__(*args, **kwargs)
-        # Grouped by table, so a judge finds people where they sit.
-        people = [
-            (
-                _("Table %(number)s") % {"number": t.table.number},
-                [(s.player_id, f"{s.player.alias} · {s.player.full_name}") for s in t.seats],
-            )
-            for t in tables
-        ]
-        self.fields["player"].choices = [("", _("Choose a player")), *people]
-        self.fields["swap_with"].choices = [("", "—"), *people]
-        self.fields["to_table"].choices = [
-            ("", "—"),
-            *[(t.table.number, _("Table %(number)s") % {"number": t.table.number}) for t in tables],
-        ]
-
-    def clean(self):
-        data = super().clean()
-        swap_with, to_table = data.get("swap_with"), data.get("to_table")
-        if (swap_with is None) == (to_table is None):
-            raise ValidationError(_("Choose either a player to swap with or a table to move to."))
-        if swap_with is not None and swap_with == data.get("player"):
-            raise ValidationError(_("Choose two different players to swap."))
-        return data
 
 
 # --- The organizer's seating page ---------------------------------------------------------
@@ -373,141 +332,6 @@ def seating_record_rolls(
         anchor=f"round-{round_.number}-table-{table.number}",
         round_number=round_.number,
         table=table,
-    )
-
-
-# --- Judges' seat changes --------------------------------------------------------------
-
-
-def _cost_text(cost: MoveCost) -> str:
-    """The price of a change in words: what a judge reads before confirming."""
-    if cost.is_free:
-        return _("This change costs nothing: no new repeat meetings or family conflicts.")
-    repeats = ngettext(
-        "%(count)s repeat meeting", "%(count)s repeat meetings", max(cost.new_repeats, 0)
-    ) % {"count": max(cost.new_repeats, 0)}
-    conflicts = ngettext(
-        "%(count)s family conflict", "%(count)s family conflicts", max(cost.new_family_conflicts, 0)
-    ) % {"count": max(cost.new_family_conflicts, 0)}
-    return _("This adds %(repeats)s and %(conflicts)s.") % {
-        "repeats": repeats,
-        "conflicts": conflicts,
-    }
-
-
-def _affected_text(tables: list, moving: dict[int, int]) -> str:
-    """Who a change touches, by alias and name: each player who moves, from which table to
-    which, and the people at the tables they leave and join (their meetings change).
-
-    ``moving`` maps a player's pk to the table number they go to.
-    """
-    where = {seat.player_id: (t.table.number, seat.player) for t in tables for seat in t.seats}
-    parts, touched = [], set()
-    for pk, to_table in moving.items():
-        from_table, player = where[pk]
-        touched |= {from_table, to_table}
-        parts.append(
-            _("%(alias)s (%(name)s) goes from table %(from)s to table %(to)s.")
-            % {"alias": player.alias, "name": player.full_name, "from": from_table, "to": to_table}
-        )
-    for number in sorted(touched):
-        others = [
-            f"{p.alias} ({p.full_name})"
-            for pk, (table, p) in where.items()
-            if table == number and pk not in moving
-        ]
-        if others:
-            parts.append(
-                _("At table %(number)s with: %(people)s.")
-                % {"number": number, "people": ", ".join(others)}
-            )
-    return " ".join(parts)
-
-
-def _seat(round_: Round, player_pk: int) -> Seat:
-    try:
-        return round_seat_get(round_=round_, player_pk=player_pk)
-    except Seat.DoesNotExist as exc:
-        raise ValidationError(_("That player has no seat in this round.")) from exc
-
-
-def _priced_at(request: HttpRequest) -> int | None:
-    """The table the player sat at when the change was priced: a second tap on Confirm
-    finds them elsewhere and is refused as already done (the services check it, locked)."""
-    shown = request.POST.get("from_table", "")
-    return int(shown) if shown.isascii() and shown.isdigit() and len(shown) < 6 else None
-
-
-@judge_required
-@official_idempotent
-def seating_change(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
-    """Swap two players or move one to another table, after seeing what it costs.
-
-    The first POST prices the change and asks the service whether it is legal (its dry
-    run), changing nothing; the Confirm button posts the same choices with ``confirm=1``,
-    and only then is the change made. On any refusal the page comes back with the choices
-    still selected.
-    """
-    event = event_or_404(pk)
-    round_ = round_or_404(event, round_number)
-    current = round_seating(round_=round_)
-    form = SeatChangeForm(request.POST or None, tables=current.tables)
-    cost_text = affected_text = ""
-    from_table = None
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        priced_at = _priced_at(request)
-        try:
-            seat_ = _seat(round_, data["player"])
-            from_table = seat_.table.number
-            confirmed = request.POST.get("confirm") == "1"
-            if data["swap_with"] is not None:
-                other = _seat(round_, data["swap_with"])
-                cost = seating_services.swap_cost(seat_a=seat_, seat_b=other)
-                affected = _affected_text(
-                    current.tables,
-                    {seat_.player_id: other.table.number, other.player_id: seat_.table.number},
-                )
-                done = _("%(a)s and %(b)s have swapped seats.") % {
-                    "a": seat_.player.alias,
-                    "b": other.player.alias,
-                }
-                # The first POST is a dry run: the service refuses, or passes, changing nothing.
-                seating_services.seats_swap(
-                    seat_a=seat_, seat_b=other, from_table=priced_at, dry_run=not confirmed
-                )
-            else:
-                cost = seating_services.move_cost(seat_=seat_, to_table=data["to_table"])
-                affected = _affected_text(current.tables, {seat_.player_id: data["to_table"]})
-                done = _("%(alias)s moves to table %(number)s.") % {
-                    "alias": seat_.player.alias,
-                    "number": data["to_table"],
-                }
-                seating_services.seat_move(
-                    seat_=seat_,
-                    to_table=data["to_table"],
-                    from_table=priced_at,
-                    dry_run=not confirmed,
-                )
-            if confirmed:
-                messages.success(request, done)
-                return redirect("seating:seating_change", pk=event.pk, round_number=round_.number)
-            cost_text = _cost_text(cost)
-            affected_text = affected
-        except ValidationError as error:
-            form.add_error(None, error)
-    return render(
-        request,
-        "seating/change.html",
-        {
-            "event": event,
-            "round": round_,
-            "current": current,
-            "form": form,
-            "cost_text": cost_text,
-            "affected_text": affected_text,
-            "from_table": from_table,
-        },
     )
 
 

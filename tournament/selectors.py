@@ -6,7 +6,7 @@ Views and commands fetch data only through these functions, so query tuning
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
@@ -465,6 +465,46 @@ def round_seat_get(*, round_: Round, player_pk: int) -> Seat:
     return Seat.objects.select_related("round__event", "table", "player").get(
         round=round_, player_id=player_pk
     )
+
+
+def round_seated_count(*, round_: Round) -> int:
+    return Seat.objects.filter(round=round_).count()
+
+
+def round_seats_of(*, round_: Round, player_pks: Sequence[int]) -> dict[int, Seat]:
+    """The seats of these players in ``round_`` by player pk; the unseated are left out."""
+    seats = Seat.objects.filter(round=round_, player_id__in=player_pks).select_related(
+        "table", "player"
+    )
+    return {seat.player_id: seat for seat in seats}
+
+
+@dataclass(frozen=True)
+class SeatFind:
+    """A page of the seats a search matched, and how many matched in all."""
+
+    seats: list[Seat]
+    total: int
+
+
+def round_seat_find(*, round_: Round, find: str, limit: int) -> SeatFind:
+    """Seats of ``round_`` whose player's alias contains ``find`` (any case), or at the
+    table numbered ``find``; by table and seat, at most ``limit`` of them."""
+    find = find.strip()
+    if not find:
+        return SeatFind([], 0)
+    matches = Q(player__alias__icontains=find)
+    if find.isascii() and find.isdigit() and len(find) < 6:
+        matches |= Q(table__number=int(find))
+    seats = Seat.objects.filter(matches, round=round_)
+    page = seats.select_related("table", "player").order_by("table__number", "position")
+    return SeatFind(list(page[:limit]), seats.count())
+
+
+def round_tables_numbered(*, round_: Round, numbers: Iterable[int]) -> list[TableSeating]:
+    """Only these tables of ``round_``, each with its seats, in the round's order."""
+    tables = _round_tables(round_=round_).filter(number__in=list(numbers))
+    return [_table_seating(table) for table in tables]
 
 
 def banker_choices() -> QuerySet:

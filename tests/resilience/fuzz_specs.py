@@ -28,8 +28,9 @@ from scoring.results_forms import OrderForm, SheetCorrectionForm, TieBreakerOrde
 from scoring.selectors import banker_table_players
 from scoring.sheet_forms import SheetForm
 from scoring.tie_breakers import tie_breakers_for
+from seating.change_views import SeatChangeForm
 from seating.search_views import SearchForm
-from seating.views import PreseatForm, SeatChangeForm
+from seating.views import PreseatForm
 from series.forms import (
     AddEventForm,
     DeadlineForm,
