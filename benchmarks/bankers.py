@@ -125,9 +125,8 @@ def prepare(players: int) -> dict:
 def table_plan(table) -> dict:
     """What happened at ``table``: the simulator's game (seeded by the table), the form
     fields its banker types, the players in seat order and their net worths."""
-    from scoring.sheet_forms import SheetForm
-
     from demo.simulation import _ids, _sheet_for, table_game
+    from scoring.sheet_forms import SheetForm
 
     game, _rng = table_game(table=table, seed=SEED)
     ids = _ids(table=table)
