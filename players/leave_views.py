@@ -17,6 +17,7 @@ from players.views import _back, _error_message, _player
 from tournament.access import judge_required
 from tournament.lookups import event_or_404
 from tournament.models import Player
+from tournament.requests import AuthenticatedHttpRequest
 from tournament.roles import MANAGE
 
 
@@ -48,7 +49,7 @@ def player_leave_result(request: HttpRequest, pk: int, player_pk: int) -> HttpRe
 
 @judge_required
 @require_POST
-def player_leave_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_leave_undo(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     player = _player(event, player_pk)
     refusal = _refusal(request, player)

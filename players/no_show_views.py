@@ -16,6 +16,7 @@ from players.no_show_services import player_undo_no_show
 from players.views import _back, _error_message, _player
 from tournament.access import judge_required
 from tournament.lookups import event_or_404
+from tournament.requests import AuthenticatedHttpRequest
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -51,7 +52,7 @@ def player_no_show_confirm(request: HttpRequest, pk: int, player_pk: int) -> Htt
 
 @judge_required
 @require_POST
-def player_no_show_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_no_show_undo(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     player = _player(event, player_pk)
     try:

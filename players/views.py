@@ -29,6 +29,7 @@ from tournament.formats import (
 from tournament.lookups import event_or_404
 from tournament.models import Event, Player
 from tournament.organizer_forms import AliasForm, ReasonForm, SearchForm
+from tournament.requests import AuthenticatedHttpRequest, HtmxHttpRequest
 from tournament.selectors import (
     check_in_counts,
     player_get,
@@ -150,7 +151,7 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 
 @organizer_required
-def waiting_promote(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def waiting_promote(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take someone off the waiting list: the page says where they go, the POST does it."""
     event = event_or_404(pk)
     player = _player(event, player_pk)
@@ -190,7 +191,7 @@ def _promoted_text(player: Player) -> str:
 
 @organizer_required
 @require_POST
-def waiting_return(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def waiting_return(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Undo a promotion: back to the waiting list, at the place of their registration."""
     event = event_or_404(pk)
     player = _player(event, player_pk)
@@ -228,7 +229,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
 
 @judge_required
 @require_POST
-def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_no_show(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A seated player absent at the start loses the seat; the next alternate takes it."""
     event = event_or_404(pk)
     player = _player(event, player_pk)
@@ -262,7 +263,7 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 @organizer_required
 @require_POST
-def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_withdraw(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Someone leaves of their own accord; an optional reason is kept."""
     event = event_or_404(pk)
     player = _player(event, player_pk)
@@ -290,7 +291,7 @@ def _left(request: HttpRequest, event: Event, player: Player) -> HttpResponseRed
 
 
 @judge_required
-def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_eject(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A judge ejects a player; without a reason the form comes back with the error."""
     event = event_or_404(pk)
     player = _player(event, player_pk)
@@ -330,7 +331,7 @@ def _same_site_path(request: HttpRequest, url: str) -> str:
 
 
 @judge_required
-def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+def check_in(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Tablet-first desk: find someone by name or alias and check them in with one tap."""
     event = event_or_404(pk)
     form = SearchForm(request.GET)
@@ -361,7 +362,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: bool):
+def _check_in_action(request: HtmxHttpRequest, pk: int, player_pk: int, *, undo: bool):
     event = event_or_404(pk)
     player = _player(event, player_pk)
     error = ""
@@ -396,13 +397,13 @@ def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: boo
 
 @judge_required
 @require_POST
-def player_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_check_in(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Record that someone has arrived."""
     return _check_in_action(request, pk, player_pk, undo=False)
 
 
 @judge_required
 @require_POST
-def player_undo_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_undo_check_in(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take back a check-in tapped by mistake."""
     return _check_in_action(request, pk, player_pk, undo=True)

@@ -32,6 +32,7 @@ from django.urls import Resolver404, ResolverMatch, URLResolver, get_resolver, r
 from django.utils.cache import patch_cache_control
 
 from tournament.models import Table
+from tournament.requests import mark_view
 from tournament.roles import (
     BANK,
     HEAD_JUDGE_PERMISSION,
@@ -56,7 +57,7 @@ def _requires(permission: str):
 
         wrapped.__name__ = view.__name__
         wrapped.__doc__ = view.__doc__
-        wrapped.required_permission = permission
+        mark_view(wrapped, required_permission=permission)
         return login_required(wrapped)
 
     return decorator

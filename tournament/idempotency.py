@@ -46,12 +46,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import KeptAnswer, OfficialWrite, TabletWrite
+from tournament.requests import mark_view
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
@@ -138,11 +138,13 @@ def idempotent(view):
         claim = {"table_id": table_pk, "key": key, "action": view.__name__[:80]}
         return _once(TabletWrite, claim, lambda: _as_json(request, view(request, *args, **kwargs)))
 
-    wrapped.idempotent = True
+    mark_view(wrapped, idempotent=True)
     return wrapped
 
 
-def _once(model: type[Model], claim: dict[str, Any], run) -> HttpResponse:
+def _once(
+    model: type[TabletWrite] | type[OfficialWrite], claim: dict[str, Any], run
+) -> HttpResponse:
     """``run()`` once for the record ``claim`` names, or the answer it got the first time."""
     found = model.objects.filter(**claim).first()
     if found is not None and found.status_code:
@@ -166,7 +168,9 @@ def _once(model: type[Model], claim: dict[str, Any], run) -> HttpResponse:
     return response
 
 
-def prune(*, model: type[Model], now: datetime.datetime | None = None) -> int:
+def prune(
+    *, model: type[TabletWrite] | type[OfficialWrite], now: datetime.datetime | None = None
+) -> int:
     """Forget the answers older than ``KEEP``; how many were forgotten."""
     cutoff = (now or timezone.now()) - KEEP
     deleted, _by_model = model.objects.filter(at__lt=cutoff).delete()
@@ -200,7 +204,7 @@ def official_idempotent(view):
         claim = {"user_id": user.pk, "key": key, "action": action_of(request)}
         return _once(OfficialWrite, claim, lambda: view(request, *args, **kwargs))
 
-    wrapped.idempotent = True
+    mark_view(wrapped, idempotent=True)
     return wrapped
 
 

@@ -33,6 +33,9 @@ class KeptAnswer(models.Model):
     location = models.CharField(_("answer location"), max_length=500, blank=True)
     at = models.DateTimeField(_("applied at"), auto_now_add=True, db_index=True)
 
+    # Each kind of write names the action its key is bound to, at its own length.
+    action: str
+
     class Meta:
         abstract = True
 
