@@ -11,6 +11,7 @@ The public table list lives here too, because it is the same data shown by alias
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from django import forms
 from django.conf import settings
@@ -117,15 +118,19 @@ class SeatChangeForm(forms.Form):
             )
             for t in tables
         ]
-        self.fields["player"].choices = [("", _("Choose a player")), *people]
-        self.fields["swap_with"].choices = [("", "—"), *people]
-        self.fields["to_table"].choices = [
+        cast(forms.ChoiceField, self.fields["player"]).choices = [
+            ("", _("Choose a player")),
+            *people,
+        ]
+        cast(forms.ChoiceField, self.fields["swap_with"]).choices = [("", "—"), *people]
+        cast(forms.ChoiceField, self.fields["to_table"]).choices = [
             ("", "—"),
             *[(t.table.number, _("Table %(number)s") % {"number": t.table.number}) for t in tables],
         ]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         swap_with, to_table = data.get("swap_with"), data.get("to_table")
         if (swap_with is None) == (to_table is None):
             raise ValidationError(_("Choose either a player to swap with or a table to move to."))
@@ -355,7 +360,7 @@ def seating_record_rolls(
             places[player_id] = int(value)
         if sorted(places.values()) != list(range(1, len(players) + 1)):
             return None
-        return sorted(places, key=places.get)
+        return sorted(places, key=places.__getitem__)
 
     tokens = token_order()
     chosen = request.POST.get("starter", "")

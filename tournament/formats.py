@@ -25,6 +25,8 @@ from django.utils.translation import gettext_lazy as _
 from gameplay import CHAMPIONSHIP_POINTS, Edition, PointsTable, load_edition
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from tournament.models import Event
 
 # How a format ranks its players: by the championship points table, or by net worth alone.
@@ -49,8 +51,8 @@ JUNIOR_MINIMUM_AGE = 8
 @dataclass(frozen=True)
 class TournamentFormat:
     key: str
-    name: str
-    description: str
+    name: StrOrPromise
+    description: StrOrPromise
     preliminary_rounds: int
     advancing: int
     alternates: int
@@ -75,7 +77,7 @@ class TournamentFormat:
     # False where the preliminary standings name the winner (002 JUNIOR: one game).
     has_final: bool
     # Said with the age rule, pointing to the other event of the age boundary.
-    age_note: str | None
+    age_note: StrOrPromise | None
     # A knockout (000, THE DAY OF THE TOURNAMENT): rounds are seated one at a time from a
     # confirmed bracket (knockout/bracket.py), and only table winners go on, or the six
     # highest asset totals of one round. Otherwise every preliminary round is pre-seated.
@@ -189,7 +191,7 @@ FORMATS: dict[str, TournamentFormat] = {
 }
 
 
-def format_choices() -> list[tuple[str, str]]:
+def format_choices() -> list[tuple[str, StrOrPromise]]:
     return [(fmt.key, fmt.name) for fmt in FORMATS.values()]
 
 
