@@ -41,9 +41,12 @@ run: install
 	trap 'kill $$worker $$welcome 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(RUN_ADDRESS)
 
+# mypy type-checks the apps (pyproject.toml, [tool.mypy]); its cache in .mypy_cache/ makes a
+# run after a small change take seconds (a first run, a minute or so).
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist $(PYTEST_DIST) $(PYTEST_ARGS)
 
 # One whole tournament day in a real browser (tests/browser/test_e2e_tournament_day.py), the
@@ -105,11 +108,12 @@ messages: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache .hypothesis staticfiles
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis staticfiles
 	find . -name __pycache__ -type d -not -path "./.git/*" -prune -exec rm -rf {} +

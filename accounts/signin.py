@@ -179,7 +179,8 @@ class _RefusalMessage:
     def get_invalid_login_error(self):
         refusal = login_refusal(self.request)
         if refusal is None:
-            return super().get_invalid_login_error()
+            # Django's AuthenticationForm has it (4.1+); its stubs do not.
+            return super().get_invalid_login_error()  # type: ignore[misc]
         return ValidationError(
             _(
                 "Too many failed attempts to log in. Try again in %(wait)s, or ask the "

@@ -274,6 +274,8 @@ class LoginAttempt:
         """A failure stays counted; a success forgets its username's (or device's) failures
         and gives the address back its attempt, since the address may be a shared one."""
         store = self.store
+        if store is None:  # nothing was taken: the cache was not there to count in
+            return
         for taken in self.taken:
             if not succeeded:
                 if taken.gated:
@@ -298,6 +300,7 @@ def login_attempt(*, username: str, address: str, device: str | None) -> LoginAt
     not slow it down.
     """
     subject = login_subject(username)
+    takes: tuple[_Taken, ...]
     if device:
         takes = (_Taken(LOGIN_PER_DEVICE, f"{device}:{subject}", reset_on_success=True),)
     else:

@@ -20,6 +20,7 @@ from scoring.selectors import banker_link_table
 from tournament.access import BANK, JUDGE_PERMISSION, may_bank_table, not_your_table
 from tournament.lookups import table_or_404
 from tournament.models import Table
+from tournament.requests import mark_view
 
 _SESSION_GRANT = "banker_link"
 
@@ -54,6 +55,11 @@ def holds_table(request: HttpRequest, table: Table) -> bool:
     return request.user.is_authenticated and table.banker_id == request.user.pk
 
 
+def _table(view_kwargs: dict[str, Any]) -> Table | None:
+    table_pk = view_kwargs.get("table_pk")
+    return None if table_pk is None else Table.objects.filter(pk=table_pk).first()
+
+
 def banker_required(view):
     """The tablet holding this table's private link, the logged-in banker of this table
     (``table_pk``), or a judge or above; no one else.
@@ -65,7 +71,7 @@ def banker_required(view):
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        table = Table.objects.filter(pk=kwargs.get("table_pk")).first()
+        table = _table(kwargs)
         if table is None:
             raise Http404(_("No such table."))
         if not _table_opens(request, table):
@@ -83,14 +89,13 @@ def banker_required(view):
         return response
 
     def opens_for(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
-        table = Table.objects.filter(pk=kwargs.get("table_pk")).first()
+        table = _table(kwargs)
         return table is not None and _table_opens(request, table)
 
-    wrapped.required_permission = BANK
-    wrapped.table_scoped = True
-    # What ``tournament.access.may_open`` asks before it draws a link to this page.
-    wrapped.opens_for = opens_for
-    wrapped.private_link = True
+    # opens_for: what ``tournament.access.may_open`` asks before it draws a link to this page.
+    mark_view(
+        wrapped, required_permission=BANK, table_scoped=True, opens_for=opens_for, private_link=True
+    )
     return wrapped
 
 

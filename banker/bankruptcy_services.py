@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -46,7 +46,7 @@ def bankruptcy_record(
     player: Player,
     creditor: Player | None,
     initials: str,
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
     now: datetime.datetime | None = None,
 ) -> Bankruptcy:
     """``player`` is out, bankrupt to ``creditor`` (None: the bank), signed ``initials``.

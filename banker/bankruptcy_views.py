@@ -9,7 +9,7 @@ with everything as chosen and the reason, an undo is confirmed on the page first
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -51,8 +51,8 @@ class BankruptcyForm(forms.Form):
     def __init__(self, *args: Any, players: list[Player], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.players = {p.pk: p for p in players}
-        self.fields["player"].choices = [(p.pk, p.alias) for p in players]
-        self.fields["creditor"].choices = [(BANK, _("The Bank"))] + [
+        cast(forms.ChoiceField, self.fields["player"]).choices = [(p.pk, p.alias) for p in players]
+        cast(forms.ChoiceField, self.fields["creditor"]).choices = [(BANK, _("The Bank"))] + [
             (str(p.pk), p.alias) for p in players
         ]
         self.fields["player"].error_messages["required"] = _("Choose the player who is out.")
@@ -68,7 +68,8 @@ class BankruptcyForm(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("creditor") and cleaned.get("creditor") == str(cleaned.get("player")):
             self.add_error(
                 "creditor",

@@ -107,7 +107,7 @@ def banker_desk(*, user: Any) -> BankerDesk:
     playing = _first_to_do(kinds["playing"])
     waiting = _first_to_do(kinds["waiting"])
     live = [t for t in playing if _live(t)]
-    current = (live or waiting or playing or [None])[0]
+    current = next(iter(live or waiting or playing), None)
     return BankerDesk(
         current=_view(current) if current is not None else None,
         playing=[_view(t) for t in playing if t is not current],

@@ -55,6 +55,7 @@ from tournament.idempotency import idempotent
 from tournament.lookups import table_or_404
 from tournament.models import Player, Table
 from tournament.qr import qr_svg
+from tournament.requests import AuthenticatedHttpRequest
 from tournament.selectors import table_seating
 
 # --- The table card's link and the banker's tables -------------------------------------------
@@ -287,7 +288,7 @@ def banker_link_page(request: HttpRequest, table_pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
-def banker_link_issue(request: HttpRequest, table_pk: int) -> HttpResponse:
+def banker_link_issue(request: AuthenticatedHttpRequest, table_pk: int) -> HttpResponse:
     table = table_or_404(table_pk)
     banker_links.banker_link_issue(table=table, by=request.user)
     messages.success(request, _("New link issued. The old table card no longer works."))
@@ -296,7 +297,7 @@ def banker_link_issue(request: HttpRequest, table_pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
-def banker_link_revoke(request: HttpRequest, table_pk: int) -> HttpResponse:
+def banker_link_revoke(request: AuthenticatedHttpRequest, table_pk: int) -> HttpResponse:
     table = table_or_404(table_pk)
     try:
         banker_links.banker_link_revoke(table=table, by=request.user)

@@ -29,7 +29,8 @@ from tournament.models import Clock, ClockAction, Event, Round, Seat, Table, Tab
 # An announcement stays on the hall display and the tablets this long after its moment.
 SHOW_S = 60
 
-_FACT_KINDS = {
+# By the stored kind (a ClockAction.Kind is its str value).
+_FACT_KINDS: dict[str, EventKind] = {
     ClockAction.Kind.PAUSE: EventKind.PAUSE,
     ClockAction.Kind.RESUME: EventKind.RESUME,
     ClockAction.Kind.ADJUST: EventKind.ADJUST,

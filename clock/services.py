@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime
 import math
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -100,7 +100,7 @@ def _log(
     clock: Clock,
     kind: str,
     at: datetime.datetime,
-    by: AbstractBaseUser | None,
+    by: User | None,
     seconds: int = 0,
     reason: str = "",
 ) -> ClockAction:
@@ -125,7 +125,7 @@ def _require_reason(reason: str, message: str) -> None:
 def clock_start(
     *,
     wave: Wave,
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
     now: datetime.datetime | None = None,
     shown_version: int | None = None,
 ) -> Clock:
@@ -164,7 +164,7 @@ def clock_pause(
     *,
     wave: Wave,
     reason: str,
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
     now: datetime.datetime | None = None,
     shown_version: int | None = None,
 ) -> ClockAction:
@@ -185,7 +185,7 @@ def clock_resume(
     *,
     wave: Wave,
     reason: str = "",
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
     now: datetime.datetime | None = None,
     shown_version: int | None = None,
 ) -> ClockAction:
@@ -203,7 +203,7 @@ def clock_adjust(
     wave: Wave,
     seconds: int,
     reason: str,
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
     now: datetime.datetime | None = None,
     shown_version: int | None = None,
 ) -> ClockAction:
@@ -239,7 +239,7 @@ def clock_end(
     *,
     wave: Wave,
     reason: str = "",
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
     now: datetime.datetime | None = None,
     shown_version: int | None = None,
 ) -> Clock:
@@ -266,7 +266,7 @@ class AnnouncementExists(Exception):
 
 @transaction.atomic
 def announcement_add(
-    *, round_: Round, at_remaining_seconds: int, text: str, by: AbstractBaseUser | None = None
+    *, round_: Round, at_remaining_seconds: int, text: str, by: User | None = None
 ):
     """The organizer's own call (raffle, lunch, ...) at a time remaining in every wave.
 
@@ -309,7 +309,7 @@ def announcement_delete(*, announcement: Announcement) -> bool:
 
 @transaction.atomic
 def _table_move(
-    *, table: Table, target: TableStatus, by: AbstractBaseUser | None, now: datetime.datetime | None
+    *, table: Table, target: TableStatus, by: User | None, now: datetime.datetime | None
 ) -> Table:
     table = Table.objects.select_for_update().select_related("wave__round__event").get(pk=table.pk)
     now = _now(now)
@@ -331,7 +331,7 @@ def _table_move(
 
 
 def table_mark_last_turn(
-    *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, table: Table, by: User | None = None, now: datetime.datetime | None = None
 ) -> Table:
     """Time has been called: the banker announces the last turn (Championship Rules, TIMING).
 
@@ -342,14 +342,14 @@ def table_mark_last_turn(
 
 
 def table_mark_finished(
-    *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, table: Table, by: User | None = None, now: datetime.datetime | None = None
 ) -> Table:
     """The game is over (last turn played, or only one player left): scores may be entered."""
     return _table_move(table=table, target=TableStatus.FINISHED, by=by, now=now)
 
 
 def table_mark_scored(
-    *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, table: Table, by: User | None = None, now: datetime.datetime | None = None
 ) -> Table:
     """For the score-sheet workflow: every score of a finished table has been entered."""
     return _table_move(table=table, target=TableStatus.SCORED, by=by, now=now)
@@ -357,7 +357,7 @@ def table_mark_scored(
 
 @transaction.atomic
 def table_reopen_game(
-    *, table: Table, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, table: Table, by: User | None = None, now: datetime.datetime | None = None
 ) -> Table:
     """Undo a game over tapped by mistake: the table goes back to where it was."""
     table = Table.objects.select_for_update().get(pk=table.pk)

@@ -96,7 +96,7 @@ def clock_state(facts: ClockFacts, *, now: datetime.datetime) -> ClockState:
     if facts.started_at is None or facts.started_at > now:
         return ClockState(Status.NOT_STARTED, float(max(allotted, 0)), 0.0, allotted)
     ended = facts.ended_at is not None and facts.ended_at <= now
-    stop = facts.ended_at if ended else now
+    stop = facts.ended_at if facts.ended_at is not None and ended else now
     paused_s = 0.0
     paused_since: datetime.datetime | None = None
     for event in events:

@@ -37,6 +37,7 @@ from tournament.access import head_judge_required, organizer_required
 from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Announcement, Event, Round, Wave
+from tournament.requests import AuthenticatedHttpRequest, HtmxHttpRequest
 
 
 class ReasonForm(forms.Form):
@@ -117,7 +118,7 @@ def clock_control(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _control(request: HttpRequest, pk: int, wave_pk: int, act, success: str) -> HttpResponse:
+def _control(request: HtmxHttpRequest, pk: int, wave_pk: int, act, success: str) -> HttpResponse:
     event = event_or_404(pk)
     wave = _wave(event, wave_pk)
     form = ReasonForm(request.POST)
@@ -132,7 +133,7 @@ def _control(request: HttpRequest, pk: int, wave_pk: int, act, success: str) -> 
 
 
 def _answer(
-    request: HttpRequest, event: Event, wave: Wave, text: str, *, level: str = "success"
+    request: HtmxHttpRequest, event: Event, wave: Wave, text: str, *, level: str = "success"
 ) -> HttpResponse:
     """An action's result: with htmx, the wave's card again (the page keeps its place),
     the result inside it; without, a message and the redirect back to the card."""
@@ -178,7 +179,7 @@ def _back_to_card(event: Event, wave: Wave) -> HttpResponse:
 @head_judge_required
 @require_POST
 @official_idempotent
-def clock_start(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+def clock_start(request: HtmxHttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     return _control(
         request,
         pk,
@@ -193,7 +194,7 @@ def clock_start(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 @head_judge_required
 @require_POST
 @official_idempotent
-def clock_pause(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+def clock_pause(request: HtmxHttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     return _control(
         request, pk, wave_pk, services.clock_pause, _("%(round)s, %(wave)s: clock paused.")
     )
@@ -202,7 +203,7 @@ def clock_pause(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 @head_judge_required
 @require_POST
 @official_idempotent
-def clock_resume(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+def clock_resume(request: HtmxHttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     return _control(
         request, pk, wave_pk, services.clock_resume, _("%(round)s, %(wave)s: clock resumed.")
     )
@@ -211,7 +212,7 @@ def clock_resume(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 @head_judge_required
 @require_POST
 @official_idempotent
-def clock_end(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+def clock_end(request: HtmxHttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     return _control(
         request, pk, wave_pk, services.clock_end, _("%(round)s, %(wave)s: play has ended.")
     )
@@ -220,7 +221,7 @@ def clock_end(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
 @head_judge_required
 @require_POST
 @official_idempotent
-def clock_adjust(request: HttpRequest, pk: int, wave_pk: int) -> HttpResponse:
+def clock_adjust(request: AuthenticatedHttpRequest, pk: int, wave_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     wave = _wave(event, wave_pk)
     form = AdjustForm(request.POST)
@@ -270,7 +271,7 @@ def _adjusted_message(asked: int, applied: int) -> str:
 @organizer_required
 @require_POST
 @official_idempotent
-def announcement_add(request: HttpRequest, pk: int, round_pk: int) -> HttpResponse:
+def announcement_add(request: AuthenticatedHttpRequest, pk: int, round_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     round_ = get_object_or_404(Round, event=event, pk=round_pk)
     form = AnnouncementForm(request.POST)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -23,9 +23,7 @@ from tournament.models import JudgeCall, Table
 RULING_MAX = 2000
 
 
-def judge_call(
-    *, table: Table, by: AbstractBaseUser | None, now: datetime.datetime | None = None
-) -> JudgeCall:
+def judge_call(*, table: Table, by: User | None, now: datetime.datetime | None = None) -> JudgeCall:
     """The table asks for a judge; a call already waiting is the one answered (a second tap
     never queues a second judge)."""
     del by  # the tablet acts for its table; the call is the table's
@@ -49,7 +47,7 @@ def _locked(call: JudgeCall) -> JudgeCall:
 
 @transaction.atomic
 def judge_call_take(
-    *, call: JudgeCall, by: AbstractBaseUser, now: datetime.datetime | None = None
+    *, call: JudgeCall, by: User, now: datetime.datetime | None = None
 ) -> JudgeCall:
     """A judge is on the way. Refused once closed, or when another judge took it first."""
     call = _locked(call)
@@ -58,7 +56,7 @@ def judge_call_take(
     if call.taken_by_id is not None and call.taken_by_id != by.pk:
         raise ValidationError(
             _("%(judge)s is already on the way to this table.")
-            % {"judge": call.taken_by.get_username()},
+            % {"judge": call.taken_by.get_username() if call.taken_by else ""},
             code="taken",
         )
     if call.taken_at is None:
@@ -72,7 +70,7 @@ def judge_call_take(
 def judge_call_close(
     *,
     call: JudgeCall,
-    by: AbstractBaseUser,
+    by: User,
     ruling: str = "",
     now: datetime.datetime | None = None,
 ) -> JudgeCall:

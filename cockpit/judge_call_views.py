@@ -23,6 +23,7 @@ from cockpit.judge_call_selectors import judge_calls_waiting
 from tournament.access import judge_required
 from tournament.idempotency import official_idempotent
 from tournament.models import Event, JudgeCall
+from tournament.requests import AuthenticatedHttpRequest
 
 
 class RulingForm(forms.Form):
@@ -81,7 +82,7 @@ def judge_calls_panel(request: HttpRequest) -> HttpResponse:
 @judge_required
 @require_POST
 @official_idempotent
-def judge_call_take(request: HttpRequest, pk: int, call_pk: int) -> HttpResponse:
+def judge_call_take(request: AuthenticatedHttpRequest, pk: int, call_pk: int) -> HttpResponse:
     """ "On my way": the table sees that a judge is coming, the others that it is taken."""
     call = _call(pk, call_pk)
     try:
@@ -96,12 +97,12 @@ def judge_call_take(request: HttpRequest, pk: int, call_pk: int) -> HttpResponse
 @judge_required
 @require_POST
 @official_idempotent
-def judge_call_close(request: HttpRequest, pk: int, call_pk: int) -> HttpResponse:
+def judge_call_close(request: AuthenticatedHttpRequest, pk: int, call_pk: int) -> HttpResponse:
     """The judge is done at the table; the ruling stays on the table's record."""
     call = _call(pk, call_pk)
     form = RulingForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(m for ms in form.errors.values() for m in ms))
+        messages.error(request, " ".join(str(m) for ms in form.errors.values() for m in ms))
         return _back(request)
     try:
         services.judge_call_close(call=call, by=request.user, ruling=form.cleaned_data["ruling"])

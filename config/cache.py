@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -69,6 +69,8 @@ def _guarded(name: str, default: Callable[[tuple, dict], Any], *, writes: str = 
 
 class ResilientRedisCache(RedisCache):
     RETRY_S = 5.0
+    # RedisCache's client (a cached property Django keeps private, absent from its stubs).
+    _cache: RedisCacheClient
 
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)

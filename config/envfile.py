@@ -15,6 +15,7 @@ single-quoted pieces around it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # Line ends would end the assignment for both readers (a shell's \r stays in the value);
@@ -35,7 +36,7 @@ def env_line(name: str, value: str) -> str:
     return f"{name}={env_quote(value)}"
 
 
-def env_file_text(values: dict[str, str], *, comments: list[str] = ()) -> str:
+def env_file_text(values: dict[str, str], *, comments: Sequence[str] = ()) -> str:
     """The whole file: ``comments`` (one ``#`` line each), then one assignment a line."""
     lines = [f"# {comment}" for comment in comments]
     lines += [env_line(name, value) for name, value in values.items()]

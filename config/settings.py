@@ -63,6 +63,7 @@ Environment variables:
 import ipaddress
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -289,7 +290,7 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 
 # Django's tasks framework with its database queue: no other server, and workers on any
 # machine share the database's queue (`manage.py jobs_worker`, README "Background jobs").
-TASKS = {
+TASKS: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",
         "QUEUES": ["default"],

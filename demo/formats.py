@@ -83,6 +83,8 @@ def _bracket_rounds(players: int) -> tuple[str, int]:
         table_max=fmt.table_size_max,
         round_minutes=fmt.round_minutes,
     ).recommended
+    if plan is None:
+        raise ValueError(f"no knockout bracket fits {players} players")
     return plan.method, len(plan.rounds)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime
 import random
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -51,7 +52,7 @@ from tournament.services import event_create
 # Each junior regional: twelve children at three tables, one game (Championship Rules, JUNIOR).
 JUNIOR_REGIONAL_PLACES = 12
 MAX_REGIONALS = 8
-EVENT_FIELDS = {
+EVENT_FIELDS: dict[str, Any] = {
     "organization": "Boardwalk Club",
     "venue": "Community Hall",
     "address": "1 Boardwalk, Atlantic City",
@@ -230,6 +231,14 @@ def _answers(*, series: Series, division: str, seed: int, officials: Officials, 
         series_services.entrant_respond(entrant=pending, accept=True, by=officials.organizer)
 
 
+def _finals(series: Series, division: str) -> Event:
+    """The Finals event of ``division``, which the simulated series is made with."""
+    finals = series_selectors.series_finals(series=series, division=division)
+    if finals is None:
+        raise ValueError(f"the simulated series has no {division} Finals event")
+    return finals
+
+
 def _confirm_and_play(*, series: Series, division: str, seed: int, officials: Officials) -> None:
     candidates = series_selectors.alternate_candidates(series=series, division=division)
     series_services.alternates_confirm(
@@ -239,7 +248,7 @@ def _confirm_and_play(*, series: Series, division: str, seed: int, officials: Of
         by=officials.organizer,
     )
     series_services.entrants_confirm(series=series, division=division, by=officials.organizer)
-    finals = series_selectors.series_finals(series=series, division=division)
+    finals = _finals(series, division)
     preseat_event(event=finals, only_checked_in=False, seed=seed, time_limit=SEAT_SECONDS)
     start = day_start(
         rounds=finals.preliminary_rounds + (1 if division == SENIOR else 0),
@@ -367,8 +376,8 @@ def series_simulate(
         series=series,
         regionals=events,
         junior_regionals=juniors,
-        finals=series.finals,
-        junior_finals=series.junior_finals,
+        finals=_finals(series, SENIOR),
+        junior_finals=_finals(series, JUNIOR),
         declined=declined,
         passed_to=passed_to,
     )

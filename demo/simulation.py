@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -111,10 +111,10 @@ class Person:
 class Officials:
     """Who the recorded actions are by; any of them may be None (recorded as nobody)."""
 
-    organizer: AbstractBaseUser | None = None
-    head_judge: AbstractBaseUser | None = None
-    judge: AbstractBaseUser | None = None
-    banker: AbstractBaseUser | None = None
+    organizer: User | None = None
+    head_judge: User | None = None
+    judge: User | None = None
+    banker: User | None = None
 
 
 def players_error(*, players: int, format: str = FORMAT) -> str | None:
@@ -457,11 +457,11 @@ def final_seat(*, event: Event, seed: int, officials: Officials) -> Round:
     rows = [
         row
         for row in standings(event=event, only_posted=True)
-        if row.player.status == Player.Status.PLAYER
+        if row.registered.status == Player.Status.PLAYER
     ]
     count = event.advancing
     if len(rows) > count and rows[count - 1].rank == rows[count].rank:
-        tied = [row.player.pk for row in rows if row.rank == rows[count - 1].rank]
+        tied = [row.registered.pk for row in rows if row.rank == rows[count - 1].rank]
         random.Random(f"standings/{seed}").shuffle(tied)
         standings_tie_decide(
             event=event,

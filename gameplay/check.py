@@ -84,8 +84,10 @@ def check_sheet(
         for player in sheet.players
     }
     if errors:
-        placings = {player.id: (None, None) for player in sheet.players}
-        ties = ()
+        placings: dict[str, tuple[int | None, int | None]] = {
+            player.id: (None, None) for player in sheet.players
+        }
+        ties: tuple[tuple[str, ...], ...] = ()
     else:
         result = rank_table(
             [

@@ -93,8 +93,8 @@ def rank_table(standings: Sequence[Standing], *, table: PointsTable | None) -> T
     known_order = all(s.out_order is not None for s in bankrupt)
     bankrupt.sort(key=lambda s: s.out_order or 0, reverse=True)
     for offset, standing in enumerate(bankrupt):
-        place = len(remaining) + offset + 1 if known_order else None
-        placings[standing.id] = Placing(standing.id, place, 0 if table is not None else None)
+        out_place = len(remaining) + offset + 1 if known_order else None
+        placings[standing.id] = Placing(standing.id, out_place, 0 if table is not None else None)
 
     return TableResult(
         placings=tuple(placings[s.id] for s in standings),

@@ -31,7 +31,8 @@ def rule_violations(sheet: ScoreSheet) -> list[Violation]:
     edition = sheet.edition
     violations: list[Violation] = []
     for holding in sheet.holdings:
-        violations.extend(_deed_violations(holding, edition.deed(holding.position), edition))
+        # A sheet holds deeds only (gameplay.sheet drops any other space with a violation).
+        violations.extend(_deed_violations(holding, edition.spaces[holding.position], edition))
     violations.extend(_group_violations(sheet))
     violations.extend(_supply_violations(sheet))
     violations.extend(_bankrupt_violations(sheet))
@@ -115,7 +116,7 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
         built = [h for h in held if h is not None and h.owner is not None and has_buildings(h)]
         if not built:
             continue
-        builders = sorted({h.owner for h in built})
+        builders = sorted({h.owner for h in built if h.owner is not None})
         owners = {h.owner if h is not None else None for h in held}
         if len(owners) != 1:
             for builder in builders:
@@ -130,8 +131,10 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
                     )
                 )
             continue
+        # One owner, who has built: every lot of the group is held.
+        lots_held = [h for h in held if h is not None]
         owner = builders[0]
-        mortgaged = [h for h in held if h.mortgaged]
+        mortgaged = [h for h in lots_held if h.mortgaged]
         # A built lot that is itself mortgaged is reported on its own; this rule is about
         # unmortgaged lots carrying buildings next to a mortgaged one.
         standing = [b for b in built if not b.mortgaged]
@@ -151,7 +154,7 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
                     },
                 )
             )
-        levels = {h.position: building_level(h, edition) for h in held}
+        levels = {h.position: building_level(h, edition) for h in lots_held}
         if max(levels.values()) - min(levels.values()) > 1:
             found.append(
                 violation(
@@ -164,7 +167,7 @@ def _group_violations(sheet: ScoreSheet) -> list[Violation]:
                         "group": group.key,
                         "lots": tuple(
                             {"position": h.position, "houses": h.houses, "hotel": h.hotel}
-                            for h in held
+                            for h in lots_held
                         ),
                     },
                 )

@@ -184,7 +184,7 @@ def _read_count(
 
     ``bill`` is the denomination when the count is a number of bills, None for counted cash.
     """
-    counted = {"player": player, "field": "cash" if bill is None else "bills"}
+    counted: dict[str, Any] = {"player": player, "field": "cash" if bill is None else "bills"}
     if bill is not None:
         counted["bill"] = bill
     number = _whole_number(value)
@@ -287,7 +287,7 @@ def _read_holdings(
             raise SheetFormatError("every entry of 'properties' must be an object")
         position = _whole_number(item.get("position"))
         deed = None if position is None else edition.deed(position)
-        if deed is None:
+        if position is None or deed is None:
             listed_for = item.get("owner") if isinstance(item.get("owner"), str) else None
             violations.append(
                 violation(

@@ -30,6 +30,7 @@ import dataclasses
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 # Tournament Kit: "The final round must have six players."
 FINALISTS = 6
@@ -394,7 +395,7 @@ def bracket_options(
     """Both of the kit's methods for this field, and the nearest fields a knockout fits."""
     if table_min < 2 or table_max < table_min:
         raise ValueError(f"table sizes {table_min}..{table_max} are not a range of tables")
-    plan_args = {
+    plan_args: dict[str, Any] = {
         "table_min": table_min,
         "table_max": table_max,
         "round_minutes": round_minutes,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -51,7 +51,7 @@ def bracket_confirm(
     *,
     event: Event,
     method: str,
-    by: AbstractBaseUser | None,
+    by: User | None,
     now: datetime.datetime | None = None,
 ) -> Event:
     """The organizer confirms the plan for the players checked in now, with its method.
@@ -119,7 +119,7 @@ def minimum_override_record(
     *,
     event: Event,
     reason: str,
-    by: AbstractBaseUser | None,
+    by: User | None,
     now: datetime.datetime | None = None,
 ) -> Event:
     """Tournament Kit: "You must have a minimum of 24 players". Playing with fewer is the

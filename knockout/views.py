@@ -31,6 +31,7 @@ from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Event
 from tournament.pages import error_message
+from tournament.requests import AuthenticatedHttpRequest
 
 # Round 1 of a knockout gives the engine this long; the organizer waits on the page.
 SEAT_SECONDS = 10.0
@@ -145,7 +146,7 @@ def knockout_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 @official_idempotent
-def knockout_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+def knockout_confirm(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Store the plan for the players checked in now, with the method the button names."""
     event = event_or_404(pk)
     try:
@@ -198,7 +199,7 @@ def knockout_seat_first(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 @official_idempotent
-def knockout_override(request: HttpRequest, pk: int) -> HttpResponse:
+def knockout_override(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Record the organizer's reason to seat fewer players than the kit's minimum."""
     event = event_or_404(pk)
     form = OverrideForm(request.POST)

@@ -32,7 +32,7 @@ def required_columns(*, event: Event) -> tuple[str, ...]:
     """The columns a file for ``event`` must have: a missing one is one message for the
     file, not the same refusal on every line (every entrant declares eligibility; a
     championship asks for citizenship too)."""
-    declared = ("eligibility_declared",)
+    declared: tuple[str, ...] = ("eligibility_declared",)
     if event.citizenship_declaration:
         declared += ("citizenship_declared",)
     return REQUIRED_COLUMNS + declared

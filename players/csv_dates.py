@@ -55,7 +55,7 @@ def _readings(raw: str) -> dict[str, datetime.date] | None:
 def file_date_order(values: Iterable[str], *, language: str | None = None) -> str | None:
     """The order a file's slashed dates are written in: the one its dates that read only
     one way show, else the language's; None when its dates show both."""
-    shown = set()
+    shown: set[str] = set()
     for raw in values:
         readings = _readings(raw.strip())
         if readings and len(readings) == 1:

@@ -22,11 +22,11 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, TextIO
+from typing import Any, Protocol, cast
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import models, transaction
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
@@ -43,6 +43,13 @@ from players.csv_dates import file_date_order, read_date
 from players.csv_header import MAX_IMPORT_COLUMNS, header_check  # noqa: F401 (the limit, here too)
 from players.services import Registration, automatic_alias, player_register, registration_errors
 from tournament.models import Event, Player
+
+
+class Writable(Protocol):
+    """Where CSV text goes: an open text file, or an ``HttpResponse`` being written."""
+
+    def write(self, text: str, /) -> object: ...
+
 
 # The largest upload the import page accepts; a few thousand registrations fit easily.
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
@@ -294,11 +301,16 @@ class _Steps:
             self.report(self.done, self.total)
 
 
+def _max_length(column: str) -> int:
+    """A text column's most characters: its model field's (a CharField, which has one)."""
+    return cast(int, cast(models.CharField, Player._meta.get_field(column)).max_length)
+
+
 def _parse_rows(
     raw_rows: list[tuple[int, dict[str, str]]],
 ) -> tuple[list[_Row], list[tuple[int, str]]]:
     """The rows that read as registrations, and every other row's reasons."""
-    text_limits = {column: Player._meta.get_field(column).max_length for column in TEXT_COLUMNS}
+    text_limits = {column: _max_length(column) for column in TEXT_COLUMNS}
     rows: list[_Row] = []
     errors: list[tuple[int, str]] = []
     order = file_date_order(values.get("date_of_birth", "") for _line, values in raw_rows)
@@ -477,7 +489,11 @@ def registrations_for_export(*, event: Event) -> list[Player]:
     gives the same people seats, the same alternate order and the same waiting list.
     """
     players = list(Player.objects.filter(event=event).select_related("event").order_by("pk"))
-    rank = {Player.Status.PLAYER: 0, Player.Status.ALTERNATE: 1, Player.Status.WAITING: 2}
+    rank: dict[str, int] = {
+        Player.Status.PLAYER: 0,
+        Player.Status.ALTERNATE: 1,
+        Player.Status.WAITING: 2,
+    }
     return sorted(
         players,
         key=lambda p: (
@@ -496,7 +512,7 @@ def _export_value(value: Any) -> Any:
     return value
 
 
-def write_registrations_csv(*, event: Event, stream: TextIO) -> None:
+def write_registrations_csv(*, event: Event, stream: Writable) -> None:
     """Every registration for ``event`` as CSV, in the import's columns plus the record.
 
     A byte-order mark starts the file so spreadsheet programs read accented names
@@ -531,7 +547,7 @@ def csv_cell(value: Any) -> Any:
     return text
 
 
-def csv_write(*, rows: Iterable[Iterable[Any]], stream: TextIO) -> None:
+def csv_write(*, rows: Iterable[Iterable[Any]], stream: Writable) -> None:
     """``rows`` as CSV on ``stream``, every cell through ``csv_cell``: the only CSV writer."""
     csv.writer(stream).writerows([csv_cell(value) for value in row] for row in rows)
 

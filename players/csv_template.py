@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TextIO
-
 from players.csv_columns import IMPORT_COLUMNS, required_columns
-from players.csv_io import csv_write
+from players.csv_io import Writable, csv_write
 from tournament.models import Event
 
 # One made-up registration, so the organizer sees each column's shape (dates YYYY-MM-DD,
@@ -24,7 +22,7 @@ EXAMPLE = {
 }
 
 
-def write_import_template(*, event: Event, stream: TextIO) -> None:
+def write_import_template(*, event: Event, stream: Writable) -> None:
     """The columns, those this event requires first, and the example line, through the one
     (formula-safe) CSV writer."""
     required = required_columns(event=event)

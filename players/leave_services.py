@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -19,7 +19,7 @@ from tournament.models import Player
 
 @transaction.atomic
 def player_undo_leave(
-    *, player: Player, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, player: Player, by: User | None = None, now: datetime.datetime | None = None
 ) -> Player:
     """``player`` is back as before: seated, at their place among the alternates, or on the
     waiting list. Raises ValidationError with the reason once something was built on it."""

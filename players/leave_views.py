@@ -18,6 +18,7 @@ from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Player
 from tournament.pages import error_message, safe_next
+from tournament.requests import AuthenticatedHttpRequest
 from tournament.roles import MANAGE
 
 
@@ -50,7 +51,7 @@ def player_leave_result(request: HttpRequest, pk: int, player_pk: int) -> HttpRe
 @judge_required
 @require_POST
 @official_idempotent
-def player_leave_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_leave_undo(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)
     refusal = _refusal(request, player)

@@ -84,17 +84,17 @@ def no_show_refusal(*, player: Player, now: datetime.datetime | None = None) -> 
         return _("%(alias)s has played every game seated so far: no game is about to start.") % {
             "alias": player.alias
         }
-    start = wave_official_start(wave=seat_.table.wave)
-    if start is None:
+    official = wave_official_start(wave=seat_.table.wave)
+    if official is None:
         return _(
             "Not before the start of round %(round)s: it has no start time yet. The head "
             "judge calls it on the round's start page; no-shows can be marked from then."
         ) % {"round": seat_.round.number}
-    if now < start:
+    if now < official:
         return _(
             "Not before the start of round %(round)s (%(start)s): until then %(alias)s may "
             "still take the seat."
-        ) % {"round": seat_.round.number, "start": _when(start), "alias": player.alias}
+        ) % {"round": seat_.round.number, "start": _when(official), "alias": player.alias}
     return None
 
 

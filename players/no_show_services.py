@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
@@ -19,7 +19,7 @@ from tournament.models import Player, Round, Seat, Table
 
 @transaction.atomic
 def player_undo_no_show(
-    *, player: Player, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, player: Player, by: User | None = None, now: datetime.datetime | None = None
 ) -> Player | None:
     """``player`` is seated again; the alternate who took the seat goes back to the head of
     the alternates, and hands back any seat of a round not started. Returns that alternate."""

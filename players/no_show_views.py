@@ -17,6 +17,7 @@ from tournament.access import judge_required
 from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.pages import error_message, safe_next
+from tournament.requests import AuthenticatedHttpRequest
 
 
 @judge_required
@@ -44,7 +45,7 @@ def player_no_show_confirm(request: HttpRequest, pk: int, player_pk: int) -> Htt
 @judge_required
 @require_POST
 @official_idempotent
-def player_no_show_undo(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_no_show_undo(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)
     try:

@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from players.csv_io import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, decode_csv_bytes
 from players.services import Registration, registration_errors
 from tournament.formats import age_rule
 from tournament.models import Event
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class RegistrationForm(forms.Form):
@@ -88,7 +92,7 @@ class RegistrationForm(forms.Form):
         help_text=_("Typing your name signs this form; the time you submit it is recorded."),
     )
 
-    fieldsets = (
+    fieldsets: tuple[tuple[StrOrPromise, tuple[str, ...]], ...] = (
         (
             _("About you"),
             (
@@ -126,7 +130,7 @@ class RegistrationForm(forms.Form):
         # The age rule as registration_errors applies it, said where the date is typed.
         self.fields["date_of_birth"].help_text = age_rule(event=event)
 
-    def grouped_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
+    def grouped_fields(self) -> list[tuple[StrOrPromise, list[forms.BoundField]]]:
         """The fields by fieldset, leaving out those this event does not ask for."""
         groups = []
         for legend, names in self.fieldsets:
@@ -149,7 +153,8 @@ class RegistrationForm(forms.Form):
         return Registration(**values)
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         # Without a date of birth there is no age to judge; the field's own error shows.
         if cleaned.get("date_of_birth") is not None:
             self.add_service_errors(
@@ -161,10 +166,10 @@ class RegistrationForm(forms.Form):
         """Show a service's field → messages next to the fields; the rest above the form."""
         for field, messages in errors.items():
             target = field if field in self.fields else None
-            key = target or forms.forms.NON_FIELD_ERRORS
+            key = target or NON_FIELD_ERRORS
             for message in messages:
                 # The form and the service both say "This field is required."; once is enough.
-                if message in self._errors.get(key, []):
+                if message in self.errors.get(key, []):
                     continue
                 self.add_error(target, message)
 
@@ -215,7 +220,8 @@ class ImportForm(forms.Form):
     )
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         upload = cleaned.get("file")
         if upload:
             if upload.size > MAX_IMPORT_BYTES:

@@ -38,6 +38,7 @@ from players.tasks import IMPORT_JOB_LINES, IMPORT_KIND, event_job_scope, import
 from tournament.access import organizer_required
 from tournament.lookups import event_or_404
 from tournament.models import Event, Player
+from tournament.requests import HtmxHttpRequest
 
 # Session key: {event pk: player pk}, so the confirmation page needs nothing in the URL.
 SESSION_KEY = "registered_players"
@@ -166,7 +167,7 @@ def _added_text(player: Player) -> str:
 
 
 @organizer_required
-def player_import(request: HttpRequest, pk: int) -> HttpResponse:
+def player_import(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Upload or paste a CSV; the page lists every bad line, or how many were imported.
 
     An import of more than IMPORT_JOB_LINES lines runs as a background job: the page (with
@@ -276,7 +277,7 @@ def _import_job(request: HttpRequest, event: Event) -> Job:
     return get_object_or_404(Job, pk=int(job_pk), scope=scope, kind=IMPORT_KIND)
 
 
-def _import_job_page(request: HttpRequest, event: Event) -> HttpResponse:
+def _import_job_page(request: HtmxHttpRequest, event: Event) -> HttpResponse:
     """A big import's progress (polled by htmx), then its outcome, as a small one shows it."""
     job = _import_job(request, event)
     if request.htmx:
@@ -286,7 +287,7 @@ def _import_job_page(request: HttpRequest, event: Event) -> HttpResponse:
         return render(request, "players/registration/_import_job.html", context)
     if job.status != Job.Status.DONE:
         return _import_page(request, event, form=ImportForm(), result=None, job=job)
-    outcome = job.result
+    outcome = job.result or {}  # a finished import's counts
     result = ImportResult(
         created=outcome["created"],
         skipped_existing=outcome["skipped"],

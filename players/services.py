@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Max, Q
@@ -314,7 +314,7 @@ def _leave(
     *,
     player: Player,
     status: str,
-    by: AbstractBaseUser | None,
+    by: User | None,
     reason: str,
     now: datetime.datetime | None,
 ) -> Player:
@@ -332,7 +332,7 @@ def _leave(
 
 @transaction.atomic
 def player_mark_no_show(
-    *, player: Player, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, player: Player, by: User | None = None, now: datetime.datetime | None = None
 ) -> Player | None:
     """A player not seated at the official start of a round gives up the seat for the rest
     of the event (Championship Rules, PLAYER NO SHOW).
@@ -354,9 +354,7 @@ def player_mark_no_show(
 
 
 @transaction.atomic
-def player_eject(
-    *, player: Player, reason: str, by: AbstractBaseUser | None = None, now=None
-) -> Player:
+def player_eject(*, player: Player, reason: str, by: User | None = None, now=None) -> Player:
     """A judge expels a player (Championship Rules, EJECTION OF PLAYER); the reason is kept on
     record.
 
@@ -373,7 +371,7 @@ def player_eject(
 
 @transaction.atomic
 def player_withdraw(
-    *, player: Player, reason: str = "", by: AbstractBaseUser | None = None, now=None
+    *, player: Player, reason: str = "", by: User | None = None, now=None
 ) -> Player:
     _refuse_if_gone(player, already=Player.Status.WITHDRAWN)
     was = player.status

@@ -37,6 +37,7 @@ from tournament.lookups import event_or_404
 from tournament.models import Event, Player
 from tournament.organizer_forms import AliasForm, ReasonForm, SearchForm
 from tournament.pages import error_message
+from tournament.requests import AuthenticatedHttpRequest, HtmxHttpRequest
 from tournament.selectors import (
     check_in_counts,
     player_roster,
@@ -134,7 +135,7 @@ def alternate_move(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 
 @organizer_required
 @official_idempotent
-def waiting_promote(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def waiting_promote(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take someone off the waiting list: the page says where they go, the POST does it."""
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)
@@ -175,7 +176,7 @@ def _promoted_text(player: Player) -> str:
 @organizer_required
 @require_POST
 @official_idempotent
-def waiting_return(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def waiting_return(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Undo a promotion: back to the waiting list, at the place of their registration."""
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)
@@ -215,7 +216,7 @@ def alternate_fill_seat(request: HttpRequest, pk: int) -> HttpResponse:
 @judge_required
 @require_POST
 @official_idempotent
-def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_no_show(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A seated player absent at the start loses the seat; the next alternate takes it."""
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)
@@ -259,7 +260,7 @@ def player_no_show(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
 @organizer_required
 @require_POST
 @official_idempotent
-def player_withdraw(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_withdraw(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Someone leaves of their own accord; an optional reason is kept."""
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)
@@ -288,7 +289,7 @@ def _left(request: HttpRequest, event: Event, player: Player) -> HttpResponseRed
 
 @judge_required
 @official_idempotent
-def player_eject(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_eject(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """A judge ejects a player; without a reason the form comes back with the error."""
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)
@@ -328,7 +329,7 @@ def _same_site_path(request: HttpRequest, url: str) -> str:
 
 
 @judge_required
-def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+def check_in(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Tablet-first desk: find someone by name or alias and check them in with one tap."""
     event = event_or_404(pk)
     form = SearchForm(request.GET)
@@ -355,7 +356,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: bool):
+def _check_in_action(request: HtmxHttpRequest, pk: int, player_pk: int, *, undo: bool):
     event = event_or_404(pk)
     player = player_or_404(event, player_pk)
     error = ""
@@ -391,7 +392,7 @@ def _check_in_action(request: HttpRequest, pk: int, player_pk: int, *, undo: boo
 @judge_required
 @require_POST
 @official_idempotent
-def player_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_check_in(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Record that someone has arrived."""
     return _check_in_action(request, pk, player_pk, undo=False)
 
@@ -399,6 +400,6 @@ def player_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpRespon
 @judge_required
 @require_POST
 @official_idempotent
-def player_undo_check_in(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+def player_undo_check_in(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Take back a check-in tapped by mistake."""
     return _check_in_action(request, pk, player_pk, undo=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -21,14 +21,14 @@ from tournament.models import Event, Player
 from tournament.selectors import promotion_target, waiting_return_refusal
 
 
-def _stamp(player: Player, by: AbstractBaseUser | None, now: datetime.datetime | None) -> None:
+def _stamp(player: Player, by: User | None, now: datetime.datetime | None) -> None:
     player.status_changed_by = by if by is not None and by.is_authenticated else None
     player.status_changed_at = now or timezone.now()
 
 
 @transaction.atomic
 def waiting_promote(
-    *, player: Player, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, player: Player, by: User | None = None, now: datetime.datetime | None = None
 ) -> Player:
     """Take ``player`` off the waiting list: a free place, or the end of the alternates.
 
@@ -56,7 +56,7 @@ def waiting_promote(
 
 @transaction.atomic
 def waiting_return(
-    *, player: Player, by: AbstractBaseUser | None = None, now: datetime.datetime | None = None
+    *, player: Player, by: User | None = None, now: datetime.datetime | None = None
 ) -> Player:
     """Put a player or an alternate back on the waiting list, at the place their
     registration gives them (the undo of ``waiting_promote``)."""

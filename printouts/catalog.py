@@ -48,6 +48,20 @@ class PrintRequest:
     wave: int | None = None
     base_url: str = ""
 
+    @property
+    def named_round(self) -> Round:
+        """The round, for a round's printouts (their requests always name one)."""
+        if self.round is None:
+            raise ValueError("this printout is a round's: the request names no round")
+        return self.round
+
+    @property
+    def named_player(self) -> Player:
+        """The player, for a player's printouts (their requests always name one)."""
+        if self.player is None:
+            raise ValueError("this printout is a player's: the request names no player")
+        return self.player
+
     def absolute_url(self, path: str) -> str:
         return self.base_url.rstrip("/") + path
 
@@ -144,13 +158,17 @@ def _seats(round_: Round) -> list:
 
 
 def _table_cards_reads(request: PrintRequest) -> list:
-    links = BankerLink.objects.filter(table__round=request.round, revoked_at__isnull=True)
-    tables = request.round.tables.select_related("wave").order_by("number")
-    return [[(t, t.wave) for t in tables], list(links.order_by("pk")), request.round.waves.count()]
+    links = BankerLink.objects.filter(table__round=request.named_round, revoked_at__isnull=True)
+    tables = request.named_round.tables.select_related("wave").order_by("number")
+    return [
+        [(t, t.wave) for t in tables],
+        list(links.order_by("pk")),
+        request.named_round.waves.count(),
+    ]
 
 
 def _round_name(request: PrintRequest, what: str) -> str:
-    return f"round-{request.round.number}-{what}.pdf"
+    return f"round-{request.named_round.number}-{what}.pdf"
 
 
 def renderers() -> ModuleType:
@@ -168,30 +186,34 @@ FORMS: dict[str, Form] = {
         Form(
             name="score-sheets",
             build=lambda r, on_page: renderers().round_score_sheets_pdf(
-                event=r.event, round_=r.round, on_page=on_page
+                event=r.event, round_=r.named_round, on_page=on_page
             ),
-            reads=lambda r: [r.round, _seats(r.round)],
+            reads=lambda r: [r.named_round, _seats(r.named_round)],
             filename=lambda r: _round_name(r, "score-sheets"),
-            label=lambda r: _("Round %(number)s score sheets") % {"number": r.round.number},
+            label=lambda r: _("Round %(number)s score sheets") % {"number": r.named_round.number},
             needs_round=True,
         ),
         Form(
             name="table-cards",
             build=lambda r, on_page: renderers().table_cards_pdf(
-                event=r.event, round_=r.round, absolute_url=r.absolute_url
+                event=r.event, round_=r.named_round, absolute_url=r.absolute_url
             ),
             reads=_table_cards_reads,
             filename=lambda r: _round_name(r, "table-cards"),
-            label=lambda r: _("Round %(number)s table cards") % {"number": r.round.number},
+            label=lambda r: _("Round %(number)s table cards") % {"number": r.named_round.number},
             needs_round=True,
             needs_base_url=True,
         ),
         Form(
             name="assignments",
             build=lambda r, on_page: renderers().assignments_pdf(
-                event=r.event, round_=r.round, public=r.public, wave_number=r.wave
+                event=r.event, round_=r.named_round, public=r.public, wave_number=r.wave
             ),
-            reads=lambda r: [r.round, list(r.round.waves.order_by("number")), _seats(r.round)],
+            reads=lambda r: [
+                r.named_round,
+                list(r.named_round.waves.order_by("number")),
+                _seats(r.named_round),
+            ],
             filename=lambda r: _round_name(
                 r,
                 ("" if r.wave is None else f"wave-{r.wave}-")
@@ -203,7 +225,7 @@ FORMS: dict[str, Form] = {
                     if r.public
                     else _("Round %(number)s table assignments (organizer's copy)")
                 )
-                % {"number": r.round.number}
+                % {"number": r.named_round.number}
             ),
             needs_round=True,
         ),
@@ -224,16 +246,16 @@ FORMS: dict[str, Form] = {
         Form(
             name="winner",
             build=lambda r, on_page: renderers().winner_notification_pdf(
-                event=r.event, player=r.player, on_page=on_page
+                event=r.event, player=r.named_player, on_page=on_page
             ),
             reads=lambda r: [
-                r.player,
-                selectors.player_filled_pages(event=r.event, player=r.player),
-                qualification_of(player=r.player),
+                r.named_player,
+                selectors.player_filled_pages(event=r.event, player=r.named_player),
+                qualification_of(player=r.named_player),
             ],
-            filename=lambda r: f"event-{r.event.pk}-winner-{r.player.pk}.pdf",
+            filename=lambda r: f"event-{r.event.pk}-winner-{r.named_player.pk}.pdf",
             label=lambda r: (
-                _("Winner Notification Form for %(name)s") % {"name": r.player.full_name}
+                _("Winner Notification Form for %(name)s") % {"name": r.named_player.full_name}
             ),
             needs_player=True,
         ),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -25,6 +26,9 @@ from printouts.sheets import SheetPage
 from printouts.stamps import LayoutError, Point, Stamp, anchor_point, element_boxes
 from tournament.money import money as money_text
 
+if TYPE_CHECKING:
+    from weasyprint import Document
+
 # Text slots anchored at their right edge (amounts) or left edge (initials, notes).
 LEFT_SLOTS = ("signature-", "approval")
 GENERIC_FAMILIES = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"}
@@ -34,7 +38,7 @@ GENERIC_FAMILIES = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "s
 class SheetLayout:
     """The body of one PDF's score sheets, laid out once, and where its slots are."""
 
-    document: object  # a weasyprint Document of one page
+    document: Document  # of one page
     targets: dict[str, Point] = field(default_factory=dict)
     classes: dict[str, str] = field(default_factory=dict)  # slot -> its stamps' class
     cells: dict[str, tuple[Point, str]] = field(default_factory=dict)  # top-left, size class
@@ -164,13 +168,14 @@ def sheet_stamps(sheet: SheetPage, layout: SheetLayout, *, event, footer: str) -
         if initials:
             text(slot, escape(initials), anchor="left")
     if sheet.bankrupt:
-        row = format_html(
+        bankrupt_row = format_html(
             '<table class="totals"><tbody><tr><th>{}</th><td class="num">{}</td></tr>'
             "</tbody></table>",
             _("Bankrupt"),
             _("yes"),
         )
-        placed.append((Stamp(row, layout.classes["totals"], anchor="box"), layout.target("totals")))
+        stamp = Stamp(bankrupt_row, layout.classes["totals"], anchor="box")
+        placed.append((stamp, layout.target("totals")))
     if sheet.extras.get("approved"):
         when = date_format(timezone.localtime(sheet.extras["approved"]), "DATETIME_FORMAT")
         note = _("Approved by %(name)s on %(when)s.") % {

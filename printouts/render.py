@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import segno
 from django.conf import settings
@@ -237,7 +238,7 @@ def table_cards_pdf(*, event: Event, round_: Round, absolute_url: AbsoluteUrl) -
         link = BankerLink.objects.filter(table=table, revoked_at__isnull=True).first()
         # Championship Rules, TOKEN ASSIGNMENT & GAME START: the order of play, once rolled.
         play_order = [entry.player.alias for entry in table_seating(table=table).play_order]
-        card = {"table": table, "url": "", "qr": "", "play_order": play_order}
+        card: dict[str, Any] = {"table": table, "url": "", "qr": "", "play_order": play_order}
         if link:
             card["url"] = absolute_url(reverse("banker:banker_link_open", kwargs={"key": link.key}))
             card["qr"] = qr_data_uri(card["url"])

@@ -62,7 +62,7 @@ def player_filled_pages(*, event: Event, player: Player) -> list[SheetPage]:
         pages += [
             page
             for page in filled_table_pages(event=event, table=seat.table)
-            if page.player.pk == player.pk
+            if page.player is not None and page.player.pk == player.pk
         ]
     return pages
 
@@ -73,7 +73,8 @@ def assignment_waves(round_: Round, wave_number: int | None = None) -> list:
     if wave_number is not None:
         waves = [wave for wave in waves if wave.number == wave_number]
     for wave in waves:
-        wave.seats = list(
+        # Read by the template; a model instance takes no attribute the type checker knows.
+        wave.seats = list(  # type: ignore[attr-defined]
             Seat.objects.filter(table__wave=wave)
             .select_related("table", "player")
             .order_by("table__number", "position")

@@ -14,12 +14,16 @@ first two columns.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from gameplay.edition import Edition, Space
 from gameplay.sheet import Holding
 from gameplay.valuation import building_value, deed_value
+
+if TYPE_CHECKING:
+    from tournament.models import Player
 
 # The kit lists the streets in board order, then the railroads, then the utilities.
 KIND_ORDER = {"street": 0, "railroad": 1, "utility": 2}
@@ -57,7 +61,7 @@ class SheetPage:
     columns: list[str]
     rows: list[DeedRow]
     bills: list[BillRow]
-    player: object | None = None
+    player: Player | None = None
     seat: object | None = None
     table: object | None = None
     round: object | None = None
@@ -131,7 +135,9 @@ def filled_page(edition: Edition, data: dict, player_id: str, **header) -> Sheet
     Totals use gameplay.valuation, the engine's own rule, so the paper agrees with standings.
     """
     page = blank_page(edition, **header)
-    entry = next((p for p in data.get("players", []) if str(p.get("id")) == player_id), {})
+    entry: dict[str, Any] = next(
+        (p for p in data.get("players", []) if str(p.get("id")) == player_id), {}
+    )
     page.bankrupt = bool(entry.get("bankrupt"))
     by_position = {row.deed.position: row for row in page.rows}
     total_property = 0

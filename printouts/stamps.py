@@ -231,7 +231,8 @@ def stamp_groups(ops: list[bytes], count: int) -> tuple[list[bytes], list[list[b
     (the ``cm`` operators every stamp is drawn under)."""
     if not count:
         return [], []
-    node, prefix = _tree(ops), []
+    node = _tree(ops)
+    prefix: list[bytes] = []
     while True:
         groups = [item for item in node if isinstance(item, list)]
         loose = [item for item in node if not isinstance(item, list)]
@@ -306,8 +307,8 @@ def compose(*, body, pages: list[Composed], palette: Palette) -> bytes:
             prefix = transform or prefix  # the same on every palette page: the page's size
             for entry, group in zip(entries, groups, strict=True):
                 if entry.lines:
-                    group = line_segments(group, len(entry.ids))
-                    drawings.update(zip(entry.ids, group, strict=True))
+                    lines = line_segments(group, len(entry.ids))
+                    drawings.update(zip(entry.ids, lines, strict=True))
                 else:
                     drawings[entry.ids[0]] = group
             stream.stream = []  # the palette page itself is not printed
@@ -326,6 +327,8 @@ def compose(*, body, pages: list[Composed], palette: Palette) -> bytes:
                 base["Contents"] = pydyf.Array(contents)
                 kids.extend([base.number, 0, "R"])
                 continue
+            # A page without a base of its own is drawn on the body.
+            assert body_dict is not None
             new = pydyf.Dictionary(
                 {key: value for key, value in body_dict.items() if key != "Contents"}
             )

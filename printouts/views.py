@@ -25,6 +25,7 @@ from printouts.services import KIND_PREFIX, printout_job, printouts_scope
 from scoring.selectors import event_winner
 from tournament.access import organizer_required
 from tournament.models import Event, Player, Round, Table
+from tournament.requests import HtmxHttpRequest
 
 
 def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
@@ -95,7 +96,7 @@ def _event_job(event: Event, job_pk: int) -> Job:
 
 
 @organizer_required
-def job_page(request: HttpRequest, pk: int, job_pk: int) -> HttpResponse:
+def job_page(request: HtmxHttpRequest, pk: int, job_pk: int) -> HttpResponse:
     """A printout being built: its progress (htmx polls this page), then the download."""
     event = get_object_or_404(Event, pk=pk)
     jobs_recover(scope=printouts_scope(event))
@@ -149,10 +150,10 @@ def table_score_sheets(request: HttpRequest, pk: int, table_pk: int) -> HttpResp
 def _assignments(request: HttpRequest, pk: int, number: int, *, public: bool) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     round_ = get_object_or_404(Round, event=event, number=number)
-    wave_number = request.GET.get("wave")
+    wave = request.GET.get("wave")
     # ASCII digits only: int() refuses "²" and numbers longer than 4300 digits.
-    is_number = wave_number and wave_number.isascii() and wave_number.isdigit()
-    wave_number = int(wave_number) if is_number and len(wave_number) <= 9 else None
+    is_number = wave and wave.isascii() and wave.isdigit()
+    wave_number = int(wave) if wave and is_number and len(wave) <= 9 else None
     return _printout(request, event, "assignments", round=round_, public=public, wave=wave_number)
 
 

@@ -155,7 +155,7 @@ class _Words:
             "bills": _("bills"),
             "out_order": _("went out"),
         }
-        return labels.get(name, name or "")
+        return labels.get(name or "", name or "")
 
     def money(self, amount: int) -> str:
         return money(amount, edition=self.edition) if self.edition else str(amount)

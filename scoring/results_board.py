@@ -139,7 +139,9 @@ def _is_open(row: BoardRow) -> bool:
     return row.status != TableProgress.APPROVED or row.open_ties > 0
 
 
-def results_board(*, round_: Round, page: object = 1, only_open: bool = False) -> ResultsBoard:
+def results_board(
+    *, round_: Round, page: int | str | None = 1, only_open: bool = False
+) -> ResultsBoard:
     """One page of the round's tables with their places and blockers, and the round's counts."""
     rows = _round_rows(round_)
     shown = [r for r in rows if _is_open(r)] if only_open else rows

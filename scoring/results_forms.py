@@ -10,7 +10,7 @@ only what really changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -20,6 +20,9 @@ from django.utils.translation import gettext_lazy
 from gameplay import Edition, Space
 from scoring.sheet_forms import HOTEL, GroupRows, add_deed_fields, buildings_field, deed_groups_of
 from tournament.models import Player
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 _REASON = forms.CharField(
     label=gettext_lazy("Reason"),
@@ -71,7 +74,8 @@ class OrderForm(forms.Form):
         return [self[f"place_{index}"] for index in range(1, len(self.players) + 1)]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("mode", self.ORDER) == self.SHARE:
             data["order"] = None
             return data
@@ -106,8 +110,8 @@ class TieBreakerOrderForm(forms.Form):
     def __init__(
         self,
         *args: Any,
-        first: tuple[str, str],
-        others: list[tuple[str, str]],
+        first: tuple[str, StrOrPromise],
+        others: list[tuple[str, StrOrPromise]],
         current: Sequence[str],
         **kwargs: Any,
     ):
@@ -127,7 +131,8 @@ class TieBreakerOrderForm(forms.Form):
         return [self[f"key_{index + 2}"] for index in range(len(self.others))]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         order = [data.get(f"key_{index + 2}") for index in range(len(self.others))]
         order = [key for key in order if key]
         if len(set(order)) != len(order):
@@ -223,7 +228,8 @@ class SheetCorrectionForm(forms.Form):
         for group in groups:
             for row in group.rows:
                 # A refused entry says so below its deed, as on the tablet.
-                row.messages = [*row.owner.errors, *(row.buildings.errors if row.buildings else [])]
+                refused = [*row.owner.errors, *(row.buildings.errors if row.buildings else [])]
+                row.messages = [str(message) for message in refused]
         return groups
 
     # --- Back to the engine's shape ------------------------------------------------

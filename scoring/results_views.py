@@ -46,6 +46,7 @@ from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.pages import error_message
 from tournament.public_site import pages_on_post, say_public
+from tournament.requests import AuthenticatedHttpRequest
 
 STATUS_LABELS = {
     TableProgress.NOT_STARTED: gettext_lazy("not started"),
@@ -275,7 +276,7 @@ def results_table(
 @require_POST
 @official_idempotent
 def results_approve(
-    request: HttpRequest, pk: int, round_number: int, table_number: int
+    request: AuthenticatedHttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """A judge confirms a signed sheet."""
     event = event_or_404(pk)
@@ -296,7 +297,7 @@ def results_approve(
 @judge_required
 @official_idempotent
 def results_correct(
-    request: HttpRequest, pk: int, round_number: int, table_number: int
+    request: AuthenticatedHttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """A judge corrects a signed sheet, with a reason; a refusal keeps what was typed."""
     event = event_or_404(pk)
@@ -371,7 +372,7 @@ def results_correct(
 @require_POST
 @official_idempotent
 def results_tie(
-    request: HttpRequest, pk: int, round_number: int, table_number: int
+    request: AuthenticatedHttpRequest, pk: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """The head judge settles a tie at a table: an order, or shared points."""
     event = event_or_404(pk)
@@ -409,7 +410,7 @@ def results_tie(
 @head_judge_required
 @require_POST
 @official_idempotent
-def results_post(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+def results_post(request: AuthenticatedHttpRequest, pk: int, round_number: int) -> HttpResponse:
     """Publish a round's scores; the service refuses while any table is unsettled."""
     round_ = round_or_404(event_or_404(pk), round_number)
     back = _round_page(round_)

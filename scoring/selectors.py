@@ -7,8 +7,10 @@ correction or tie decision shows everywhere at once.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -25,6 +27,7 @@ from scoring.models import (
 )
 from scoring.tie_breakers import (
     TIE_BREAKERS,
+    Game,
     TieBreakers,
     format_points,
     tie_breakers_for,
@@ -32,6 +35,9 @@ from scoring.tie_breakers import (
 )
 from tournament.formats import RANKING_POINTS, event_has_final, event_is_knockout, event_ranking
 from tournament.models import Event, Player, Round, Seat, Table
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # --- Ties at a table -------------------------------------------------------------------------
 
@@ -76,6 +82,13 @@ class StandingRow:
     # tie_breakers.DECIDED_BY_HEAD_JUDGE; empty otherwise (and while still tied).
     broken_by: str = ""
 
+    @property
+    def registered(self) -> Player:
+        """``player``, on standings read with the players (``standings``' default)."""
+        if self.player is None:
+            raise ValueError("these standings were read without the players (aliases only)")
+        return self.player
+
     def key(self, name: str) -> Decimal | int:
         """The player's value for one of ``TIE_BREAKERS``."""
         if name not in TIE_BREAKERS:
@@ -91,6 +104,11 @@ def counted_results(*, event: Event, only_posted: bool):
     if only_posted:
         lines = lines.filter(table__round__posting__isnull=False)
     return lines
+
+
+def _totals(played: Sequence[Game]) -> dict[str, Any]:
+    """Every ``TIE_BREAKERS`` key's total over ``played``: the ``StandingRow`` fields."""
+    return {key: tie_breaker.total(played) for key, tie_breaker in TIE_BREAKERS.items()}
 
 
 def standings(
@@ -134,7 +152,7 @@ def standings(
             rank=0,
             tied=False,
             player=players.get(pk),
-            **{key: tie_breaker.total(played) for key, tie_breaker in TIE_BREAKERS.items()},
+            **_totals(played),
         )
         for pk, played in games.items()
     ]
@@ -241,7 +259,7 @@ def event_winner(*, event: Event, with_players: bool = True) -> EventWinner | No
     if not rows or (len(rows) > 1 and rows[0].tied and rows[1].rank == rows[0].rank):
         return None
     top = rows[0]
-    last = preliminaries.order_by("-number").values_list("number", flat=True).first()
+    last = preliminaries.order_by("-number").values_list("number", flat=True)[0]  # some exist
     return EventWinner(
         lines=(WinnerLine(top.player_id, top.alias, top.net_worth, top.player),),
         round_number=last,
@@ -436,7 +454,7 @@ def results_csv_rows(*, round_: Round) -> list[list[str]]:
     return rows
 
 
-def standings_csv_rows(*, event: Event, only_posted: bool) -> list[list[str]]:
+def standings_csv_rows(*, event: Event, only_posted: bool) -> list[list[StrOrPromise]]:
     """One row per player, best first, header first; a column for every tie-breaker (but
     points in a format that awards none: the Tournament Kit's format ranks by assets)."""
     with_points = event_ranking(event=event) == RANKING_POINTS

@@ -220,7 +220,8 @@ class SheetForm(forms.Form):
         return initial
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         seen: dict[int, Player] = {}
         for player in self.players:
             order = cleaned.get(out_order_field(player.pk))

@@ -59,7 +59,9 @@ def sheet_is_empty(*, data: dict[str, Any]) -> bool:
     owned. An untouched cash field is read as 0, so 0 everywhere is nothing entered."""
 
     def _entered(entry: dict[str, Any]) -> bool:
-        bills = entry.get("bills") if isinstance(entry.get("bills"), dict) else {}
+        bills = entry.get("bills")
+        if not isinstance(bills, dict):
+            bills = {}
         return bool(
             entry.get("cash") not in (None, "", 0)
             or any(count not in (None, "", 0) for count in bills.values())

@@ -39,6 +39,7 @@ from tournament.models import Event, Round
 from tournament.money import edition_of
 from tournament.pages import error_message
 from tournament.public_site import FINAL, say_public
+from tournament.requests import AuthenticatedHttpRequest
 from tournament.selectors import round_seating
 
 # --- Standings ---------------------------------------------------------------------------
@@ -76,10 +77,12 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "rows": group,
             "form": OrderForm(
-                players=[(str(r.player.pk), f"{r.alias} · {r.player.full_name}") for r in group],
+                players=[
+                    (str(r.registered.pk), f"{r.alias} · {r.registered.full_name}") for r in group
+                ],
                 allow_share=False,
             ),
-            "players": ",".join(str(r.player.pk) for r in group),
+            "players": ",".join(str(r.registered.pk) for r in group),
         }
         for group in _tied_groups(rows)
     ]
@@ -127,7 +130,7 @@ def _tie_breaker_form(event: Event, data=None) -> TieBreakerOrderForm:
 @organizer_required
 @require_POST
 @official_idempotent
-def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
+def standings_tie_breakers(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The organizer orders the standings tie-breakers, or goes back to the format's order."""
     event = event_or_404(pk)
     if "default" in request.POST:
@@ -152,7 +155,7 @@ def standings_tie_breakers(request: HttpRequest, pk: int) -> HttpResponse:
 @head_judge_required
 @require_POST
 @official_idempotent
-def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
+def standings_tie(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The head judge orders players level on every standings tie-breaker."""
     event = event_or_404(pk)
     ids = [
@@ -184,7 +187,7 @@ def standings_tie(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_required
 @require_POST
 @official_idempotent
-def final_seat(request: HttpRequest, pk: int) -> HttpResponse:
+def final_seat(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Seat the final (a knockout's next round) from what is posted; else say why not yet."""
     event = event_or_404(pk)
     try:

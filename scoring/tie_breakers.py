@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
 
@@ -28,6 +28,9 @@ from tournament.formats import (
 )
 from tournament.models import Event
 from tournament.money import money
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # A counted game as the standings read it: a ResultLine's "place", "points", "net_worth".
 Game = Mapping[str, Any]
@@ -49,7 +52,7 @@ class TieBreaker:
     key: str
     # Lower case, to sit in a sentence ("ranked by points, then games won"); headings and
     # CSV columns capitalise its first letter.
-    label: str
+    label: StrOrPromise
     total: Callable[[Sequence[Game]], Decimal | int]
     higher_first: bool = True
     shown: Callable[[Any], str] = str

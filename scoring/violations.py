@@ -12,7 +12,7 @@ the engine's English sentence.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
@@ -91,7 +91,7 @@ def violation_text(
 
 
 def violation_texts(
-    *, violations: list[Mapping[str, Any]], aliases: Mapping[str, str], edition: Edition | None
+    *, violations: Sequence[Mapping[str, Any]], aliases: Mapping[str, str], edition: Edition | None
 ) -> list[str]:
     """Every violation of a report as :func:`violation_text` writes it, in order."""
     return [violation_text(violation=v, aliases=aliases, edition=edition) for v in violations]

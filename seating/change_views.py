@@ -13,6 +13,7 @@ the choices ride in the query string, then in the cost form's hidden fields.
 
 from __future__ import annotations
 
+from typing import cast
 from urllib.parse import urlencode
 
 from django import forms
@@ -79,15 +80,18 @@ class SeatChangeForm(forms.Form):
             )
             for t in tables
         ]
-        self.fields["player"].choices = [("", _("Choose a player")), *people]
-        self.fields["swap_with"].choices = [("", "—"), *people]
-        self.fields["to_table"].choices = [
+        cast(forms.ChoiceField, self.fields["player"]).choices = [
+            ("", _("Choose a player")),
+            *people,
+        ]
+        cast(forms.ChoiceField, self.fields["swap_with"]).choices = [("", "—"), *people]
+        cast(forms.ChoiceField, self.fields["to_table"]).choices = [
             ("", "—"),
             *[(t.table.number, _("Table %(number)s") % {"number": t.table.number}) for t in tables],
         ]
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         swap_with, to_table = data.get("swap_with"), data.get("to_table")
         if (swap_with is None) == (to_table is None):
             raise ValidationError(_("Choose either a player to swap with or a table to move to."))
@@ -196,8 +200,8 @@ def _search_context(request: HttpRequest, round_: Round, form: SeatChangeForm) -
         "found": rows,
         "found_total": found.total,
         "find_limit": FIND_LIMIT,
-        "chosen_player": chosen.get(player),
-        "chosen_swap": chosen.get(swap_with),
+        "chosen_player": chosen.get(player) if player is not None else None,
+        "chosen_swap": chosen.get(swap_with) if swap_with is not None else None,
         "clear_player": link(player=None),
         "clear_swap": link(swap_with=None),
         "shown_tables": round_tables_numbered(round_=round_, numbers=numbers),

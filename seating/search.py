@@ -207,10 +207,11 @@ def _search(job: Job, progress: Progress) -> JobOutput:
         # engine searched keeps its seats, and this search's tables are not stored.
         event_lock(event_id=event.pk)
         started = Round.objects.filter(pk__in=[r.pk for r in rounds], started_at__isnull=False)
-        if started.exists():
+        first_started = started.order_by("number").first()
+        if first_started is not None:
             raise JobError(
                 _("Round %(number)s started during the search; nothing was stored.")
-                % {"number": started.order_by("number").first().number}
+                % {"number": first_started.number}
             )
         rounds_store_seating(
             event=event, rounds=rounds, seating=seating, languages=[str(g) for g in languages]

@@ -21,6 +21,7 @@ from seating.search import MAX_SECONDS, MIN_SECONDS, search_latest, search_stop,
 from tournament.access import organizer_required
 from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
+from tournament.requests import HtmxHttpRequest
 
 
 class SearchForm(forms.Form):
@@ -46,7 +47,7 @@ def _panel(event_pk: int) -> HttpResponse:
 
 
 @organizer_required
-def seating_search(request: HttpRequest, pk: int) -> HttpResponse:
+def seating_search(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The latest long search: its best repeats, the bound, and Stop while it runs."""
     event = event_or_404(pk)
     context = {"event": event, "search": search_latest(event=event), "form": SearchForm()}

@@ -89,7 +89,7 @@ def _households(players: Sequence[Player]) -> dict[int, str | None]:
 
 def meeting_history(*, rounds: QuerySet[Round]) -> list[tuple[int, int]]:
     """Every pair who shared a table in ``rounds``, once per meeting: the engine's history."""
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for table in Table.objects.filter(round__in=rounds).prefetch_related("seats"):
         ids = sorted(s.player_id for s in table.seats.all())
         pairs.extend((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :])

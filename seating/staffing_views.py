@@ -7,6 +7,7 @@ is possible, a player from each table must act as that table's Banker."
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -26,6 +27,9 @@ from tournament.models import Player, Table
 from tournament.pages import error_message
 from tournament.selectors import banker_choices
 
+# What a table's banker is chosen from: users, or the table's own players.
+_Choice = TypeVar("_Choice", bound=Model)
+
 
 def _table_banker_post(
     request: HttpRequest,
@@ -34,9 +38,9 @@ def _table_banker_post(
     round_number: int,
     table_number: int,
     field: str,
-    choices: QuerySet,
+    choices: QuerySet[_Choice],
     refusal: str,
-    assign: Callable[[Table, Model | None], object],
+    assign: Callable[[Table, _Choice | None], object],
 ) -> HttpResponse:
     """Give a table the one of ``choices`` posted as ``field`` (or nobody), then back to its
     place on the seating page with what was saved or why not."""

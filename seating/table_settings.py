@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
@@ -11,7 +11,7 @@ from tournament.models import Player, Round, Table
 from tournament.roles import BANK
 
 
-def _seated_finalist(*, table: Table, banker: AbstractBaseUser) -> Player | None:
+def _seated_finalist(*, table: Table, banker: User) -> Player | None:
     """The finalist at ``table`` whose email is the banker account's, if any: the only link
     between an official's account and a registration."""
     email = (getattr(banker, "email", "") or "").strip()
@@ -20,7 +20,7 @@ def _seated_finalist(*, table: Table, banker: AbstractBaseUser) -> Player | None
     return Player.objects.filter(seats__table=table, email__iexact=email).first()
 
 
-def table_assign_banker(*, table: Table, banker: AbstractBaseUser | None) -> Table:
+def table_assign_banker(*, table: Table, banker: User | None) -> Table:
     """The official who keeps the bank and the score sheets at this table (Championship Rules,
     BANKER).
 

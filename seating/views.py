@@ -307,7 +307,7 @@ def seating_record_rolls(
             places[player_id] = int(value)
         if sorted(places.values()) != list(range(1, len(players) + 1)):
             return None
-        return sorted(places, key=places.get)
+        return sorted(places, key=places.__getitem__)
 
     tokens = token_order()
     chosen = request.POST.get("starter", "")

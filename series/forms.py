@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -33,7 +36,9 @@ class SeriesForm(forms.Form):
         # Another series' events are not offered (series_create refuses them anyway).
         taken = events_in_series()
         for name in ("finals", "junior_finals"):
-            self.fields[name].queryset = self.fields[name].queryset.exclude(pk__in=taken)
+            field = cast(forms.ModelChoiceField, self.fields[name])
+            assert field.queryset is not None  # declared above with one
+            field.queryset = field.queryset.exclude(pk__in=taken)
 
 
 class AddEventForm(forms.Form):
@@ -55,7 +60,9 @@ class AddEventForm(forms.Form):
         super().__init__(*args, **kwargs)
         # No series' Finals, this one's or another's, is offered as a regional.
         exclude = finals_event_ids()
-        self.fields["event"].queryset = self.fields["event"].queryset.exclude(pk__in=exclude)
+        field = cast(forms.ModelChoiceField, self.fields["event"])
+        assert field.queryset is not None  # declared above with one
+        field.queryset = field.queryset.exclude(pk__in=exclude)
 
 
 class PlacesForm(forms.Form):
@@ -80,7 +87,7 @@ class InviteForm(forms.Form):
 class ReasonlessConfirmForm(forms.Form):
     confirm = forms.BooleanField(label=_("I have checked the list"), required=True)
 
-    def __init__(self, *args, warnings: list[str] = (), **kwargs):
+    def __init__(self, *args, warnings: Sequence[str] = (), **kwargs):
         super().__init__(*args, **kwargs)
         if warnings:
             # Asked before going on: the organizer says they read what is short.
@@ -103,7 +110,7 @@ class FinalsForm(forms.Form):
         super().__init__(*args, **kwargs)
         wanted = "junior" if division == "junior" else "championship"
         regional = SeriesEvent.objects.values_list("event_id", flat=True)
-        self.fields["event"].queryset = (
+        cast(forms.ModelChoiceField, self.fields["event"]).queryset = (
             Event.objects.filter(format=wanted).exclude(pk__in=regional).order_by("-date", "name")
         )
         self.fields["event"].widget.attrs["id"] = f"finals-{division}"

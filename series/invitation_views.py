@@ -19,6 +19,7 @@ from series.forms import DeadlineForm
 from series.invitation_mail import invitation_from_token, invitation_resend, invitations_unavailable
 from series.models import DIVISIONS, Entrant, Series
 from tournament.access import organizer_required
+from tournament.requests import AuthenticatedHttpRequest
 
 
 @never_cache
@@ -74,14 +75,14 @@ def _series_home(series: Series, anchor: str = "") -> HttpResponse:
 
 @organizer_required
 @require_POST
-def deadline(request: HttpRequest, series_pk: int) -> HttpResponse:
+def deadline(request: AuthenticatedHttpRequest, series_pk: int) -> HttpResponse:
     """Set when qualifiers must answer; whoever was not invited yet is invited now."""
     series = get_object_or_404(Series, pk=series_pk)
     form = DeadlineForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
             for message in errors:
-                messages.error(request, message)
+                messages.error(request, str(message))
         return _series_home(series, "invitations")
     try:
         count = invitations.deadline_set(series=series, by=request.user, **form.cleaned_data)

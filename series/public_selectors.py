@@ -5,7 +5,9 @@ Every query names its columns (``values``), so a registered name is never loaded
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from series.models import DIVISIONS, Entrant, Series, SeriesEvent
 from series.selectors import champion_aliases
@@ -16,7 +18,7 @@ class PublicRegional:
     name: str
     date: object
     division: str
-    qualifiers: list[dict]
+    qualifiers: list[Mapping[str, Any]]
 
 
 def public_qualifiers(*, series: Series) -> list[PublicRegional]:
@@ -43,7 +45,7 @@ def public_qualifiers(*, series: Series) -> list[PublicRegional]:
     return found
 
 
-def public_entrants(*, series: Series) -> list[tuple[str, list[dict]]]:
+def public_entrants(*, series: Series) -> list[tuple[str, list[dict[str, Any]]]]:
     """Each final's list: qualifiers, invited and alternates (declined places are not shown)."""
     labels = dict(Entrant.Status.choices)
     order = {"qualifier": 0, "invited": 1, "alternate": 2}
@@ -71,9 +73,8 @@ def public_entrants(*, series: Series) -> list[tuple[str, list[dict]]]:
                 r["pk"],
             )
         )
-        for row in rows:
-            row["status_label"] = labels[row["status"]]
-        found.append((str(label), rows))
+        shown = [{**row, "status_label": labels[row["status"]]} for row in rows]
+        found.append((str(label), shown))
     return found
 
 

@@ -69,7 +69,7 @@ def regional_rows(*, member: SeriesEvent) -> list[StandingRow]:
     return [
         row
         for row in standings(event=member.event, only_posted=True)
-        if row.player.status == Player.Status.PLAYER
+        if row.registered.status == Player.Status.PLAYER
     ]
 
 
@@ -140,7 +140,7 @@ def entrants(*, series: Series, division: str) -> QuerySet[Entrant]:
 
 def entrants_ordered(*, series: Series, division: str) -> list[Entrant]:
     """Qualifiers (by regional, then rank), invited, alternates (in order), declined."""
-    order = {
+    order: dict[str, int] = {
         Entrant.Status.QUALIFIER: 0,
         Entrant.Status.INVITED: 1,
         Entrant.Status.ALTERNATE: 2,
@@ -186,7 +186,7 @@ def alternate_candidates(*, series: Series, division: str) -> list[Candidate]:
     Championship Rules, World: with ``alternates_played_final`` only players of their event's final
     count.
     """
-    taken = set(
+    taken: set[int | None] = set(
         Entrant.objects.filter(series=series, division=division)
         .exclude(status=Entrant.Status.ALTERNATE)
         .exclude(person=None)
@@ -204,7 +204,7 @@ def alternate_candidates(*, series: Series, division: str) -> list[Candidate]:
                 continue
             if finalists is not None and row.player_id not in finalists:
                 continue
-            found.append(Candidate(player=row.player, member=member, rank=row.rank))
+            found.append(Candidate(player=row.registered, member=member, rank=row.rank))
             taken.add(persons.get(row.player_id))
     order = {m.pk: i for i, m in enumerate(regionals(series=series, division=division))}
     return sorted(found, key=lambda c: (c.rank, order[c.member.pk]))

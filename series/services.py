@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser as User
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -220,7 +220,7 @@ def qualifiers_fix(*, series: Series, division: str, by: User | None = None) -> 
             waiting.append(member)
             break
         for row in cut.chosen:
-            _qualify(member=member, player=row.player, rank=row.rank, by=by)
+            _qualify(member=member, player=row.registered, rank=row.rank, by=by)
         if member.qualified_at is None:
             member.qualified_at = timezone.now()
             member.save(update_fields=["qualified_at"])
@@ -422,9 +422,9 @@ def entrants_confirm(*, series: Series, division: str, by: User | None) -> Confi
     registered all the same."""
     _refuse_if_confirmed(series=series, division=division)
     problems = selectors.confirm_problems(series=series, division=division)
-    if problems:
-        raise ValidationError(problems, code="not-ready")
     finals = selectors.series_finals(series=series, division=division)
+    if problems or finals is None:  # a missing Finals event is one of the problems
+        raise ValidationError(problems, code="not-ready")
     rows = selectors.entrants_ordered(series=series, division=division)
     places = [
         e for e in rows if e.status in selectors.HOLDING and e.response == Entrant.Response.ACCEPTED

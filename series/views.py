@@ -26,6 +26,7 @@ from series.invitation_mail import invitations_unavailable, remind_at
 from series.models import DIVISIONS, Entrant, Series, SeriesEvent, SeriesPerson
 from tournament.access import organizer_required
 from tournament.models import Player
+from tournament.requests import AuthenticatedHttpRequest
 
 
 def _series(pk: int) -> Series:
@@ -139,7 +140,7 @@ def places(request: HttpRequest, series_pk: int, member_pk: int) -> HttpResponse
 
 @organizer_required
 @require_POST
-def qualify(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
+def qualify(request: AuthenticatedHttpRequest, series_pk: int, division: str) -> HttpResponse:
     """Fix the qualifiers again (after the head judge ordered a tie at a cut)."""
     series, division = _series(series_pk), _division(division)
     waiting = services.qualifiers_fix(series=series, division=division, by=request.user)
@@ -160,7 +161,7 @@ def _entrant(series: Series, pk: int) -> Entrant:
 
 @organizer_required
 @require_POST
-def accept(request: HttpRequest, series_pk: int, entrant_pk: int) -> HttpResponse:
+def accept(request: AuthenticatedHttpRequest, series_pk: int, entrant_pk: int) -> HttpResponse:
     series = _series(series_pk)
     entrant = _entrant(series, entrant_pk)
     try:
@@ -173,7 +174,7 @@ def accept(request: HttpRequest, series_pk: int, entrant_pk: int) -> HttpRespons
 
 
 @organizer_required
-def decline(request: HttpRequest, series_pk: int, entrant_pk: int) -> HttpResponse:
+def decline(request: AuthenticatedHttpRequest, series_pk: int, entrant_pk: int) -> HttpResponse:
     """Declining gives the place away for good: asked first, then done."""
     series = _series(series_pk)
     entrant = _entrant(series, entrant_pk)
@@ -190,7 +191,7 @@ def decline(request: HttpRequest, series_pk: int, entrant_pk: int) -> HttpRespon
 
 
 @organizer_required
-def invite(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
+def invite(request: AuthenticatedHttpRequest, series_pk: int, division: str) -> HttpResponse:
     """An invited entrant, with the reason shown beside them."""
     series, division = _series(series_pk), _division(division)
     form = InviteForm(request.POST or None)
@@ -212,7 +213,7 @@ def invite(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
 
 
 @organizer_required
-def alternates(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
+def alternates(request: AuthenticatedHttpRequest, series_pk: int, division: str) -> HttpResponse:
     """The regionals' next-best players; the organizer numbers the alternates in order."""
     series, division = _series(series_pk), _division(division)
     candidates = selectors.alternate_candidates(series=series, division=division)
@@ -276,7 +277,7 @@ def finals(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
 
 
 @organizer_required
-def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse:
+def confirm(request: AuthenticatedHttpRequest, series_pk: int, division: str) -> HttpResponse:
     """Confirm the final's entrants: they are registered in its event, once and for all.
     What is missing stops it; what is short (fewer than the format needs) is asked first."""
     series, division = _series(series_pk), _division(division)
@@ -296,7 +297,7 @@ def confirm(request: HttpRequest, series_pk: int, division: str) -> HttpResponse
                     "The entrants are confirmed: %(count)s registered in %(event)s.",
                     len(confirmed.registered),
                 )
-                % {"count": len(confirmed.registered), "event": finals.name},
+                % {"count": len(confirmed.registered), "event": finals.name if finals else ""},
             )
             for _entrant, refusal in confirmed.refused:
                 messages.warning(request, refusal)

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from clock.selectors import hall_wave
 from scoring.models import ResultLine
 from spectator.selectors import PublicStanding, Release, standings
 from tournament.models import Event, Round, Seat
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # --- Following one alias -----------------------------------------------------------------------
 
@@ -56,7 +60,7 @@ class Follow:
     alias: str
     seat: FollowSeat | None  # None: tables not released, or not seated in a published round
     standing: PublicStanding | None  # None: standings not released, or no posted game yet
-    columns: tuple[tuple[str, str], ...]
+    columns: tuple[tuple[str, StrOrPromise], ...]
     # Where the format posts table winners instead of a ranking (a club): the posted
     # rounds in which this alias won their table.
     table_wins: tuple[int, ...] = ()
@@ -124,5 +128,5 @@ def follow(*, event_pk: int, alias: str, release: Release) -> Follow | None:
             for winners in (table.table_winners if table else ())
             if any(alias in aliases for _number, aliases in winners.tables)
         ),
-        by_table_winners=bool(table) and not table.rows and bool(table.table_winners),
+        by_table_winners=table is not None and not table.rows and bool(table.table_winners),
     )

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone, translation
@@ -21,7 +20,7 @@ from clock.pages import clock_context, clock_payload, started_label
 from clock.selectors import WaveClock, hall_wave, wave_clock
 from spectator import selectors
 from spectator.selectors import hall_release
-from spectator.versioning import public_version
+from spectator.versioning import cached_value, public_version
 from tournament.lookups import event_or_404
 from tournament.models import Event, Wave
 
@@ -37,7 +36,7 @@ def hall_winner_aliases(event_pk: int) -> tuple[str, ...]:
         )
         return found.aliases if found else ()
 
-    return tuple(cache.get_or_set(key, find, timeout=600))
+    return tuple(cached_value(key, find, timeout=600))
 
 
 # The hall's end state lists this many standings places under the final's.
@@ -56,7 +55,7 @@ def hall_results_rows(event_pk: int) -> dict[str, tuple[tuple[str, str], ...]]:
         posted = [stage for stage in stages if stage.results]
         if posted:
             lines = sorted(
-                (line for table in posted[-1].results for line in table.lines),
+                (line for table in posted[-1].results or () for line in table.lines),
                 key=lambda line: (line.place is None, line.place or 0),
             )
             final = tuple((str(line.place or ""), line.alias) for line in lines)
@@ -64,7 +63,7 @@ def hall_results_rows(event_pk: int) -> dict[str, tuple[tuple[str, str], ...]]:
         rows = table.rows[:HALL_STANDINGS] if table else ()
         return {"final": final, "standings": tuple((row.place, row.alias) for row in rows)}
 
-    return cache.get_or_set(key, find, timeout=600)
+    return cached_value(key, find, timeout=600)
 
 
 def _winner_label(event: Event) -> str:

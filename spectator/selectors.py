@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
+from django.db import models
 from django.db.models import Exists, OuterRef
 
 from clock.selectors import hall_wave
@@ -44,6 +46,9 @@ from tournament.models import Event, Round, Seat, Wave
 from tournament.money import edition_of
 from tournament.public_site import PublicSite
 from tournament.services import default_registration_closes
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # --- The event and its switches ------------------------------------------------------------
 
@@ -146,6 +151,11 @@ def release_for(*, event_pk: int) -> Release:
     return Release(**values) if values else Release()
 
 
+def _label(page: str) -> str:
+    """A page's name as the organizer's page calls it: its switch's (a model field's) name."""
+    return str(cast(models.Field, PublicRelease._meta.get_field(page)).verbose_name)
+
+
 def public_site(event_pk: int) -> PublicSite:
     """The switches and the hold as the officials' pages read them (registered in apps.py),
     with each page's name as the organizer's page calls it."""
@@ -154,7 +164,7 @@ def public_site(event_pk: int) -> PublicSite:
     return PublicSite(
         held=bool(values.get("held")),
         released=frozenset(page for page in PAGES if values.get(page)),
-        labels={page: str(PublicRelease._meta.get_field(page).verbose_name) for page in PAGES},
+        labels={page: _label(page) for page in PAGES},
     )
 
 
@@ -426,7 +436,7 @@ class PublicRoundWinners:
 @dataclass(frozen=True)
 class PublicStandings:
     # (key, label) of the tie-breakers the public sees (scoring.tie_breakers.public_keys).
-    columns: tuple[tuple[str, str], ...]
+    columns: tuple[tuple[str, StrOrPromise], ...]
     # Every tie-breaker's label in the event's order, to say how the ranking is made.
     order: tuple[str, ...]
     rows: tuple[PublicStanding, ...]

@@ -24,6 +24,7 @@ import hashlib
 import threading
 import uuid
 from collections.abc import Callable
+from typing import TypeVar, cast
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -33,6 +34,14 @@ from django.utils.translation import get_language
 # Pages stay cached this long at most; a version bump makes them unreachable at once.
 PAGE_TIMEOUT_S = 10 * 60
 _VERSION_KEY = "spectator:version:{pk}"
+
+_Value = TypeVar("_Value")
+
+
+def cached_value(key: str, find: Callable[[], _Value], *, timeout: float) -> _Value:
+    """What ``find()`` gives, kept under ``key``: Django's ``cache.get_or_set``, whose answer
+    is the value ``find`` gave now or before (its stubs say any value or None)."""
+    return cast(_Value, cache.get_or_set(key, find, timeout=timeout))
 
 
 def public_version(*, event_pk: int) -> str:

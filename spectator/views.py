@@ -12,6 +12,7 @@ and starts showing once released, without a reload.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -32,11 +33,17 @@ from spectator import following, paging, selectors
 from spectator.forms import ReleaseForm
 from spectator.models import PAGES, PublicRelease
 from spectator.services import release_set
-from spectator.versioning import PAGE_TIMEOUT_S, cached_public_response, public_version
+from spectator.versioning import (
+    PAGE_TIMEOUT_S,
+    cached_public_response,
+    cached_value,
+    public_version,
+)
 from tournament.access import organizer_required
 from tournament.lookups import event_or_404
 from tournament.models import Event, Round
 from tournament.public_site import release_button
+from tournament.requests import AuthenticatedHttpRequest
 
 
 def _screen(request: HttpRequest) -> bool:
@@ -92,7 +99,8 @@ def _respond(
         args=(*args, screen),
         render=build,
     )
-    return _gzip.process_response(request, response)
+    # GZipMiddleware hands back the response it was given, compressed when worth it.
+    return cast(HttpResponse, _gzip.process_response(request, response))
 
 
 def _live(name: str, **kwargs) -> str:
@@ -206,9 +214,9 @@ def _paged(
     *,
     pk: int,
     page: str,
-    load: Callable[[], object],
-    items_of: Callable[[object], paging.Items],
-    context: Callable[[object, paging.Pager], dict],
+    load: Callable[[], Any],
+    items_of: Callable[[Any], paging.Items],
+    context: Callable[[Any, paging.Pager], dict],
     args: tuple = (),
     live: bool,
     anchor: str,
@@ -221,7 +229,7 @@ def _paged(
     holding the alias typed; what was typed is never in the page, so it cannot fill the
     cache. A poll reads only the list's length (also cached), never the whole list."""
     count_key = f"spectator:count:{pk}:{page}:{args}:{public_version(event_pk=pk)}"
-    total = cache.get_or_set(count_key, lambda: len(items_of(load())), timeout=PAGE_TIMEOUT_S)
+    total = cached_value(count_key, lambda: len(items_of(load())), timeout=PAGE_TIMEOUT_S)
     number = min(paging.page_number(request.GET.get("page")), max(-(-total // size), 1))
     typed = "" if live else request.GET.get("find", "").strip()
     if typed:
@@ -394,7 +402,7 @@ winner, winner_live = _simple(
 def _followable(pk: int) -> tuple[str, ...]:
     """The aliases one may follow, cached per public version like the pages."""
     key = f"spectator:aliases:{pk}:{public_version(event_pk=pk)}"
-    return cache.get_or_set(
+    return cached_value(
         key,
         lambda: following.followable_aliases(
             event_pk=pk, release=selectors.release_for(event_pk=pk)
@@ -446,7 +454,7 @@ def follow_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @organizer_required
-def release(request: HttpRequest, pk: int) -> HttpResponse:
+def release(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Release (or withdraw) each public page, and hold the site or let it follow the day;
     the GET shows the switches, POST saves."""
     event = event_or_404(pk)
@@ -477,7 +485,7 @@ def release(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
-def release_pages(request: HttpRequest, pk: int) -> HttpResponse:
+def release_pages(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """One tap from a message: release (``released=1``) or withdraw (``0``) the named pages,
     then back to the page the message was on, with a message whose button undoes it."""
     event = event_or_404(pk)

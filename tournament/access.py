@@ -32,6 +32,7 @@ from django.urls import Resolver404, ResolverMatch, URLResolver, get_resolver, r
 from django.utils.cache import patch_cache_control
 
 from tournament.models import Table
+from tournament.requests import mark_view
 from tournament.roles import (
     BANK,
     HEAD_JUDGE_PERMISSION,
@@ -56,9 +57,12 @@ def _requires(permission: str):
 
         wrapped.__name__ = view.__name__
         wrapped.__doc__ = view.__doc__
-        wrapped.required_permission = permission
-        # The mark of tournament.idempotency, so the tests can ask the view the URL calls.
-        wrapped.idempotent = getattr(view, "idempotent", False)
+        mark_view(
+            wrapped,
+            required_permission=permission,
+            # The mark of tournament.idempotency, so the tests can ask the view the URL calls.
+            idempotent=getattr(view, "idempotent", False),
+        )
         return login_required(wrapped)
 
     return decorator

@@ -17,7 +17,7 @@ list of choices. A new format is added in this one module.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -48,6 +48,10 @@ class EventRules(Protocol):
     def maximum_age(self) -> int | None: ...
 
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
 # How a format ranks its players: by the championship points table, or by net worth alone.
 RANKING_POINTS = "points"
 RANKING_ASSETS = "assets"
@@ -70,8 +74,8 @@ JUNIOR_MINIMUM_AGE = 8
 @dataclass(frozen=True)
 class TournamentFormat:
     key: str
-    name: str
-    description: str
+    name: StrOrPromise
+    description: StrOrPromise
     preliminary_rounds: int
     advancing: int
     alternates: int
@@ -96,7 +100,7 @@ class TournamentFormat:
     # False where the preliminary standings name the winner (Championship Rules, JUNIOR: one game).
     has_final: bool
     # Said with the age rule, pointing to the other event of the age boundary.
-    age_note: str | None
+    age_note: StrOrPromise | None
     # A knockout (Tournament Kit, THE DAY OF THE TOURNAMENT): rounds are seated one at a time from a
     # confirmed bracket (knockout/bracket.py), and only table winners go on, or the six
     # highest asset totals of one round. Otherwise every preliminary round is pre-seated.
@@ -211,7 +215,7 @@ FORMATS: dict[str, TournamentFormat] = {
 }
 
 
-def format_choices() -> list[tuple[str, str]]:
+def format_choices() -> list[tuple[str, StrOrPromise]]:
     return [(fmt.key, fmt.name) for fmt in FORMATS.values()]
 
 

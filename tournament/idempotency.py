@@ -50,12 +50,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import KeptAnswer, OfficialWrite, TabletWrite
+from tournament.requests import mark_view
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
@@ -166,12 +166,16 @@ def idempotent(view):
         )
 
     # What the key is bound to: a table (the tablet's writes) or an official.
-    wrapped.idempotent = "table"
+    mark_view(wrapped, idempotent="table")
     return wrapped
 
 
 def _once(
-    model: type[Model], claim: dict[str, Any], run, *, request: HttpRequest | None = None
+    model: type[TabletWrite] | type[OfficialWrite],
+    claim: dict[str, Any],
+    run,
+    *,
+    request: HttpRequest | None = None,
 ) -> HttpResponse:
     """``run()`` once for the record ``claim`` names, or the answer it got the first time."""
     found = model.objects.filter(**claim).first()
@@ -196,7 +200,9 @@ def _once(
     return response
 
 
-def prune(*, model: type[Model], now: datetime.datetime | None = None) -> int:
+def prune(
+    *, model: type[TabletWrite] | type[OfficialWrite], now: datetime.datetime | None = None
+) -> int:
     """Forget the answers older than ``KEEP``; how many were forgotten."""
     cutoff = (now or timezone.now()) - KEEP
     deleted, _by_model = model.objects.filter(at__lt=cutoff).delete()
@@ -230,7 +236,7 @@ def official_idempotent(view):
         claim = {"user_id": user.pk, "key": key, "action": action_of(request)}
         return _once(OfficialWrite, claim, lambda: view(request, *args, **kwargs), request=request)
 
-    wrapped.idempotent = "official"
+    mark_view(wrapped, idempotent="official")
     return wrapped
 
 

@@ -7,6 +7,8 @@ the validating and saving, and their ``ValidationError`` is mapped back onto the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.models import fields_for_model
@@ -17,12 +19,15 @@ from mail.services import mail_unavailable
 from tournament.models import Event
 from tournament.services import EVENT_FIELDS, event_rule_errors
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 # Browser-native pickers: a tablet shows its own date and time wheels for these.
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 _TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
-EVENT_WIDGETS = {
+EVENT_WIDGETS: dict[str, forms.Widget | type[forms.Widget]] = {
     "forms_return_address": forms.Textarea(attrs={"rows": 3}),
     "players_note": forms.Textarea(attrs={"rows": 3}),
     "date": _DATE,
@@ -33,7 +38,7 @@ EVENT_WIDGETS = {
 
 # The form is long; grouped, an organizer finds "minimum age" without scrolling past
 # the charity details.
-EVENT_FIELDSETS: list[tuple[str, tuple[str, ...]]] = [
+EVENT_FIELDSETS: list[tuple[StrOrPromise, tuple[str, ...]]] = [
     (
         _("The event"),
         (
@@ -160,7 +165,8 @@ class EventForm(forms.Form):
     required_css_class = "required"
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         for field, messages in event_rule_errors(cleaned).items():
             if field not in self.errors:
                 for message in messages:
@@ -195,7 +201,7 @@ class EventForm(forms.Form):
         return MORE_SETTINGS + MORE_BY_FORMAT.get(self.format_key, ())
 
     @property
-    def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
+    def fieldsets(self) -> list[tuple[StrOrPromise, list[forms.BoundField]]]:
         """The fieldsets with what this format asks, leaving out what goes under "More
         settings" and what the format does not use (each fieldset keeps its order)."""
         left_out = set(self._not_asked()) | set(self._more())

@@ -14,7 +14,7 @@ is something to show). An organizer who holds the public site releases each page
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -51,7 +51,7 @@ def pages_on_publish(*, round_: Round) -> tuple[str, ...]:
 def pages_on_post(*, round_: Round) -> tuple[str, ...]:
     """The pages a posted round's scores appear on. The winner page waits, saying so, until
     the winner is decided (the final posted, or the last round and any tie for first)."""
-    pages = (HOME, RESULTS, STANDINGS)
+    pages: tuple[str, ...] = (HOME, RESULTS, STANDINGS)
     if round_.kind in FINAL_KINDS or event_has_final(event=round_.event):
         pages += (FINAL,)
     return (*pages, WINNER)
@@ -94,7 +94,7 @@ def say_public(
     pages: tuple[str, ...],
     public: str,
     waiting: str,
-    params: dict[str, object],
+    params: Mapping[str, object],
     back: str,
 ) -> None:
     """The message after an action that shows something on ``pages``, true as it is sent.

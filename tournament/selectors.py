@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournament.models import Event, Player, Round, Seat, Table, Wave
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # People still in the event: they may check in and appear at the check-in desk.
 ACTIVE_STATUSES = (Player.Status.PLAYER, Player.Status.ALTERNATE)
@@ -85,7 +89,7 @@ def _matching(players: QuerySet[Player], query: str) -> QuerySet[Player]:
     return players
 
 
-def player_roster(*, event: Event, query: str = "", page: object = 1) -> Roster:
+def player_roster(*, event: Event, query: str = "", page: int | str | None = 1) -> Roster:
     """Seated players by name (one page of them), alternates by position (1 first), the
     waiting list by position, then everyone who left; all narrowed to ``query``."""
     everyone = _event_players(event=event).annotate(
@@ -395,7 +399,9 @@ def _default_round(states: list[RoundState]) -> RoundState | None:
     return next((s for s in states if not s.is_played), states[-1] if states else None)
 
 
-def seating_page(*, event: Event, round_number: object = None, page: object = 1) -> SeatingPage:
+def seating_page(
+    *, event: Event, round_number: object = None, page: int | str | None = 1
+) -> SeatingPage:
     """The seating page's round (``round_number``, else the one being worked on) with one
     page of its tables; a constant number of queries whatever the event's size."""
     states = _round_states(event=event)
@@ -507,7 +513,7 @@ def round_tables_numbered(*, round_: Round, numbers: Iterable[int]) -> list[Tabl
     return [_table_seating(table) for table in tables]
 
 
-def banker_choices() -> QuerySet:
+def banker_choices() -> QuerySet[User]:
     """Everyone who may keep a table's bank: the Banker group, direct grants, superusers."""
     from django.contrib.auth import get_user_model
     from django.db.models import Q

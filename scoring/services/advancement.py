@@ -3,7 +3,7 @@ club knockout's rounds one after another."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser as User
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -90,7 +90,7 @@ def advance_to_final(
             % {"count": len(rows)},
             code="too-few",
         )
-    finalists = [row.player for row in _cut(rows, count)]
+    finalists = [row.registered for row in _cut(rows, count)]
     if count <= _final_table_max(event):
         return _seat_final(event, finalists)
     # More than one table can hold: a semifinal seated by the engine (event's table sizes,
@@ -111,7 +111,7 @@ def _players_in(event: Event) -> list[StandingRow]:
     return [
         row
         for row in standings(event=event, only_posted=True)
-        if row.player.status == Player.Status.PLAYER
+        if row.registered.status == Player.Status.PLAYER
     ]
 
 
@@ -196,7 +196,7 @@ def knockout_advance(*, event: Event, seed: int = 0, time_limit: float = 10.0) -
             code="not-posted",
         )
     if event.knockout_method == HIGHEST_ASSETS:
-        finalists = [row.player for row in _cut(_players_in(event), plan.final_players)]
+        finalists = [row.registered for row in _cut(_players_in(event), plan.final_players)]
     elif event.knockout_method == WINNERS_ASSETS and last.number == len(plan.rounds):
         # Round 1's table winners played this round: its six highest asset totals go on.
         finalists = round_highest_assets(round_=last, count=plan.final_players)

@@ -45,10 +45,12 @@ def tie_outcome(
         return _points(points_table.points(remaining=remaining, place=place))
 
     if share_points:
-        values = [points(place) for place in places]
-        if points_table is None or None in values:
+        values = [value for value in (points(place) for place in places) if value is not None]
+        if points_table is None or len(values) < len(places):
             return {pid: (first, None) for pid in tie}
-        shared = (sum(values) / len(values)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        shared = (sum(values, Decimal(0)) / len(values)).quantize(
+            Decimal("0.01"), rounding=ROUND_HALF_UP
+        )
         return {pid: (first, shared) for pid in tie}
     assert order is not None
     return {pid: (place, points(place)) for pid, place in zip(order, places, strict=True)}

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser as User
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -482,9 +482,9 @@ def _answer(*, table: Table, data: dict[str, Any], write: Callable[[], TableShee
     try:
         return SheetAnswer(sheet=write())
     except SheetConflict as error:
-        refusal = {"conflict": error}
+        return SheetAnswer(report=sheet_check(table=table, data=data), conflict=error)
     except SheetInvalid as error:
-        refusal = {"invalid": error}
+        return SheetAnswer(report=sheet_check(table=table, data=data), invalid=error)
     except ValidationError as error:
-        refusal = {"refused": tuple(error.messages)}
-    return SheetAnswer(report=sheet_check(table=table, data=data), **refusal)
+        refused = tuple(error.messages)
+        return SheetAnswer(report=sheet_check(table=table, data=data), refused=refused)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from seating.engine.model import PlayerId, Seating, SeatingProblem, Table
+from seating.engine.model import PlayerId, Seating, SeatingProblem
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,9 @@ def check_seating(problem: SeatingProblem, seating: Seating) -> SeatingCheck:
     return check_rounds(problem, seating.rounds)
 
 
-def check_rounds(problem: SeatingProblem, rounds: Sequence[Sequence[Table]]) -> SeatingCheck:
+def check_rounds(
+    problem: SeatingProblem, rounds: Sequence[Sequence[Sequence[PlayerId]]]
+) -> SeatingCheck:
     """Recount any proposed rounds, e.g. a judge's move before it is made."""
     errors: list[str] = []
     roster = list(problem.players)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from seating.engine.engine import seat
-from seating.engine.model import SeatingProblem
+from seating.engine.model import PlayerId, SeatingProblem
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 
@@ -41,7 +41,7 @@ def problem_from_json(data: Any, args: argparse.Namespace) -> SeatingProblem:
             raise ValueError(f'"{key}" must be a list of [id, id] pairs')
         return tuple((a, b) for a, b in value)
 
-    pinned = {}
+    pinned: dict[tuple[int, PlayerId], int] = {}
     for pin in data.get("pinned", []):
         try:
             pinned[(int(pin["round"]), str(pin["player"]))] = int(pin["table"])

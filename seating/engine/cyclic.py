@@ -88,7 +88,7 @@ class CyclicSearch:
     def _changes(self, r: int, p: int, q: int) -> list[int]:
         """Orbit ids a swap removes (id) and adds (~id)."""
         n, of, tables, where = self.orbits.n, self.orbits.of, self.base[r], self.where[r]
-        out = []
+        out: list[int] = []
         for x in tables[where[p]]:
             if x != p:
                 out += (of[p * n + x], ~of[q * n + x])

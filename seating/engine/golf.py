@@ -32,6 +32,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 from seating.engine.cyclic import cyclic_rounds
 
@@ -50,6 +51,10 @@ _JOIN_TRIES = 12  # designs tried by ``joined_rounds``
 _NO_DESIGN = {(20, 6)}
 _JOIN_ITERATIONS = 600  # cyclic swaps per design: 6-4-7 takes a few hundred, a failure ~1 s
 
+# Exact cover's rows are tuples of numbers (tried in sorted order), its columns anything.
+_Row = TypeVar("_Row", bound=tuple[int, ...])
+_Column = TypeVar("_Column", bound=Hashable)
+
 
 class _Budget:
     def __init__(self, nodes: int, deadline: float, should_stop: Callable[[], bool] | None):
@@ -67,16 +72,16 @@ class _Budget:
 
 
 def _exact_covers(
-    rows: dict[Hashable, list[Hashable]], budget: _Budget, fixed: Sequence[Hashable] = ()
-) -> Iterator[list[Hashable]]:
+    rows: dict[_Row, list[_Column]], budget: _Budget, fixed: Sequence[_Row] = ()
+) -> Iterator[list[_Row]]:
     """Every choice of rows covering each column exactly once (Algorithm X, columns as
     sets of rows, fewest candidates first); ``fixed`` rows are chosen up front."""
-    columns: dict[Hashable, set[Hashable]] = {}
+    columns: dict[_Column, set[_Row]] = {}
     for row, cols in rows.items():
         for col in cols:
             columns.setdefault(col, set()).add(row)
 
-    def select(row: Hashable) -> list[set[Hashable]]:
+    def select(row: _Row) -> list[set[_Row]]:
         removed = []
         for col in rows[row]:
             for other in columns[col]:
@@ -86,7 +91,7 @@ def _exact_covers(
             removed.append(columns.pop(col))
         return removed
 
-    def deselect(row: Hashable, removed: list[set[Hashable]]) -> None:
+    def deselect(row: _Row, removed: list[set[_Row]]) -> None:
         for col in reversed(rows[row]):
             columns[col] = removed.pop()
             for other in columns[col]:
@@ -94,14 +99,14 @@ def _exact_covers(
                     if col2 != col:
                         columns[col2].add(other)
 
-    def solve(chosen: list[Hashable]) -> Iterator[list[Hashable]]:
+    def solve(chosen: list[_Row]) -> Iterator[list[_Row]]:
         if not columns:
             yield list(chosen)
             return
         if not budget.spend():
             return
         col = min(columns, key=lambda c: len(columns[c]))
-        for row in sorted(columns[col]):  # type: ignore[type-var]
+        for row in sorted(columns[col]):
             chosen.append(row)
             removed = select(row)
             yield from solve(chosen)
@@ -130,7 +135,7 @@ def _spread(rng: random.Random) -> list[tuple[int, int, int]]:
 
 def _cliques(differences: set[int]) -> list[tuple[int, ...]]:
     """All tables of 4 whose six pairs have differences in ``differences``."""
-    found = set()
+    found: set[tuple[int, ...]] = set()
     for u, v, w in combinations(sorted(differences), 3):
         if u ^ v in differences and u ^ w in differences and v ^ w in differences:
             found.update(tuple(sorted((x, x ^ u, x ^ v, x ^ w))) for x in range(PLAYERS))
@@ -144,7 +149,7 @@ def _complete(differences: set[int], budget: _Budget) -> Rounds | None:
     wanted = {(min(x, x ^ d), max(x, x ^ d)) for x in range(PLAYERS) for d in differences}
     if not wanted <= {pair for cols in pairs.values() for pair in cols}:
         return None
-    for cover in _exact_covers(pairs, budget):  # type: ignore[arg-type]
+    for cover in _exact_covers(pairs, budget):
         # Sort the 40 tables into 5 rounds; player 0's five tables fix the round order.
         # Columns: table t is used once (−1 − t), player p sits once in round r (32·r + p).
         slots = {
@@ -153,10 +158,10 @@ def _complete(differences: set[int], budget: _Budget) -> Rounds | None:
             for r in range(ROUNDS - _KEPT)
         }
         zero = [t for t, table in enumerate(cover) if 0 in table]
-        for rounds in _exact_covers(slots, budget, [(t, r) for r, t in enumerate(zero)]):  # type: ignore[arg-type]
+        for rounds in _exact_covers(slots, budget, [(t, r) for r, t in enumerate(zero)]):
             out: Rounds = [[] for _ in range(ROUNDS - _KEPT)]
-            for t, r in rounds:  # type: ignore[misc]
-                out[r].append(list(cover[t]))  # type: ignore[index]
+            for t, r in rounds:
+                out[r].append(list(cover[t]))
             return out
         if budget.nodes <= 0:
             return None
@@ -247,14 +252,14 @@ def joined_rounds(
             return None
         # Columns: each of the 4R players once (p), each base round once (−1 − r): by one
         # picked table, or left out (one round is: R tables seat all 4R players).
-        rows: dict[Hashable, list[Hashable]] = {
+        rows: dict[tuple[int, int], list[int]] = {
             (r, j): [*table, -1 - r]
             for r, tables_r in enumerate(base)
             for j, table in enumerate(tables_r)
         }
         rows.update({(r, -1): [-1 - r] for r in range(len(base))})
         for cover in _exact_covers(rows, _Budget(_NODES, deadline, should_stop)):
-            picked = dict(cover)  # type: ignore[arg-type]
+            picked = dict(cover)
             return [
                 [[*t, n - 1] if j == picked[r] else list(t) for j, t in enumerate(tables_r)]
                 for r, tables_r in enumerate(base)

@@ -64,7 +64,7 @@ def _merged_report(problem: SeatingProblem, reports: list[SeatingReport]) -> Sea
         first,
         players=sum(r.players for r in reports),
         table_sizes=tuple(size for r in reports for size in r.table_sizes),
-        size_rule=tuple(problem.table_sizes),
+        size_rule=problem.table_sizes,
         size_fallback="; ".join(fallbacks) or None,
         repeat_meetings=sum(r.repeat_meetings for r in reports),
         repeat_pairs=tuple(pair for r in reports for pair in r.repeat_pairs),
@@ -98,7 +98,7 @@ def seat_by_group(
     """
     if problem.pinned:
         raise ValueError("pinned seats cannot be combined with seating by group")
-    parts, joined = partition(problem.players, groups, tuple(problem.table_sizes))
+    parts, joined = partition(problem.players, groups, problem.table_sizes)
     seatings: list[Seating] = []
     table_groups: list[Hashable] = []
     for key, members in parts.items():

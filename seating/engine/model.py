@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-PlayerId = Hashable
+# Whatever ids the caller seats (player pks in the app, strings in the CLI and tests): the
+# engine only hashes, compares and hands them back, so a caller gets its own type back.
+PlayerId = Any
 Pair = tuple[PlayerId, PlayerId]
 
 

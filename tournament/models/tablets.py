@@ -36,6 +36,9 @@ class KeptAnswer(models.Model):
     said = models.JSONField(_("answer messages"), default=list, blank=True)
     at = models.DateTimeField(_("applied at"), auto_now_add=True, db_index=True)
 
+    # Each kind of write names the action its key is bound to, at its own length.
+    action: str
+
     class Meta:
         abstract = True
 

@@ -50,12 +50,12 @@ class Command(DbWorkerCommand):
         )
         sweeper.start()
         # db_worker's handle() builds its Worker by this module-level name: ours stands in
-        # for it while it runs.
-        original, db_worker.Worker = db_worker.Worker, PatientWorker
+        # for it while it runs (a class replaced in its module, which mypy refuses to type).
+        original, db_worker.Worker = db_worker.Worker, PatientWorker  # type: ignore[misc]
         try:
             super().handle(*args, **options)
         finally:
-            db_worker.Worker = original
+            db_worker.Worker = original  # type: ignore[misc]
             done.set()
             sweeper.join(timeout=30)
 

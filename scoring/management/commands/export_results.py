@@ -9,7 +9,9 @@ file (``tournament.selectors.seating_csv_rows``) adds each table's order of play
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -57,6 +59,6 @@ class Command(BaseCommand):
             self.stdout.write(str(path))
 
 
-def _write(path: Path, rows: list[list[str]]) -> None:
+def _write(path: Path, rows: Iterable[Iterable[Any]]) -> None:
     with path.open("w", newline="", encoding="utf-8") as handle:
         csv_write(rows=rows, stream=handle)
