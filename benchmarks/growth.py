@@ -2,7 +2,8 @@
 
 Run from the project root: ``PYTHONPATH=. python benchmarks/growth.py``. It makes a
 throw-away test database (SQLite unless DATABASE_URL says otherwise) holding two events,
-40 and 2,000 players (``BENCH_GROWTH_SMALL``, ``BENCH_GROWTH_BIG``), each with three
+40 and 2,000 players (``BENCH_GROWTH_SMALL``, ``BENCH_GROWTH_BIG``; ``BENCH_GROWTH_ONLY``
+names pages to time, by part of their label), each with three
 rounds seated, played and posted, written in bulk (as tests/spectator/big_event.py does);
 then asks for every organizer and judge page of both as the organizer (test client): one
 warm-up, the median of 5, the size, and how many times slower the big event's page is.
@@ -98,6 +99,12 @@ def build(event, *, players: int) -> None:
 
 
 def pages(event) -> dict[str, str]:
+    """Every page timed, or those whose label contains ``BENCH_GROWTH_ONLY``."""
+    only = os.environ.get("BENCH_GROWTH_ONLY", "")
+    return {label: url for label, url in _pages(event).items() if only in label}
+
+
+def _pages(event) -> dict[str, str]:
     from django.urls import reverse
 
     pk = {"pk": event.pk}

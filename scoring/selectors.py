@@ -157,8 +157,11 @@ def standings(
         for pk, played in games.items()
     ]
 
+    # Worked out once a player: the sort and the grouping below both ask for it.
+    strengths = {row.player_id: tie_breakers.strength(row.key) for row in unranked}
+
     def strength(row: StandingRow) -> tuple:
-        return tie_breakers.strength(row.key)
+        return strengths[row.player_id]
 
     unranked.sort(key=lambda r: (strength(r), r.alias))
     decisions = [
@@ -470,19 +473,21 @@ def standings_csv_rows(*, event: Event, only_posted: bool) -> list[list[StrOrPro
 # --- The results pages ---------------------------------------------------------------------
 
 
-def players_with_unposted_results(*, event: Event) -> set[int]:
-    """Players whose standing includes a preliminary game from a round not posted yet.
+def players_with_unposted_results(*, event: Event, among: set[int] | None = None) -> set[int]:
+    """Players (of ``among``, if given: a page's rows) whose standing includes a
+    preliminary game from a round not posted yet.
 
     The organizer's standings count every result; this marks the rows the public does not
     see yet.
     """
-    return set(
-        ResultLine.objects.filter(
-            table__round__event=event,
-            table__round__kind=Round.Kind.PRELIMINARY,
-            table__round__posting__isnull=True,
-        ).values_list("player_id", flat=True)
+    lines = ResultLine.objects.filter(
+        table__round__event=event,
+        table__round__kind=Round.Kind.PRELIMINARY,
+        table__round__posting__isnull=True,
     )
+    if among is not None:
+        lines = lines.filter(player_id__in=among)
+    return set(lines.values_list("player_id", flat=True))
 
 
 # --- The banker's tablet -------------------------------------------------------------------

@@ -9,8 +9,11 @@ Thin views over ``scoring.services`` (writes) and ``scoring.selectors`` (reads),
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -35,7 +38,7 @@ from tournament.formats import (
 )
 from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
-from tournament.models import Event, Round
+from tournament.models import Event, Player, Round
 from tournament.money import edition_of
 from tournament.pages import error_message
 from tournament.public_site import FINAL, say_public
@@ -43,6 +46,11 @@ from tournament.requests import AuthenticatedHttpRequest
 from tournament.selectors import round_seating
 
 # --- Standings ---------------------------------------------------------------------------
+
+# Standings rows on one page: at 2,000 players the whole table is a megabyte of HTML. The
+# top of it is what the cut and the winner are decided on; the search finds anyone else.
+# As many as the results page's tables, so a club event fits on one page.
+STANDINGS_PAGE_SIZE = 50
 
 
 def _tied_groups(rows: list[selectors.StandingRow]) -> list[list[selectors.StandingRow]]:
@@ -58,22 +66,41 @@ def _final(event: Event, kind: str = Round.Kind.FINAL):
     return round_seating(round_=final) if final else None
 
 
-@head_judge_required
-def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every result so far, unposted ones marked, with real names; the officials' view.
+def _found(rows: list[selectors.StandingRow], *, event: Event, typed: str) -> int | None:
+    """The index of the first row whose alias or registered name is what was typed,
+    regardless of case; failing that, the first that contains it; None if none does."""
+    wanted = typed.strip().casefold()
+    if not wanted:
+        return None
+    names = {
+        pk: f"{first} {last}".casefold()
+        for pk, first, last in Player.objects.filter(event=event).values_list(
+            "pk", "first_name", "last_name"
+        )
+    }
+    for matches in (lambda name: name == wanted, lambda name: wanted in name):
+        for index, row in enumerate(rows):
+            if matches(row.alias.casefold()) or matches(names.get(row.player_id, "")):
+                return index
+    return None
 
-    The head judge opens it too: the ties the tie-breakers leave (the top place, the cut
-    for the final) are theirs to decide, here. The organizer's controls on it (the order of
-    the tie-breakers, seating the next stage, the CSV files) are shown to whoever may use
-    them.
-    """
-    event = event_or_404(pk)
-    rows = selectors.standings(event=event, only_posted=False)
-    tie_breakers = tie_breakers_for(event=event)
-    columns = tie_breaker_columns(event=event)
-    edition = edition_of(event)
-    rounds = list(Round.objects.filter(event=event).select_related("posting").order_by("number"))
-    tie_forms = [
+
+def _with_players(
+    rows: list[selectors.StandingRow], *, event: Event, wanted: set[int]
+) -> list[selectors.StandingRow]:
+    """``rows`` with the registered person read for the players in ``wanted``: the page's
+    rows and their ties, not the whole field's."""
+    people = Player.objects.filter(event=event).in_bulk(list(wanted))
+    return [
+        dataclasses.replace(row, player=people.get(row.player_id))
+        if row.player_id in wanted
+        else row
+        for row in rows
+    ]
+
+
+def _tie_forms(groups: list[list[selectors.StandingRow]]) -> list[dict]:
+    return [
         {
             "rows": group,
             "form": OrderForm(
@@ -84,28 +111,62 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             ),
             "players": ",".join(str(r.registered.pk) for r in group),
         }
-        for group in _tied_groups(rows)
+        for group in groups
     ]
+
+
+@head_judge_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every result so far, unposted ones marked, with real names; the officials' view,
+    fifty places a page, ``?q=`` going to the page and row of an alias or name.
+
+    The head judge opens it too: the ties the tie-breakers leave (the top place, the cut
+    for the final) are theirs to decide, here; a tie's players are next to each other, so
+    the page shows the decisions for its own rows and links the pages holding the others.
+    The organizer's controls on it (the order of the tie-breakers, seating the next stage,
+    the CSV files) are shown to whoever may use them.
+    """
+    event = event_or_404(pk)
+    # The ranking needs every player's numbers, not their registration: only the rows shown
+    # read the person.
+    rows = selectors.standings(event=event, only_posted=False, with_players=False)
+    page_url = reverse("scoring:standings", kwargs={"pk": event.pk})
+    typed = request.GET.get("q", "").strip()[:60]
+    found = _found(rows, event=event, typed=typed) if typed else None
+    if found is not None:
+        number = found // STANDINGS_PAGE_SIZE + 1
+        query = f"?page={number}" if number > 1 else ""
+        return redirect(f"{page_url}{query}#standing-{rows[found].player_id}")
+    page = Paginator(rows, STANDINGS_PAGE_SIZE).get_page(request.GET.get("page"))
+    shown = {row.player_id for row in page.object_list}
+    tied = {row.player_id for group in _tied_groups(rows) for row in group}
+    rows = _with_players(rows, event=event, wanted=shown | tied)
+    groups = _tied_groups(rows)
+    here = [group for group in groups if any(row.player_id in shown for row in group)]
+    elsewhere = [
+        {"ranks": group[0].rank, "page": rows.index(group[0]) // STANDINGS_PAGE_SIZE + 1}
+        for group in groups
+        if not any(row.player_id in shown for row in group)
+    ]
+    page = Paginator(rows, STANDINGS_PAGE_SIZE).get_page(page.number)
     return render(
         request,
         "scoring/results/standings.html",
         {
             "event": event,
-            "columns": columns,
-            "rows": [
-                {
-                    "row": r,
-                    "cells": [c.text(r.key(c.key), edition=edition) for c in columns],
-                    "broken_by": tie_broken_text(r.broken_by) if r.broken_by else "",
-                }
-                for r in rows
-            ],
-            "unposted": selectors.players_with_unposted_results(event=event),
-            "tie_breakers": [TIE_BREAKERS[key].label for key in tie_breakers.keys],
-            "rounds": rounds,
-            "tie_forms": tie_forms,
+            **_standings_rows(event, page.object_list),
+            "page": page,
+            "page_url": page_url,
+            "not_found": bool(typed),
+            "unposted": selectors.players_with_unposted_results(event=event, among=shown),
+            "rounds": list(
+                Round.objects.filter(event=event).select_related("posting").order_by("number")
+            ),
+            "tie_forms": _tie_forms(here),
+            "ties_elsewhere": elsewhere,
             "tie_breaker_form": _tie_breaker_form(event),
-            "custom_tie_breakers": tie_breakers != default_tie_breakers_for(event=event),
+            "custom_tie_breakers": tie_breakers_for(event=event)
+            != default_tie_breakers_for(event=event),
             "final": _final(event),
             "semifinal": _final(event, Round.Kind.SEMIFINAL),
             "knockout": selectors.knockout_progress(event=event),
@@ -115,6 +176,24 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             "seating_stamp": seating_stamp(event=event),
         },
     )
+
+
+def _standings_rows(event: Event, rows) -> dict:
+    """The page's rows with their tie-breaker cells, and the tie-breakers' names."""
+    columns = tie_breaker_columns(event=event)
+    edition = edition_of(event)
+    return {
+        "columns": columns,
+        "rows": [
+            {
+                "row": r,
+                "cells": [c.text(r.key(c.key), edition=edition) for c in columns],
+                "broken_by": tie_broken_text(r.broken_by) if r.broken_by else "",
+            }
+            for r in rows
+        ],
+        "tie_breakers": [TIE_BREAKERS[key].label for key in tie_breakers_for(event=event).keys],
+    }
 
 
 def _tie_breaker_form(event: Event, data=None) -> TieBreakerOrderForm:
@@ -181,7 +260,10 @@ def standings_tie(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             error_message(request, error)
         else:
             messages.success(request, _("Standings tie decided."))
-    return redirect("scoring:standings", pk=event.pk)
+    # Back to the page of the standings the decision was taken on.
+    page = request.POST.get("page", "")
+    query = f"?page={page}" if page.isascii() and page.isdigit() and len(page) <= 6 else ""
+    return redirect(reverse("scoring:standings", kwargs={"pk": event.pk}) + query)
 
 
 @organizer_required
