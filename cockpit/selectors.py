@@ -11,7 +11,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, Min, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,8 +24,8 @@ from cockpit.plan import (
     tables_for,
 )
 from knockout.selectors import confirmed_plan, knockout_options
-from scoring.models import RoundPosting, TableSheet
-from scoring.selectors import event_winner, sheet_open_ties
+from scoring.models import RoundPosting, TableSheet, TieDecision
+from scoring.selectors import event_winner
 from tournament.formats import (
     event_edition,
     event_has_final,
@@ -41,35 +41,69 @@ PLAYING = (Table.Status.PLAYING, Table.Status.LAST_TURN)
 SIGNED = (TableSheet.Status.SIGNED, TableSheet.Status.APPROVED)
 
 
+def _open_ties(round_: Round) -> int:
+    """The ties the engine left on the round's signed sheets that no decision settles, as
+    ``sheet_open_ties`` counts them, in two queries: only the tables with a tie are read
+    further."""
+    unresolved = {
+        table_id: ties
+        for table_id, ties in TableSheet.objects.filter(
+            table__round=round_, status__in=SIGNED
+        ).values_list("table_id", "report__unresolved_ties")
+        if ties
+    }
+    decided: dict[int, set[tuple]] = {}
+    for table_id, players in TieDecision.objects.filter(table_id__in=unresolved).values_list(
+        "table_id", "players"
+    ):
+        decided.setdefault(table_id, set()).add(tuple(sorted(players)))
+    return sum(
+        1
+        for table_id, ties in unresolved.items()
+        for tie in ties
+        if tuple(sorted(tie)) not in decided.get(table_id, set())
+    )
+
+
 def _round_facts(round_: Round) -> RoundFacts:
-    tables = list(Table.objects.filter(round=round_))
-    waves = {table.wave_id for table in tables}
-    clocks = list(Clock.objects.filter(wave_id__in=waves))
-    # The typed sheet (data) is not needed here, and 500 of them are megabytes of JSON.
-    sheets = list(TableSheet.objects.filter(table__round=round_).defer("data"))
-    started = bool(clocks)
+    # Counted by the database: a round of 2,000 players has 500 tables and sheets, and the
+    # cockpit needs only their numbers.
+    tables = Table.objects.filter(round=round_)
     # Tournament Kit: where no volunteer banks, "a player from each table must act as that table's
     # Banker": such a table has its banker too.
-    without_banker = sorted(
-        t.number for t in tables if t.banker_id is None and t.banker_player_id is None
+    no_banker = Q(banker__isnull=True, banker_player__isnull=True)
+    counts = tables.aggregate(
+        tables=Count("pk"),
+        playing=Count("pk", filter=Q(status__in=PLAYING)),
+        without_banker=Count("pk", filter=no_banker),
+        first_without_banker=Min("number", filter=no_banker),
     )
+    waves = set(tables.values_list("wave_id", flat=True).distinct())
+    clocks = list(Clock.objects.filter(wave_id__in=waves).values_list("ended_at", flat=True))
+    sheets = dict(
+        TableSheet.objects.filter(table__round=round_)
+        .order_by()
+        .values_list("status")
+        .annotate(count=Count("pk"))
+    )
+    started = bool(clocks)
     return RoundFacts(
         number=round_.number,
         final=round_.kind == Round.Kind.FINAL,
-        tables=len(tables),
+        tables=counts["tables"],
         published=round_.assignments_published,
         clock_started=started,
         clock_ended=started
         and len(clocks) == len(waves)
-        and all(c.ended_at is not None for c in clocks),
-        tables_playing=sum(1 for t in tables if t.status in PLAYING) if started else 0,
-        sheets_in=sum(1 for s in sheets if s.status != TableSheet.Status.DRAFT),
-        sheets_signed=sum(1 for s in sheets if s.status in SIGNED),
-        sheets_approved=sum(1 for s in sheets if s.status == TableSheet.Status.APPROVED),
-        open_ties=sum(len(sheet_open_ties(sheet=s)) for s in sheets if s.is_locked),
+        and all(ended is not None for ended in clocks),
+        tables_playing=counts["playing"] if started else 0,
+        sheets_in=sum(n for status, n in sheets.items() if status != TableSheet.Status.DRAFT),
+        sheets_signed=sum(n for status, n in sheets.items() if status in SIGNED),
+        sheets_approved=sheets.get(TableSheet.Status.APPROVED, 0),
+        open_ties=_open_ties(round_),
         posted=RoundPosting.objects.filter(round=round_).exists(),
-        bankers_missing=len(without_banker),
-        first_without_banker=without_banker[0] if without_banker else None,
+        bankers_missing=counts["without_banker"],
+        first_without_banker=counts["first_without_banker"],
         approval_needed=round_.event.judge_approves_sheets,
         vacancies=0
         if started
