@@ -104,6 +104,12 @@ class WaveClock:
     # The clock row's version (0 before the start), read with its start and end, before the
     # actions: the facts shown are never older than the version they are labelled with.
     version: int = 0
+    # The wave's tables when ``tables`` was left empty (not listed), else None.
+    table_count: int | None = None
+
+    @property
+    def tables_total(self) -> int:
+        return len(self.tables) if self.table_count is None else self.table_count
 
     @property
     def round(self) -> Round:
@@ -134,30 +140,45 @@ class WaveClock:
         return None
 
 
-def _tables(wave: Wave) -> tuple[TableView, ...]:
+def _tables(wave: Wave, *, aliases: bool) -> tuple[TableView, ...]:
     tables = list(wave.tables.order_by("number"))
+    if not aliases:
+        return tuple(TableView(t, ()) for t in tables)
     seats = (
         Seat.objects.filter(table__in=tables).select_related("player").order_by("table", "position")
     )
-    aliases: dict[int, list[str]] = {t.pk: [] for t in tables}
+    by_table: dict[int, list[str]] = {t.pk: [] for t in tables}
     for seat in seats:
-        aliases[seat.table_id].append(seat.player.alias)
-    return tuple(TableView(t, tuple(aliases[t.pk])) for t in tables)
+        by_table[seat.table_id].append(seat.player.alias)
+    return tuple(TableView(t, tuple(by_table[t.pk])) for t in tables)
 
 
-def wave_clock(*, wave: Wave, now: datetime.datetime) -> WaveClock:
-    """Everything about one wave's clock at ``now``."""
+# The clock's states whose tables are worth listing one by one: play is on.
+_IN_PLAY = (Status.RUNNING, Status.PAUSED, Status.TIME_UP)
+
+
+def wave_clock(
+    *, wave: Wave, now: datetime.datetime, listed: bool | None = True, aliases: bool = True
+) -> WaveClock:
+    """Everything about one wave's clock at ``now``. ``listed``: its tables one by one
+    (with their players' aliases, unless not ``aliases``); False, only how many; None, one
+    by one while play is on (a wave to come or over is 250 tables of one status at 2,000
+    players)."""
     clock = _clock_of(wave)
     facts = clock_facts(wave=wave)
+    state = clock_state(facts, now=now)
     actions = tuple(clock.actions.select_related("by").order_by("at", "pk")) if clock else ()
+    if listed is None:
+        listed = state.status in _IN_PLAY
     return WaveClock(
         wave=wave,
         facts=facts,
-        state=clock_state(facts, now=now),
+        state=state,
         schedule=round_announcements(round_=wave.round, duration_s=facts.duration_s),
-        tables=_tables(wave),
+        tables=_tables(wave, aliases=aliases) if listed else (),
         actions=actions,
         version=clock.version if clock else 0,
+        table_count=None if listed else wave.tables.count(),
     )
 
 
@@ -170,8 +191,12 @@ def event_waves(*, event: Event) -> QuerySet[Wave]:
 
 
 def event_clocks(*, event: Event, now: datetime.datetime) -> list[WaveClock]:
-    """Every wave of the event with its clock, in playing order: the head judge's page."""
-    return [wave_clock(wave=wave, now=now) for wave in event_waves(event=event)]
+    """Every wave of the event with its clock, in playing order: the head judge's page,
+    which lists the tables (no aliases) of the waves in play only."""
+    return [
+        wave_clock(wave=wave, now=now, listed=None, aliases=False)
+        for wave in event_waves(event=event)
+    ]
 
 
 def hall_wave(*, event: Event) -> Wave | None:

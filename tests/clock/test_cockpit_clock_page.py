@@ -3,6 +3,8 @@ actions come back to their wave's card, and times in minutes and seconds."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -65,3 +67,23 @@ def test_the_log_says_minutes_and_seconds(client, wave):
 )
 def test_signed_duration(seconds, shown):
     assert signed_duration(seconds) == shown
+
+
+def test_only_the_waves_in_play_list_their_tables_one_by_one(client, two_rounds):
+    """At 2,000 players a wave is 250 tables: the page lists them for a wave in play, the
+    one the head judge watches, and only counts those of a wave to come or over."""
+    first, second = two_rounds
+    Table.objects.create(round=second.round, wave=second, number=2)
+    third = Wave.objects.create(
+        round=Round.objects.create(event=first.round.event, number=3), number=1
+    )
+    for number in (1, 2, 3):
+        Table.objects.create(round=third.round, wave=third, number=number)
+    login(client, HEAD_JUDGE)
+    services.clock_start(wave=first)
+    services.clock_end(wave=first, reason="")
+    services.clock_start(wave=second)
+    body = page_of(client, first)
+    listed = {int(pk) for pk in re.findall(r'data-table-pk="(\d+)"', body)}
+    assert listed == set(Table.objects.filter(wave=second).values_list("pk", flat=True))
+    assert "3 tables" in body and "2 tables" in body
