@@ -153,23 +153,19 @@ def _tables(wave: Wave, *, aliases: bool) -> tuple[TableView, ...]:
     return tuple(TableView(t, tuple(by_table[t.pk])) for t in tables)
 
 
-# The clock's states whose tables are worth listing one by one: play is on.
-_IN_PLAY = (Status.RUNNING, Status.PAUSED, Status.TIME_UP)
-
-
 def wave_clock(
     *, wave: Wave, now: datetime.datetime, listed: bool | None = True, aliases: bool = True
 ) -> WaveClock:
     """Everything about one wave's clock at ``now``. ``listed``: its tables one by one
     (with their players' aliases, unless not ``aliases``); False, only how many; None, one
-    by one while play is on (a wave to come or over is 250 tables of one status at 2,000
-    players)."""
+    by one until the wave has ended (an ended wave's are all over: 250 of them at 2,000
+    players, and a day's waves add up)."""
     clock = _clock_of(wave)
     facts = clock_facts(wave=wave)
     state = clock_state(facts, now=now)
     actions = tuple(clock.actions.select_related("by").order_by("at", "pk")) if clock else ()
     if listed is None:
-        listed = state.status in _IN_PLAY
+        listed = state.status != Status.ENDED
     return WaveClock(
         wave=wave,
         facts=facts,
@@ -192,7 +188,7 @@ def event_waves(*, event: Event) -> QuerySet[Wave]:
 
 def event_clocks(*, event: Event, now: datetime.datetime) -> list[WaveClock]:
     """Every wave of the event with its clock, in playing order: the head judge's page,
-    which lists the tables (no aliases) of the waves in play only."""
+    which lists the tables (no aliases) of the waves not ended yet."""
     return [
         wave_clock(wave=wave, now=now, listed=None, aliases=False)
         for wave in event_waves(event=event)

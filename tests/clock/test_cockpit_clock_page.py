@@ -69,9 +69,9 @@ def test_signed_duration(seconds, shown):
     assert signed_duration(seconds) == shown
 
 
-def test_only_the_waves_in_play_list_their_tables_one_by_one(client, two_rounds):
-    """At 2,000 players a wave is 250 tables: the page lists them for a wave in play, the
-    one the head judge watches, and only counts those of a wave to come or over."""
+def test_an_ended_wave_says_how_many_tables_it_had_without_listing_them(client, two_rounds):
+    """At 2,000 players a wave is 250 tables, and a day's waves add up: the page lists the
+    tables of the waves playing or to come, and only counts those of a wave that ended."""
     first, second = two_rounds
     Table.objects.create(round=second.round, wave=second, number=2)
     third = Wave.objects.create(
@@ -79,11 +79,15 @@ def test_only_the_waves_in_play_list_their_tables_one_by_one(client, two_rounds)
     )
     for number in (1, 2, 3):
         Table.objects.create(round=third.round, wave=third, number=number)
+    Table.objects.create(round=first.round, wave=first, number=2)
     login(client, HEAD_JUDGE)
     services.clock_start(wave=first)
     services.clock_end(wave=first, reason="")
     services.clock_start(wave=second)
     body = page_of(client, first)
     listed = {int(pk) for pk in re.findall(r'data-table-pk="(\d+)"', body)}
-    assert listed == set(Table.objects.filter(wave=second).values_list("pk", flat=True))
-    assert "3 tables" in body and "2 tables" in body
+    assert listed == set(
+        Table.objects.filter(wave__in=[second, third]).values_list("pk", flat=True)
+    )
+    ended = body[body.index(f'id="wave-{first.pk}"') :]
+    assert "2 tables" in ended[: ended.index("</p>")]
