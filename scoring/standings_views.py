@@ -139,14 +139,20 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(f"{page_url}{query}#standing-{rows[found].player_id}")
     page = Paginator(rows, STANDINGS_PAGE_SIZE).get_page(request.GET.get("page"))
     shown = {row.player_id for row in page.object_list}
-    tied = {row.player_id for group in _tied_groups(rows) for row in group}
-    rows = _with_players(rows, event=event, wanted=shown | tied)
+    # Tied players stand next to each other: a group touching this page is decided here.
+    touching = {
+        row.player_id
+        for group in _tied_groups(rows)
+        if any(row.player_id in shown for row in group)
+        for row in group
+    }
+    rows = _with_players(rows, event=event, wanted=shown | touching)
     groups = _tied_groups(rows)
-    here = [group for group in groups if any(row.player_id in shown for row in group)]
+    here = [group for group in groups if group[0].player_id in touching]
     elsewhere = [
         {"ranks": group[0].rank, "page": rows.index(group[0]) // STANDINGS_PAGE_SIZE + 1}
         for group in groups
-        if not any(row.player_id in shown for row in group)
+        if group[0].player_id not in touching
     ]
     page = Paginator(rows, STANDINGS_PAGE_SIZE).get_page(page.number)
     return render(

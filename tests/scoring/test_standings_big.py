@@ -107,3 +107,20 @@ def test_the_csv_file_keeps_every_player(client, event, seated):
     response = client.get(url("standings_csv", event))
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert len(rows) == PLAYERS + 1
+
+
+def test_a_tie_across_two_pages_is_decided_on_either(client, event, seated):
+    """Table 50's and table 51's seat 1 made level: places 50 and 51 become a shared 50th,
+    the last row of page 1 and the first of page 2."""
+    upper = Player.objects.get(event=event, alias=seated[49 * 4])  # table 50, seat 1
+    lower = Player.objects.get(event=event, alias=seated[50 * 4])  # table 51, seat 1
+    worth = ResultLine.objects.get(player=upper).net_worth
+    ResultLine.objects.filter(player=lower).update(net_worth=worth)
+    assert SIZE == 50  # the pages' boundary this tie sits on
+
+    client = login(client, HEAD_JUDGE)
+    for page in (1, 2):
+        response = client.get(url("standings", event), {"page": page})
+        [tie] = response.context["tie_forms"]
+        assert {r.player_id for r in tie["rows"]} == {upper.pk, lower.pk}
+        assert response.context["ties_elsewhere"] == []
