@@ -31,12 +31,13 @@ GOAL = 5.0
 
 def build(event, *, players: int) -> None:
     """``players`` checked in; ``ROUNDS`` rounds at tables of four in two waves, each
-    played (every sheet approved) and posted. Net worths all differ: no tie is left."""
+    played (the clocks ended, every sheet approved) and posted. Net worths all differ: no
+    tie is left."""
     from django.utils import timezone
 
     from scoring.models import ResultLine, RoundPosting, TableSheet
     from tests.spectator.big_event import aliases
-    from tournament.models import Player, Round, Seat, Table, Wave
+    from tournament.models import Clock, Player, Round, Seat, Table, Wave
 
     now = timezone.now()
     Player.objects.bulk_create(
@@ -61,6 +62,16 @@ def build(event, *, players: int) -> None:
         )
         waves = Wave.objects.bulk_create(
             Wave(round=round_, number=n, scheduled_start=now) for n in (1, 2)
+        )
+        # Each wave's clock ran its 90 minutes and was ended, as at the end of a day.
+        Clock.objects.bulk_create(
+            Clock(
+                wave=wave,
+                duration_seconds=90 * 60,
+                started_at=now - datetime.timedelta(hours=2),
+                ended_at=now - datetime.timedelta(minutes=25),
+            )
+            for wave in waves
         )
         count = players // TABLE_SIZE
         per_wave = -(-count // 2)
