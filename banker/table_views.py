@@ -17,12 +17,12 @@ from clock.selectors import game_over_undo_refusal, wave_clock
 from clock.timing import Status
 from cockpit import judge_call_services
 from scoring.bankruptcy_selectors import table_bankruptcy_view
+from seating.selectors import table_seating
 from tournament.access import acting_user
 from tournament.formats import event_has_last_turn
 from tournament.idempotency import idempotent
 from tournament.lookups import table_or_404
 from tournament.models import TableStatus
-from tournament.selectors import table_seating
 
 
 @banker_required

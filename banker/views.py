@@ -46,6 +46,7 @@ from scoring.services import signatures
 from scoring.services.sheets import sheet_check, sheet_save_draft_answer, sheet_submit_answer
 from scoring.sheet_forms import SignForm, sheet_entry
 from scoring.sheet_readiness import game_is_over
+from seating.selectors import table_seating
 from tournament.access import (
     acting_user,
     organizer_required,
@@ -56,7 +57,6 @@ from tournament.lookups import table_or_404
 from tournament.models import Player, Table
 from tournament.qr import qr_svg
 from tournament.requests import AuthenticatedHttpRequest
-from tournament.selectors import table_seating
 
 # --- The table card's link and the banker's tables -------------------------------------------
 

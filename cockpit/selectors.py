@@ -24,6 +24,7 @@ from cockpit.plan import (
     tables_for,
 )
 from knockout.selectors import confirmed_plan, knockout_options
+from players.selectors import check_in_counts
 from scoring.models import RoundPosting, TableSheet, TieDecision
 from scoring.selectors import event_winner
 from tournament.formats import (
@@ -35,7 +36,6 @@ from tournament.formats import (
 from tournament.models import Clock, Event, Player, Round, Seat, Table
 from tournament.public_site import HOME, public_site
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER
-from tournament.selectors import check_in_counts
 
 PLAYING = (Table.Status.PLAYING, Table.Status.LAST_TURN)
 SIGNED = (TableSheet.Status.SIGNED, TableSheet.Status.APPROVED)

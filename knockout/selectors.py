@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from knockout.bracket import BracketOptions, BracketPlan, PlannedRound, bracket_options
+from players.selectors import check_in_counts
 from tournament.formats import event_minimum_players
 from tournament.models import Event, Player, Round
-from tournament.selectors import check_in_counts
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from players.selectors import player_get
 from tournament.access import allowed_url
 from tournament.models import Event, Player
 from tournament.pages import safe_next
-from tournament.selectors import player_get
 
 
 def player_or_404(event: Event, player_pk: int) -> Player:

@@ -27,6 +27,7 @@ from players.no_show_selectors import (
     not_here_at_the_start,
 )
 from players.pages import back, player_or_404
+from players.selectors import check_in_counts, player_roster, player_search, promotion_target
 from tournament.access import judge_required, organizer_required
 from tournament.formats import (
     event_is_knockout,
@@ -38,12 +39,6 @@ from tournament.models import Event, Player
 from tournament.organizer_forms import AliasForm, ReasonForm, SearchForm
 from tournament.pages import error_message
 from tournament.requests import AuthenticatedHttpRequest, HtmxHttpRequest
-from tournament.selectors import (
-    check_in_counts,
-    player_roster,
-    player_search,
-    promotion_target,
-)
 
 # People listed at once at the check-in desk; the search finds the others.
 CHECK_IN_PAGE_SIZE = 50

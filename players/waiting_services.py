@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from players.selectors import promotion_target, waiting_return_refusal
 from players.services import next_alternate_position, renumber_alternates, renumber_waiting_list
 from tournament.models import Event, Player
-from tournament.selectors import promotion_target, waiting_return_refusal
 
 
 def _stamp(player: Player, by: User | None, now: datetime.datetime | None) -> None:

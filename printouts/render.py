@@ -25,11 +25,11 @@ from printouts.pdf import FOOTER_PROBE, Renderer, page_size, render_pdf
 from printouts.sheets import SheetPage, blank_page
 from printouts.stamps import Composed, Palette, Stamp, compose
 from scoring.models import BankerLink
+from seating.selectors import table_seating
 from series.selectors import qualification_of
 from tournament.formats import event_edition
 from tournament.models import Event, Player, Round, Table
 from tournament.money import money
-from tournament.selectors import table_seating
 
 # A page's absolute URL from its path, e.g. request.build_absolute_uri.
 AbsoluteUrl = Callable[[str], str]

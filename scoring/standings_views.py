@@ -32,6 +32,7 @@ from scoring.tie_breakers import (
 )
 from scoring.tie_breakers import columns as tie_breaker_columns
 from seating.round_tables import seating_stamp
+from seating.selectors import round_seating
 from tournament.access import head_judge_required, organizer_required
 from tournament.formats import (
     event_has_final,
@@ -43,7 +44,6 @@ from tournament.money import edition_of
 from tournament.pages import error_message
 from tournament.public_site import FINAL, say_public
 from tournament.requests import AuthenticatedHttpRequest
-from tournament.selectors import round_seating
 
 # --- Standings ---------------------------------------------------------------------------
 

@@ -26,12 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from seating import services as seating_services
-from seating.services import MoveCost
-from tournament.access import judge_required
-from tournament.idempotency import official_idempotent
-from tournament.lookups import event_or_404, round_or_404
-from tournament.models import Round, Seat
-from tournament.selectors import (
+from seating.selectors import (
     round_seat_find,
     round_seat_get,
     round_seated_count,
@@ -39,6 +34,11 @@ from tournament.selectors import (
     round_seats_of,
     round_tables_numbered,
 )
+from seating.services import MoveCost
+from tournament.access import judge_required
+from tournament.idempotency import official_idempotent
+from tournament.lookups import event_or_404, round_or_404
+from tournament.models import Round, Seat
 
 # Up to this many seated players the selects list everyone: short enough to scroll, and
 # a club night needs no search. Above it, the page searches.

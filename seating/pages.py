@@ -6,8 +6,8 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from seating.selectors import seating_table_page
 from tournament.models import Event, Table
-from tournament.selectors import seating_table_page
 
 
 def back_to_seating(

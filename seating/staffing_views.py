@@ -20,12 +20,12 @@ from django.views.decorators.http import require_POST
 from seating import services as seating_services
 from seating import table_settings as table_services
 from seating.pages import back_to_seating
+from seating.selectors import banker_choices
 from tournament.access import organizer_required
 from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Player, Table
 from tournament.pages import error_message
-from tournament.selectors import banker_choices
 
 # What a table's banker is chosen from: users, or the table's own players.
 _Choice = TypeVar("_Choice", bound=Model)

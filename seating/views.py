@@ -25,6 +25,7 @@ from seating.draw import DRAW_SEED_LIMIT, draw_seed_or_new
 from seating.pages import back_to_seating
 from seating.reseat_selectors import reseat_undo_refusal
 from seating.round_tables import seating_stamp
+from seating.selectors import banker_choices, final_stage_seating, seating_page
 from seating.services import VacancyResult
 from seating.table_settings import table_set_language
 from seating.words import report_summary
@@ -36,11 +37,6 @@ from tournament.lookups import event_or_404, round_or_404
 from tournament.models import Round
 from tournament.pages import error_message
 from tournament.public_site import say_published
-from tournament.selectors import (
-    banker_choices,
-    final_stage_seating,
-    seating_page,
-)
 
 # Pre-seating gives the engine this long; the organizer waits on the page meanwhile.
 PRESEAT_SECONDS = 10.0

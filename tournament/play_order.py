@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournament.models import Table
-from tournament.selectors import play_order_from
 
 # --- Token choice and order of play -------------------------------------------------------
 #
@@ -96,3 +95,11 @@ def table_record_play_order(*, table: Table, token_order: list[int], starter: in
     }
     table.save(update_fields=["play_order"])
     return table.play_order
+
+
+def play_order_from(seated: Sequence[int], *, starter: int) -> list[int]:
+    """The order of play: the seats, numbered round the table in the direction of play,
+    turned to start at the highest roller (Championship Rules: "play then continues to the left of
+    the first person"). Seats 13, 14, 15, 16 with 14 starting play 14, 15, 16, 13."""
+    index = list(seated).index(starter)
+    return [*seated[index:], *seated[:index]]

@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from players.selectors import player_search
 from tests.players.organizer_pages import (
     alternate_positions,
     messages_of,
@@ -15,7 +16,6 @@ from tests.players.organizer_pages import (
 from tests.url_names import qualified
 from tournament.models import Event, Player
 from tournament.organizer_forms import EVENT_FIELDSETS
-from tournament.selectors import player_search
 from tournament.services import EVENT_FIELDS, event_create
 
 # --- Player list ---------------------------------------------------------------------

@@ -15,8 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from demo.simulation import event_simulate
+from players import selectors as players_selectors
 from players import views as organizer_views
-from tournament import selectors
+from seating import selectors as seating_selectors
 from tournament.models import Player, Round
 from tournament.roles import ORGANIZER
 
@@ -57,8 +58,8 @@ def _queries(client, path: str) -> int:
 @pytest.fixture
 def small_pages(monkeypatch):
     """Pages of 10 so that 44 players fill several pages of every list."""
-    monkeypatch.setattr(selectors, "ROSTER_PAGE_SIZE", 10)
-    monkeypatch.setattr(selectors, "SEATING_PAGE_SIZE", 4)
+    monkeypatch.setattr(players_selectors, "ROSTER_PAGE_SIZE", 10)
+    monkeypatch.setattr(seating_selectors, "SEATING_PAGE_SIZE", 4)
     monkeypatch.setattr(organizer_views, "CHECK_IN_PAGE_SIZE", 10)
 
 

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from players.csv_io import import_registrations, registrations_for_export
+from players.selectors import player_search
 from players.services import Registration, player_check_in, player_register, player_withdraw
 from players.waiting_services import waiting_promote, waiting_return
 from seating.services import preseat_event, round_publish, seating_roster
@@ -22,7 +23,6 @@ from spectator.following import followable_aliases
 from spectator.selectors import Release
 from tournament.models import Event, Player
 from tournament.roles import ORGANIZER
-from tournament.selectors import player_search
 from tournament.services import event_create
 
 

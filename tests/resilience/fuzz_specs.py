@@ -30,6 +30,7 @@ from scoring.sheet_forms import SheetForm
 from scoring.tie_breakers import tie_breakers_for
 from seating.change_views import SeatChangeForm
 from seating.search_views import SearchForm
+from seating.selectors import round_seating
 from seating.views import PreseatForm
 from series.forms import (
     AddEventForm,
@@ -48,7 +49,6 @@ from tests.resilience.fuzz_world import FUZZ_PEOPLE, World
 from tournament.models import JudgeCall
 from tournament.organizer_forms import AliasForm, EventForm
 from tournament.organizer_forms import ReasonForm as EjectReasonForm
-from tournament.selectors import round_seating
 
 # --- Values ------------------------------------------------------------------------------
 

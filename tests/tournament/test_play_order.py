@@ -15,10 +15,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from players.services import Registration, player_register
+from seating.selectors import table_seating
 from seating.services import preseat_event, seats_swap
 from tournament.models import Seat, Table
-from tournament.play_order import _roll_for_start, table_record_play_order, table_roll_play_order
-from tournament.selectors import play_order_from, table_seating
+from tournament.play_order import (
+    _roll_for_start,
+    play_order_from,
+    table_record_play_order,
+    table_roll_play_order,
+)
 from tournament.services import event_create
 
 

@@ -4,7 +4,7 @@ federation.
 The same rows as the organizer's CSV downloads (``scoring.selectors``), written by the same
 writer (``players.csv_io.csv_write``, which defuses spreadsheet formulas), so a file
 taken from the command line after the day and one downloaded during it agree; the seating
-file (``tournament.selectors.seating_csv_rows``) adds each table's order of play.
+file (``seating.selectors.seating_csv_rows``) adds each table's order of play.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 from players.csv_io import csv_write
 from scoring import selectors
 from scoring.exports import export_writers
+from seating.selectors import seating_csv_rows
 from tournament.models import Event, Round
-from tournament.selectors import seating_csv_rows
 
 
 class Command(BaseCommand):
