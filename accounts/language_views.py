@@ -11,19 +11,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
 from accounts.languages import language_supported, official_language_save
+from tournament.pages import safe_next
 
 
 def _safe_next(request: HttpRequest, candidate: str | None) -> str:
-    if candidate and url_has_allowed_host_and_scheme(
-        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return candidate
-    return "/"
+    return safe_next(request, candidate or "") or "/"
 
 
 @require_http_methods(["GET", "POST"])

@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -23,6 +22,7 @@ from cockpit.judge_call_selectors import judge_calls_waiting
 from tournament.access import judge_required
 from tournament.idempotency import official_idempotent
 from tournament.models import Event, JudgeCall
+from tournament.pages import same_site_path
 from tournament.requests import AuthenticatedHttpRequest
 
 
@@ -37,11 +37,8 @@ class RulingForm(forms.Form):
 
 def _back(request: HttpRequest) -> HttpResponse:
     """To the page the judge acted from (the desk or the clock page), never off the site."""
-    target = request.POST.get("next", "")
-    # A path of this site only ("/..."): never a view name or another host.
-    if target.startswith("/") and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
+    target = same_site_path(request, request.POST.get("next", ""))
+    if target:
         return HttpResponseRedirect(target)
     return redirect("cockpit:judges_desk")
 

@@ -15,7 +15,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -37,7 +37,7 @@ from tournament.idempotency import official_idempotent
 from tournament.lookups import event_or_404
 from tournament.models import Event, Player
 from tournament.organizer_forms import AliasForm, ReasonForm, SearchForm
-from tournament.pages import error_message
+from tournament.pages import error_message, safe_next, same_site_path
 from tournament.requests import AuthenticatedHttpRequest, HtmxHttpRequest
 
 # People listed at once at the check-in desk; the search finds the others.
@@ -274,10 +274,8 @@ def player_withdraw(request: AuthenticatedHttpRequest, pk: int, player_pk: int) 
 def _left(request: HttpRequest, event: Event, player: Player) -> HttpResponseRedirect:
     """After a withdrawal or an ejection: the result, with its undo, then back to ``next``."""
     url = reverse("players:player_leave_result", kwargs={"pk": event.pk, "player_pk": player.pk})
-    next_url = request.POST.get("next", "")
-    if next_url and url_has_allowed_host_and_scheme(
-        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
+    next_url = safe_next(request, request.POST.get("next", ""))
+    if next_url:
         url += "?" + urlencode({"next": next_url})
     return HttpResponseRedirect(url)
 
@@ -303,21 +301,12 @@ def player_eject(request: AuthenticatedHttpRequest, pk: int, player_pk: int) -> 
         else:
             messages.success(request, _("%(alias)s has been ejected.") % {"alias": player.alias})
             return _left(request, event, player)
-    next_url = _same_site_path(request, request.POST.get("next") or request.GET.get("next", ""))
+    next_url = same_site_path(request, request.POST.get("next") or request.GET.get("next", ""))
     return render(
         request,
         "players/player_eject.html",
         {"event": event, "player": player, "form": form, "next": next_url},
     )
-
-
-def _same_site_path(request: HttpRequest, url: str) -> str:
-    """``url`` when it is a path on this site (the page's Cancel follows it), else ""."""
-    if url.startswith("/") and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return url
-    return ""
 
 
 # --- Check-in desk -----------------------------------------------------------------

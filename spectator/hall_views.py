@@ -66,8 +66,7 @@ def hall_results_rows(event_pk: int) -> dict[str, tuple[tuple[str, str], ...]]:
     return cached_value(key, find, timeout=600)
 
 
-def _winner_label(event: Event) -> str:
-    aliases = hall_winner_aliases(event.pk)
+def _winner_label(aliases: tuple[str, ...]) -> str:
     return _("Winner: %(aliases)s") % {"aliases": " · ".join(aliases)} if aliases else ""
 
 
@@ -94,8 +93,10 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
     with translation.override(event.language):
         wave = hall_wave(event=event)
         clock = _public_hall_clock(event, wave, now)
+        # Read once: the page, its texts and the state it starts from show the same winner.
         winner = hall_winner_aliases(event.pk)
-        texts = {"started": started_label(clock) if clock else "", "winner": _winner_label(event)}
+        winner_label = _winner_label(winner)
+        texts = {"started": started_label(clock) if clock else "", "winner": winner_label}
         context = {
             "event": event,
             "held_back": wave is not None and clock is None,
@@ -106,15 +107,15 @@ def hall_display(request: HttpRequest, pk: int) -> HttpResponse:
         }
         drawn = {
             **clock_context(clock, now=now),
-            "state": _hall_payload(event, clock, now),
+            "state": _hall_payload(clock, now, winner=winner_label),
             "state_id": "clock-state",
         }
         return render(request, "spectator/hall.html", {**context, **drawn})
 
 
-def _hall_payload(event: Event, clock: WaveClock | None, now) -> dict:
-    """The hall's state as the page polls it (and as the page starts with)."""
-    winner = _winner_label(event)
+def _hall_payload(clock: WaveClock | None, now, *, winner: str) -> dict:
+    """The hall's state as the page polls it (and as the page starts with); ``winner`` is
+    the released winner's line, or ""."""
     if clock is None:
         # The winner is released on its own switch, so it can stand with no clock shown.
         return {
@@ -143,4 +144,5 @@ def hall_state(request: HttpRequest, pk: int) -> JsonResponse:
     language = asked if asked in dict(settings.LANGUAGES) else event.language
     with translation.override(language):
         clock = _public_hall_clock(event, hall_wave(event=event), now)
-        return JsonResponse(_hall_payload(event, clock, now))
+        winner = _winner_label(hall_winner_aliases(event.pk))
+        return JsonResponse(_hall_payload(clock, now, winner=winner))

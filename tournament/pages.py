@@ -24,3 +24,9 @@ def safe_next(request: HttpRequest, next_url: str) -> str:
     ):
         return next_url
     return ""
+
+
+def same_site_path(request: HttpRequest, url: str) -> str:
+    """``url`` when it is a path on this site ("/...": never a view name or another host),
+    else "": what a Cancel or a way back may follow."""
+    return safe_next(request, url) if url.startswith("/") else ""
