@@ -74,7 +74,10 @@ ANCHOR_A: Partition = tuple(tuple(t) for t in first_round(PLAYERS))
 ANCHOR_B: Partition = tuple(tuple(sorted(t)) for t in second_round(PLAYERS))
 
 
+@cache
 def table_mask(table: tuple[int, ...]) -> int:
+    """The table's pairs as bits (cached: the enumeration asks for the same tables again
+    and again)."""
     mask = 0
     for pair in combinations(sorted(table), 2):
         mask |= PAIR_BIT[pair]
@@ -171,6 +174,12 @@ def round_class(budget_a: int, budget_b: int) -> tuple[Partition, ...]:
     if budget_a > budget_b:  # the mirror image, one transposition away
         return tuple(_relabel(p, TRANSPOSE) for p in round_class(budget_b, budget_a))
     return tuple(_enumerate(ANCHOR_A, ANCHOR_B, budget_a, budget_b))
+
+
+@cache
+def class_masks(budget_a: int, budget_b: int) -> tuple[int, ...]:
+    """``round_class`` as pair masks, in the same order."""
+    return tuple(round_mask(p) for p in round_class(budget_a, budget_b))
 
 
 @cache
@@ -290,7 +299,7 @@ def realize(
     others = [x for x in range(ROUNDS) if x not in (a, b)]
     klass = {x: (_shares(pattern, a, x), _shares(pattern, b, x)) for x in others}
     first = min(others, key=lambda x: (len(round_class(*klass[x])), x))
-    candidates = {x: [round_mask(p) for p in round_class(*klass[x])] for x in others}
+    candidates = {x: list(class_masks(*klass[x])) for x in others}
     fixed = [round_mask(ANCHOR_A), round_mask(ANCHOR_B)]
     starts = orbit_representatives(*klass[first])
     found = _search(pattern, candidates, first, starts, fixed, max_repeats, stats)
