@@ -2,9 +2,9 @@
 hall, no chime button on the picture, and the day's end shown as the winner."""
 
 import pytest
-from django.core.management import call_command
 
 from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME
+from tests.demo_rows import load_demo_rows
 from tournament.models import Event
 
 # Readable from the back of a hall: the aliases at least 24 px, the table names 32 px.
@@ -14,7 +14,7 @@ TABLE_PX = 32
 
 @pytest.mark.django_db(transaction=True)
 def test_the_projected_hall_is_readable_without_a_chime_button(live_server, browser):
-    call_command("load_demo", verbosity=0)
+    load_demo_rows()
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     try:

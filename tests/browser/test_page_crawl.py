@@ -254,13 +254,14 @@ def _event_kwargs(event, banker) -> tuple[dict, object, object]:
 
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker):
-    from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, load_demo_event
+    from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME
+    from tests.demo_rows import load_demo_rows
     from tournament.models import Event, Table
 
     with django_db_blocker.unblock():
         call_command("flush", interactive=False, verbosity=0)
         cache.clear()
-        load_demo_event()
+        load_demo_rows()
         events = {
             "championship": Event.objects.get(name=DEMO_EVENT_NAME),
             "club": Event.objects.get(name=DEMO_CLUB_NAME),

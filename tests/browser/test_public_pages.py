@@ -1,12 +1,13 @@
 """The public pages in a real browser."""
 
 import pytest
-from django.core.management import call_command
+
+from tests.demo_rows import load_demo_rows
 
 
 @pytest.mark.django_db(transaction=True)
 def test_home_page_lists_the_demo_event_and_opens_it(live_server, page):
-    call_command("load_demo", verbosity=0)
+    load_demo_rows()
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="Boardwalk Demo Open").click()
     page.wait_for_url("**/events/*/")
@@ -20,7 +21,7 @@ def test_the_event_home_draws_the_official_clock_from_the_hall_state(live_server
     from spectator.services import release_set
     from tournament.models import Event
 
-    call_command("load_demo", verbosity=0)
+    load_demo_rows()
     event = Event.objects.get(name=DEMO_EVENT_NAME)
     release_set(event=event, pages={"home": True}, by=None)
     page.goto(f"{live_server.url}/events/{event.pk}/")

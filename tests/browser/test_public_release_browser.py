@@ -15,7 +15,7 @@ from pathlib import Path
 
 from django.contrib.auth.models import Group, User
 
-from demo.event import load_demo_event
+from tests.demo_rows import load_demo_rows
 from tournament.models import Event, Player
 
 PASSWORD = "a long Boardwalk passphrase"
@@ -40,7 +40,7 @@ def test_a_held_round_is_released_in_one_tap_and_undone_in_another(
     live_server, browser, page, settings
 ):
     settings.BOARDWALK_LIVE_POLL_SECONDS = 1
-    load_demo_event(play=False)  # pre-seated, nothing published or released
+    load_demo_rows(play=False)  # pre-seated, nothing published or released
     event = Event.objects.get()
     user = User.objects.create_user("olive", password=PASSWORD)
     user.groups.add(Group.objects.get(name="Organizer"))

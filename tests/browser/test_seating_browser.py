@@ -6,7 +6,7 @@ import re
 import pytest
 from django.contrib.auth.models import Group, User
 
-from demo.event import load_demo_event
+from tests.demo_rows import load_demo_rows
 from tournament.models import Event, Player, Seat
 
 PASSWORD = "a long Boardwalk passphrase"
@@ -37,7 +37,7 @@ def round_1_seats() -> dict[int, tuple[int, int]]:
 def test_an_organizer_swaps_two_players_and_publishes_round_1(
     live_server, browser, page, organizer
 ):
-    load_demo_event(play=False)  # pre-seated, no round started: seats can still change
+    load_demo_rows(play=False)  # pre-seated, no round started: seats can still change
     event = Event.objects.get()
     log_in(page, live_server)
 

@@ -20,13 +20,13 @@ from demo.event import (
     DEMO_OFFICIALS,
     DEMO_PEOPLE,
     DEMO_SERIES_NAME,
-    load_demo_event,
 )
 from scoring.models import ResultLine, RoundPosting, TableSheet
 from scoring.selectors import standings
 from seating.engine import SeatingProblem, check_rounds
 from series.models import Series
 from tests.demo.simulation_helpers import preliminary_rounds, rule_book_totals
+from tests.demo_rows import load_demo_rows
 from tournament.models import Event, Player, Round, Seat, Table
 
 
@@ -34,7 +34,7 @@ from tournament.models import Event, Player, Round, Seat, Table
 def demo(django_db_setup, django_db_blocker):
     """The played demo, built once for this module (it takes a few seconds)."""
     with django_db_blocker.unblock():
-        event = load_demo_event()
+        event = load_demo_rows()
         try:
             yield event
         finally:

@@ -18,8 +18,9 @@ from django.test import Client
 from django.urls import reverse
 
 from banker.links import banker_link_issue
-from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, DEMO_JUNIOR_NAME, load_demo_event
+from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, DEMO_JUNIOR_NAME
 from tests.builders import built_once_for_the_module
+from tests.demo_rows import load_demo_rows
 from tests.project.site_crawl import Crawl, Visitor, crawl
 from tournament.models import Event, Round, Table
 
@@ -40,7 +41,7 @@ class _NoLayout:
 def demo(django_db_setup, django_db_blocker):
     """The demo's three events of the day, built once; rolled back when the module is done."""
     with built_once_for_the_module(django_db_blocker):
-        load_demo_event()
+        load_demo_rows()
         names = (DEMO_EVENT_NAME, DEMO_CLUB_NAME, DEMO_JUNIOR_NAME)
         yield [Event.objects.get(name=name) for name in names]
 

@@ -28,9 +28,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.utils import timezone
 
 from banker.links import banker_link_issue
-from demo.event import load_demo_event
 from jobs.models import Job
 from series.models import Entrant, Series, SeriesEvent
+from tests.demo_rows import load_demo_rows
 from tournament.models import Announcement, Event, JudgeCall, Player, Round, Table
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER, ROLE_PERMISSIONS
 from tournament.services import event_create
@@ -180,7 +180,7 @@ class Demo:
 def demo(django_db_setup, django_db_blocker):
     """The demo championship, built once; rolled back when the module is done."""
     with django_db_blocker.unblock(), transaction.atomic():
-        event = load_demo_event()
+        event = load_demo_rows()
         round_1 = Round.objects.get(event=event, number=1)
         table, other = Table.objects.filter(round=round_1).order_by("number")[:2]
         Announcement.objects.create(round=round_1, at_remaining_seconds=600, text="Walk")

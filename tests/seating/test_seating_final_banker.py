@@ -5,13 +5,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from demo.event import load_demo_event
+from tests.demo_rows import load_demo_rows
 from tournament.models import Round, Table
 
 
 @pytest.mark.django_db
 def test_the_seating_page_gives_the_finals_table_a_banker(client):
-    event = load_demo_event()
+    event = load_demo_rows()
     final = Round.objects.filter(event=event).exclude(kind=Round.Kind.PRELIMINARY).get()
     table = Table.objects.get(round=final)
     User = get_user_model()

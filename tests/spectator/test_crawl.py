@@ -17,9 +17,9 @@ import pytest
 from django.urls import reverse
 from django.utils.formats import date_format
 
-from demo.event import load_demo_event
 from spectator import following, selectors
 from spectator.services import release_set
+from tests.demo_rows import load_demo_rows
 from tournament.models import Player, Round, Seat
 
 SKIP_PREFIXES = ("/static/", "/admin/", "/accounts/", "/i18n/")
@@ -87,7 +87,7 @@ def _secrets(event) -> tuple[list[str], list[re.Pattern]]:
 
 @pytest.mark.django_db
 def test_every_public_page_of_the_demo_is_200_and_shows_no_registration_data(client):
-    event = load_demo_event()
+    event = load_demo_rows()
     assert event is not None
     Round.objects.filter(event=event, pk__in=Seat.objects.values("round")).update(
         assignments_published=True

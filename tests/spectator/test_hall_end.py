@@ -4,16 +4,17 @@ the final's places and the standings, never a clock stuck at "Time is up"."""
 import pytest
 from django.urls import reverse
 
-from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME, load_demo_event
+from demo.event import DEMO_CLUB_NAME, DEMO_EVENT_NAME
 from scoring.selectors import event_winner
 from tests.builders import built_once_for_the_module
+from tests.demo_rows import load_demo_rows
 from tournament.models import Event
 
 
 @pytest.fixture(scope="module")
 def demo_once(django_db_setup, django_db_blocker):
     with built_once_for_the_module(django_db_blocker):
-        load_demo_event()
+        load_demo_rows()
         yield
 
 
