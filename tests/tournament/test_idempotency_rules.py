@@ -1,0 +1,124 @@
+"""The rules of tournament/idempotency.py that the pages' own tests do not reach.
+
+From the module's text: only a write (a POST) with a key is kept; a key is bound to the
+action, its URL name *and* its arguments; a failed write (an exception or a 5xx answer)
+keeps no key, so the tablet may try again; a JSON request answered with a redirect is told
+where it leads and what the page would have said.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.contrib.messages.storage.fallback import FallbackStorage
+from django.contrib.sessions.backends.cache import SessionStore
+from django.http import HttpResponse
+from django.test import RequestFactory
+from django.urls import reverse
+
+from tests.banker.banker_setup import BANKER, user_with
+from tests.banker.offline_helpers import playing_table
+from tournament.idempotency import idempotent, replayed
+from tournament.models import Player, Table, TabletWrite
+
+
+def a_post(key: uuid.UUID | None = None, method: str = "post"):
+    headers = {"Idempotency-Key": str(key)} if key else {}
+    request = getattr(RequestFactory(), method)("/", headers=headers)
+    request.session = SessionStore()
+    request._messages = FallbackStorage(request)
+    return request
+
+
+def answering(*answers: HttpResponse):
+    """A banker write that answers ``answers`` in turn, and counts how often it ran."""
+    queue = list(answers)
+
+    def table_write(request, table_pk=None):
+        table_write.ran += 1
+        return queue.pop(0)
+
+    table_write.ran = 0
+    return table_write
+
+
+@pytest.mark.django_db
+def test_a_write_answered_with_a_server_error_keeps_no_key_so_the_retry_is_applied():
+    """A 500 is the server failing, not an answer: the retry with the same key runs."""
+    table = playing_table()
+    key = uuid.uuid4()
+    view = answering(HttpResponse("down", status=500), HttpResponse("done", status=200))
+    wrapped = idempotent(view)
+    assert wrapped(a_post(key), table_pk=table.pk).status_code == 500
+    assert not TabletWrite.objects.exists()
+    retry = wrapped(a_post(key), table_pk=table.pk)
+    assert retry.status_code == 200 and not replayed(retry)
+    # Now it is kept: the same key again is answered without running the write.
+    again = wrapped(a_post(key), table_pk=table.pk)
+    assert replayed(again) and again.content == b"done"
+    assert view.ran == 2
+    assert TabletWrite.objects.get().status_code == 200
+
+
+@pytest.mark.django_db
+def test_only_a_post_is_kept_a_get_with_a_key_runs_each_time():
+    table = playing_table()
+    key = uuid.uuid4()
+    view = answering(HttpResponse("one"), HttpResponse("two"))
+    wrapped = idempotent(view)
+    assert wrapped(a_post(key, "get"), table_pk=table.pk).content == b"one"
+    assert wrapped(a_post(key, "get"), table_pk=table.pk).content == b"two"
+    assert not TabletWrite.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_write_for_no_table_is_not_kept():
+    """The key is the table's: a write naming no table (no ``table_pk``) runs as before."""
+    key = uuid.uuid4()
+    view = answering(HttpResponse("one"), HttpResponse("two"))
+    wrapped = idempotent(view)
+    assert wrapped(a_post(key)).content == b"one"
+    assert wrapped(a_post(key)).content == b"two"
+    assert not TabletWrite.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_json_request_answered_with_a_redirect_is_told_where_it_leads_and_why(client):
+    """The tablet's queue asks for JSON: game over answers where the page would lead and
+    what it would say; a refusal (the game is over already) says "refused"."""
+    table = playing_table()
+    banker = user_with(BANKER, "bea")
+    Table.objects.filter(pk=table.pk).update(banker=banker)
+    client.force_login(banker)
+    url = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
+    page = reverse("banker:banker_table", kwargs={"table_pk": table.pk})
+    done = client.post(url, headers={"Accept": "application/json"})
+    assert done.json() == {
+        "status": "done",
+        "redirect": page,
+        "messages": [f"{table}: game over. Score entry is open for this table."],
+    }
+    refused = client.post(url, headers={"Accept": "application/json"}).json()
+    assert refused["status"] == "refused" and refused["redirect"] == page
+    # Without asking for JSON (a form with no JavaScript), the redirect itself.
+    plain = client.post(url)
+    assert plain.status_code == 302 and plain["Location"] == page
+
+
+@pytest.mark.django_db
+def test_one_key_for_the_same_action_on_another_player_is_a_new_write(
+    judge_client, small_event, full_house
+):
+    """The action is the URL's name and its arguments: checking in Ada, then Grace, under
+    one key checks in both, and the second is not Ada's answer replayed."""
+    key = str(uuid.uuid4())
+    answers = []
+    for player in full_house[:2]:
+        url = reverse(
+            "players:player_check_in", kwargs={"pk": small_event.pk, "player_pk": player.pk}
+        )
+        answers.append(judge_client.post(url, {"idempotency_key": key}, HTTP_HX_REQUEST="true"))
+    assert not any(replayed(answer) for answer in answers)
+    checked_in = Player.objects.filter(pk__in=[p.pk for p in full_house[:2]])
+    assert all(player.checked_in_at is not None for player in checked_in)
