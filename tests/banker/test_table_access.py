@@ -10,6 +10,7 @@ Every page behind a permission holds names or amounts, so no cache may keep it.
 from __future__ import annotations
 
 import datetime
+from urllib.parse import parse_qs
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -21,7 +22,7 @@ from banker.access import granted_table, holds_table, link_grant, link_grants
 from banker.links import banker_link_issue, banker_link_revoke
 from tests.banker.banker_setup import BANKER, JUDGE, ORGANIZER, finished_tables, user_with
 from tests.builders import an_event
-from tournament.access import acting_user, tables_banked_by
+from tournament.access import acting_user, may_open, tables_banked_by
 from tournament.models import Round, Table, Wave
 
 
@@ -163,3 +164,39 @@ def test_what_a_tablet_does_is_recorded_as_done_by_no_one(tables):
     assert acting_user(request_of(AnonymousUser())) is None
     organizer = user_with(ORGANIZER, "olive")
     assert acting_user(request_of(organizer)) == organizer
+
+
+# --- Refusals ---------------------------------------------------------------------------
+
+
+def test_a_table_that_does_not_exist_is_404_and_never_linked(client, tables):
+    judge = user_with(JUDGE, "jo")
+    client.force_login(judge)
+    missing = reverse("banker:banker_sheet", kwargs={"table_pk": tables[-1].pk + 1000})
+    assert client.get(missing).status_code == 404
+    assert not may_open(request_of(judge), missing)
+
+
+def test_anonymous_at_a_tables_page_logs_in_and_comes_back_to_it(client, tables):
+    page = reverse("banker:banker_sheet", kwargs={"table_pk": tables[0].pk}) + "?tab=deeds"
+    response = client.get(page)
+    assert response.status_code == 302
+    login, _, query = response["Location"].partition("?")
+    assert login == reverse("login") and parse_qs(query) == {"next": [page]}
+
+
+def test_a_banker_of_another_table_is_told_so_someone_without_a_role_is_just_refused(
+    client, tables
+):
+    mine, theirs = tables
+    banker = user_with(BANKER, "bea")
+    Table.objects.filter(pk=mine.pk).update(banker=banker)
+    page = reverse("banker:banker_sheet", kwargs={"table_pk": theirs.pk})
+    client.force_login(banker)
+    told = client.get(page)
+    assert told.status_code == 403
+    assert f"You are not the banker of {theirs}." in told.content.decode()
+    client.force_login(user_with(None, "visitor"))
+    refused = client.get(page)
+    assert refused.status_code == 403
+    assert "This is not your table" not in refused.content.decode()

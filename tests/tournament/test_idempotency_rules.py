@@ -11,16 +11,17 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.contrib.sessions.backends.cache import SessionStore
 from django.http import HttpResponse
 from django.test import RequestFactory
 from django.urls import reverse
 
-from tests.banker.banker_setup import BANKER, user_with
+from tests.banker.banker_setup import BANKER, ORGANIZER, user_with
 from tests.banker.offline_helpers import playing_table
-from tournament.idempotency import idempotent, replayed
-from tournament.models import Player, Table, TabletWrite
+from tournament.idempotency import idempotent, official_idempotent, replayed
+from tournament.models import OfficialWrite, Player, Table, TabletWrite
 
 
 def a_post(key: uuid.UUID | None = None, method: str = "post"):
@@ -122,3 +123,39 @@ def test_one_key_for_the_same_action_on_another_player_is_a_new_write(
     assert not any(replayed(answer) for answer in answers)
     checked_in = Player.objects.filter(pk__in=[p.pk for p in full_house[:2]])
     assert all(player.checked_in_at is not None for player in checked_in)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status", [200, 400, 422])
+def test_a_json_request_answered_without_a_redirect_gets_that_answer(status):
+    """Only a redirect is turned into JSON; a page or a refusal goes back as it is."""
+    table = playing_table()
+    wrapped = idempotent(answering(HttpResponse("as it is", status=status)))
+    request = a_post()
+    request.META["HTTP_ACCEPT"] = "application/json"
+    answer = wrapped(request, table_pk=table.pk)
+    assert (answer.status_code, answer.content) == (status, b"as it is")
+
+
+@pytest.mark.django_db
+def test_an_officials_write_is_kept_only_for_someone_signed_in(db):
+    """The key is the official's: a post from no one signed in runs as before."""
+    key = uuid.uuid4()
+    wrapped = official_idempotent(answering(HttpResponse("one"), HttpResponse("two")))
+    for expected in (b"one", b"two"):
+        request = a_post(key)
+        request.user = AnonymousUser()
+        assert wrapped(request).content == expected
+    assert not OfficialWrite.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_officials_write_reached_by_no_url_name_is_bound_to_its_address(db):
+    official = user_with(ORGANIZER, "olive")
+    key = uuid.uuid4()
+    wrapped = official_idempotent(answering(HttpResponse("a"), HttpResponse("b")))
+    for path, expected in (("/first/", b"a"), ("/second/", b"b"), ("/first/", b"a")):
+        request = RequestFactory().post(path, {"idempotency_key": str(key)})
+        request.user = official
+        assert wrapped(request).content == expected
+    assert sorted(OfficialWrite.objects.values_list("action", flat=True)) == ["/first/", "/second/"]
