@@ -99,8 +99,8 @@ def test_a_grant_naming_another_table_than_its_key_opens_neither(tables):
     key = banker_link_issue(table=mine, by=None).key
     request = request_of(AnonymousUser())
     request.session["banker_link"] = {"table": other.pk, "key": key}
-    assert not link_grants(request, other) and not link_grants(request, mine)
     assert granted_table(request) is None
+    assert not link_grants(request, other) and not link_grants(request, mine)
     request.session["banker_link"] = {"table": mine.pk, "key": key}
     assert granted_table(request) == mine
 
@@ -133,10 +133,11 @@ def test_a_bankers_tables_come_latest_event_and_round_first_then_by_number(db):
     """The list a banker is sent to (and shown on a refusal) starts with today's table."""
     banker = user_with(BANKER, "bea")
     tables = {}
-    # Summer Cup is the latest; the Evening Cup, the same day, was made after it.
+    # The Summer Cup was made before the earlier Spring Cup; the Evening Cup, the Summer
+    # Cup's day, was made last.
     for name, date in (
-        ("Spring Cup", datetime.date(2031, 6, 1)),
         ("Summer Cup", datetime.date(2031, 6, 8)),
+        ("Spring Cup", datetime.date(2031, 6, 1)),
         ("Evening Cup", datetime.date(2031, 6, 8)),
     ):
         event = an_event(name=name, date=date)
@@ -195,7 +196,9 @@ def test_a_banker_of_another_table_is_told_so_someone_without_a_role_is_just_ref
     client.force_login(banker)
     told = client.get(page)
     assert told.status_code == 403
+    # The site's own page, signed in as them, with the reason.
     assert f"You are not the banker of {theirs}." in told.content.decode()
+    assert "Log out bea" in told.content.decode()
     client.force_login(user_with(None, "visitor"))
     refused = client.get(page)
     assert refused.status_code == 403

@@ -159,3 +159,21 @@ def test_an_officials_write_reached_by_no_url_name_is_bound_to_its_address(db):
         request.user = official
         assert wrapped(request).content == expected
     assert sorted(OfficialWrite.objects.values_list("action", flat=True)) == ["/first/", "/second/"]
+
+
+@pytest.mark.django_db
+def test_a_repeat_says_what_the_first_answer_said_as_it_said_it(
+    org_client, small_event, full_house
+):
+    """The browser dropped the first answer's page: the repeat's page shows its message,
+    with the same level (a success is shown as a success, nothing added)."""
+    url = reverse(
+        "players:player_withdraw", kwargs={"pk": small_event.pk, "player_pk": full_house[2].pk}
+    )
+    form = {"reason": "Train", "idempotency_key": str(uuid.uuid4())}
+    org_client.post(url, form)
+    org_client.cookies.pop("messages", None)
+    repeat = org_client.post(url, form)
+    assert replayed(repeat)
+    said = list(org_client.get(repeat["Location"]).context["messages"])
+    assert [(m.level_tag, m.tags) for m in said] == [("success", "success")]

@@ -176,5 +176,7 @@ def test_a_link_with_a_query_or_a_fragment_opens_as_its_page_does(db):
 def test_who_takes_a_step_is_said_only_when_a_role_is_needed():
     assert str(who_does("scoring:final_seat")) == "The organizer does this."
     assert who_does("spectator:standings") == ""
+    # A table's pages are its banker's, whom no step of the cockpit names: nothing is said.
+    assert who_does("banker:banker_sheet") == ""
     assert view_permission("spectator:standings") is None
     assert view_permission("no:such_page") is None
