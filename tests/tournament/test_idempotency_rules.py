@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.contrib.sessions.backends.cache import SessionStore
@@ -214,3 +215,32 @@ def test_a_retry_that_finds_its_key_claimed_just_after_looking_gets_the_first_an
     assert (answer.status_code, answer.content) == (200, b"the first answer")
     assert replayed(answer) and answer["Content-Type"] == "text/plain"
     assert view.ran == 0 and len(looks) == 2
+
+
+@pytest.mark.django_db
+def test_a_retry_that_loses_the_race_to_a_redirect_says_what_the_first_said(monkeypatch):
+    """The first answer was a redirect with a message the tablet may never have shown: the
+    retry that lost the race leads to the same page, which says the same."""
+    table = playing_table()
+    key = uuid.uuid4()
+    TabletWrite.objects.create(
+        table=table,
+        key=key,
+        action="table_write",
+        status_code=302,
+        location="/bank/",
+        said=[[messages.SUCCESS, "Game over.", ""]],
+    )
+    real_filter = TabletWrite.objects.filter
+    looks = []
+
+    def committed_just_after_the_first_look(**claim):
+        looks.append(claim)
+        found = real_filter(**claim)
+        return found.none() if len(looks) == 1 else found
+
+    monkeypatch.setattr(TabletWrite.objects, "filter", committed_just_after_the_first_look)
+    request = a_post(key)
+    answer = idempotent(answering(HttpResponse("run again")))(request, table_pk=table.pk)
+    assert (answer.status_code, answer["Location"]) == (302, "/bank/")
+    assert [str(m) for m in messages.get_messages(request)] == ["Game over."]
