@@ -60,7 +60,10 @@ def _table(view_kwargs: dict[str, Any]) -> Table | None:
     return None if table_pk is None else Table.objects.filter(pk=table_pk).first()
 
 
-def banker_required(view):
+# Runs once, as the URL modules are imported, before mutmut switches a mutant on: no
+# mutant here could ever run (benchmarks/mutation.py). Its marks are held by
+# tests/project/test_permissions.py; the check itself is ``_at_table``, mutated.
+def banker_required(view):  # pragma: no mutate block
     """The tablet holding this table's private link, the logged-in banker of this table
     (``table_pk``), or a judge or above; no one else.
 
@@ -71,32 +74,44 @@ def banker_required(view):
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        table = _table(kwargs)
-        if table is None:
-            raise Http404(_("No such table."))
-        if not _table_opens(request, table):
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            if not (request.user.has_perm(BANK) or request.user.has_perm(JUDGE_PERMISSION)):
-                raise PermissionDenied
-            return not_your_table(request, table)
-        response = view(request, *args, **kwargs)
-        # A table's pages hold its players' aliases, amounts and the banker's name: no
-        # shared proxy or browser cache keeps them (the tablet's service worker keeps its
-        # own copy, which signing out clears).
-        if not response.has_header("Cache-Control"):
-            patch_cache_control(response, private=True, no_store=True)
-        return response
-
-    def opens_for(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
-        table = _table(kwargs)
-        return table is not None and _table_opens(request, table)
+        return _at_table(view, request, *args, **kwargs)
 
     # opens_for: what ``tournament.access.may_open`` asks before it draws a link to this page.
     mark_view(
-        wrapped, required_permission=BANK, table_scoped=True, opens_for=opens_for, private_link=True
+        wrapped,
+        required_permission=BANK,
+        table_scoped=True,
+        opens_for=_opens_for,
+        private_link=True,
     )
     return wrapped
+
+
+def _at_table(view, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    """``banker_required``'s check and answer, per request (kept out of its closure so it is
+    not run once at import, where mutation testing cannot reach it)."""
+    table = _table(kwargs)
+    if table is None:
+        raise Http404(_("No such table."))
+    if not _table_opens(request, table):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not (request.user.has_perm(BANK) or request.user.has_perm(JUDGE_PERMISSION)):
+            raise PermissionDenied
+        return not_your_table(request, table)
+    response = view(request, *args, **kwargs)
+    # A table's pages hold its players' aliases, amounts and the banker's name: no shared
+    # proxy or browser cache keeps them (the tablet's service worker keeps its own copy,
+    # which signing out clears).
+    if not response.has_header("Cache-Control"):
+        patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+def _opens_for(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
+    """Whether a table's banker page (its ``table_pk`` in ``kwargs``) opens for ``request``."""
+    table = _table(kwargs)
+    return table is not None and _table_opens(request, table)
 
 
 def granted_table(request: HttpRequest) -> Table | None:

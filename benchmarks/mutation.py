@@ -11,6 +11,11 @@ to run (MODULES below): mutmut first runs the selected tests once to learn which
 which function, then each mutant runs only those. CPU-heavy: niced, one process unless
 MUTATION_JOBS says otherwise. Not part of CI.
 
+Each mutant's worker is forked from a process that has imported the project already, so
+code that runs only at import (a decorator's body, run as the URL modules load) never
+meets its mutant: such code does its per-request work in a function of its own, which
+is mutated, and the rest is marked ``# pragma: no mutate block``.
+
     .venv/bin/python benchmarks/mutation.py gameplay formats   # or: make mutation
     .venv/bin/python benchmarks/mutation.py --list
 """
@@ -63,9 +68,15 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
         ["tournament/access.py", "banker/access.py", "tournament/idempotency.py"],
         [
             "tests/project/test_permissions.py",
+            "tests/banker/test_table_access.py",
+            "tests/banker/test_banker_pages.py",
+            "tests/banker/test_offline_heartbeat.py",
             "tests/banker/test_offline_idempotency.py",
             "tests/banker/test_offline_queue_list.py",
             "tests/tournament/test_links_by_role.py",
+            "tests/tournament/test_official_idempotency.py",
+            "tests/tournament/test_official_forms_idempotent.py",
+            "tests/tournament/test_idempotency_rules.py",
         ],
     ),
 }

@@ -43,17 +43,29 @@ from tournament.roles import (
 )
 
 
-def _requires(permission: str):
+def _guarded(permission: str, view, request, *args, **kwargs) -> HttpResponse:
+    """``view``'s answer for a user who holds ``permission``, 403 for anyone else.
+
+    Kept out of the decorator's closure so it runs (and is mutation-tested) per request,
+    not once when the URL modules are imported.
+    """
+    if not request.user.has_perm(permission):
+        raise PermissionDenied
+    response = view(request, *args, **kwargs)
+    # The officials' pages and downloads hold names, emails and birth dates: no shared
+    # proxy may keep them, and no browser should write them to disk.
+    if not response.has_header("Cache-Control"):
+        patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+# Runs once, as the URL modules are imported, before mutmut switches a mutant on: no
+# mutant here could ever run (benchmarks/mutation.py). The marks it sets are held by
+# tests/project/test_permissions.py; the check itself is ``_guarded``, mutated.
+def _requires(permission: str):  # pragma: no mutate block
     def decorator(view):
         def wrapped(request, *args, **kwargs):
-            if not request.user.has_perm(permission):
-                raise PermissionDenied
-            response = view(request, *args, **kwargs)
-            # The officials' pages and downloads hold names, emails and birth dates: no
-            # shared proxy may keep them, and no browser should write them to disk.
-            if not response.has_header("Cache-Control"):
-                patch_cache_control(response, private=True, no_store=True)
-            return response
+            return _guarded(permission, view, request, *args, **kwargs)
 
         wrapped.__name__ = view.__name__
         wrapped.__doc__ = view.__doc__

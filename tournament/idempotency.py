@@ -139,7 +139,9 @@ def _keep(record: KeptAnswer, response: HttpResponse, request: HttpRequest | Non
     record.save(update_fields=["status_code", "content_type", "body", "location", "said"])
 
 
-def idempotent(view):
+# Runs once, at import, before mutmut switches a mutant on (see benchmarks/mutation.py):
+# not mutated. Its mark is held by tests/banker/test_offline_queue_list.py.
+def idempotent(view):  # pragma: no mutate block
     """Apply the wrapped banker write once per idempotency key and table (see above).
 
     Goes inside the access check (``banker_required``, ``sheet_access``), so a stored
@@ -148,26 +150,32 @@ def idempotent(view):
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        key = request_key(request)
-        table_pk = _table_pk(args, kwargs)
-        if key is None or table_pk is None or request.method != "POST":
-            return _as_json(request, view(request, *args, **kwargs))
-        if key is False:
-            return JsonResponse(
-                {"status": "refused", "messages": [_("The idempotency key is not a UUID.")]},
-                status=400,
-            )
-        claim = {"table_id": table_pk, "key": key, "action": view.__name__[:80]}
-        return _once(
-            TabletWrite,
-            claim,
-            lambda: _as_json(request, view(request, *args, **kwargs)),
-            request=request,
-        )
+        return _table_write(view, request, *args, **kwargs)
 
     # What the key is bound to: a table (the tablet's writes) or an official.
     mark_view(wrapped, idempotent="table")
     return wrapped
+
+
+# The decorators' work is done per request in functions of their own, not in their
+# closures: mutation testing reaches only the code that runs after the modules are imported.
+def _table_write(view, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    key = request_key(request)
+    table_pk = _table_pk(args, kwargs)
+    if key is None or table_pk is None or request.method != "POST":
+        return _as_json(request, view(request, *args, **kwargs))
+    if key is False:
+        return JsonResponse(
+            {"status": "refused", "messages": [_("The idempotency key is not a UUID.")]},
+            status=400,
+        )
+    claim = {"table_id": table_pk, "key": key, "action": view.__name__[:80]}
+    return _once(
+        TabletWrite,
+        claim,
+        lambda: _as_json(request, view(request, *args, **kwargs)),
+        request=request,
+    )
 
 
 def _once(
@@ -218,7 +226,9 @@ def action_of(request: HttpRequest) -> str:
     return " ".join([match.view_name, *params])[:200]
 
 
-def official_idempotent(view):
+# Runs once, at import, before mutmut switches a mutant on (see benchmarks/mutation.py):
+# not mutated. Its mark is held by tests/tournament/test_official_forms_idempotent.py.
+def official_idempotent(view):  # pragma: no mutate block
     """Apply the wrapped official's form post once per key, official and action.
 
     Goes inside the access check, so an answer is only replayed to the official who got it
@@ -227,17 +237,21 @@ def official_idempotent(view):
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        key = request_key(request)
-        user = getattr(request, "user", None)
-        if key is None or request.method != "POST" or not (user and user.is_authenticated):
-            return view(request, *args, **kwargs)
-        if key is False:
-            return HttpResponse(_("The idempotency key is not a UUID."), status=400)
-        claim = {"user_id": user.pk, "key": key, "action": action_of(request)}
-        return _once(OfficialWrite, claim, lambda: view(request, *args, **kwargs), request=request)
+        return _official_write(view, request, *args, **kwargs)
 
     mark_view(wrapped, idempotent="official")
     return wrapped
+
+
+def _official_write(view, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    key = request_key(request)
+    user = getattr(request, "user", None)
+    if key is None or request.method != "POST" or not (user and user.is_authenticated):
+        return view(request, *args, **kwargs)
+    if key is False:
+        return HttpResponse(_("The idempotency key is not a UUID."), status=400)
+    claim = {"user_id": user.pk, "key": key, "action": action_of(request)}
+    return _once(OfficialWrite, claim, lambda: view(request, *args, **kwargs), request=request)
 
 
 class _Failed(Exception):

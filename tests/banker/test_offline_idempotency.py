@@ -131,6 +131,10 @@ def test_a_key_that_is_not_a_uuid_is_refused_and_nothing_changes(client):
     url = reverse("banker:table_finished", kwargs={"table_pk": table.pk})
     response = client.post(url, headers=keyed("not-a-uuid"))
     assert response.status_code == 400
+    assert response.json() == {
+        "status": "refused",
+        "messages": ["The idempotency key is not a UUID."],
+    }
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
 

@@ -23,7 +23,7 @@ from cockpit.plan import Action
 from cockpit.views import _next_step
 from demo.simulation import event_simulate
 from tests.builders import built_once_for_the_module, user_with
-from tournament.access import allowed_url, may_open
+from tournament.access import allowed_url, may_open, view_permission, who_does
 from tournament.models import Event, Table
 from tournament.roles import BANKER, HEAD_JUDGE, JUDGE, ORGANIZER
 
@@ -161,3 +161,22 @@ def test_allowed_url_gives_the_address_or_nothing(played):
     # Public pages open for everyone; an address that leads nowhere for no one.
     assert allowed_url(_request(AnonymousUser()), "spectator:standings", pk=played.pk) != ""
     assert not may_open(_request(user_with(ORGANIZER, "olive")), "/organizer/nowhere/")
+
+
+def test_a_link_with_a_query_or_a_fragment_opens_as_its_page_does(db):
+    """A link to the standings' second page, or to a row of it, is the standings page."""
+    standings = reverse("scoring:standings", kwargs={"pk": 1})
+    head_judge = _request(user_with(HEAD_JUDGE, "hedda"))
+    judge = _request(user_with(JUDGE, "jo"))
+    for link in (f"{standings}?page=2", f"{standings}#place-12", f"{standings}?q=a#b"):
+        assert may_open(head_judge, link), link
+        assert not may_open(judge, link), link
+
+
+def test_who_takes_a_step_is_said_only_when_a_role_is_needed():
+    assert str(who_does("scoring:final_seat")) == "The organizer does this."
+    assert who_does("spectator:standings") == ""
+    # A table's pages are its banker's, whom no step of the cockpit names: nothing is said.
+    assert who_does("banker:banker_sheet") == ""
+    assert view_permission("spectator:standings") is None
+    assert view_permission("no:such_page") is None

@@ -99,7 +99,9 @@ def test_a_key_sent_by_another_official_is_not_their_answer(client, wave):
 def test_a_key_that_is_not_a_uuid_is_refused(client, wave):
     login(client, HEAD_JUDGE)
     client.post(control_url(wave, "start"))
-    assert add_five(client, wave, "not-a-key").status_code == 400
+    refused = add_five(client, wave, "not-a-key")
+    assert refused.status_code == 400
+    assert refused.content.decode() == "The idempotency key is not a UUID."
     assert not ClockAction.objects.filter(kind="adjust").exists()
 
 
