@@ -378,3 +378,15 @@ def test_a_draft_saved_during_play_takes_later_bankruptcies_only(banker_client, 
     assert initial[f"out_order_{dog.pk}"] == 2  # Boot went out first
     assert (initial[f"bankrupt_{boot.pk}"], initial[f"cash_{boot.pk}"]) == (False, 10)
     assert initial[f"cash_{car.pk}"] == 200
+
+
+def test_once_the_game_is_over_the_table_page_offers_no_bankruptcy(playing):
+    # Once the table's game is finished, bankruptcies go on the score sheet: the table page
+    # stops offering to record one, and names no last player left.
+    boot, car, hat, dog = seated(playing)
+    bankruptcy_record(table=playing, player=dog, creditor=None, initials="DG", now=at(5))
+    assert table_bankruptcy_view(table=playing, now=at(30)).may_record
+    table_mark_finished(table=playing, now=at(60))
+    view = table_bankruptcy_view(table=Table.objects.get(pk=playing.pk), now=at(61))
+    assert (view.game_on, view.may_record) == (False, False)
+    assert [p.alias for p in view.in_game] == ["Boot", "Car", "Hat"]
