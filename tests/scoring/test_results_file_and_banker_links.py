@@ -13,6 +13,8 @@ from django.test.utils import CaptureQueriesContext
 
 from banker.links import banker_link_issue, banker_link_revoke
 from scoring import selectors
+from scoring.models import TableSheet
+from scoring.services.posting import round_post
 from scoring.services.results import write_results
 from scoring.services.sheets import sheet_submit
 from tests.builders import players_with_aliases
@@ -146,3 +148,48 @@ def test_a_bankrupt_players_place_is_left_empty_while_the_order_out_is_unknown(e
         ["Cy", "yes", "0", "0", "", "0"],
         ["Dee", "yes", "0", "0", "", "0"],
     ]
+
+
+def test_each_table_of_a_round_names_its_winner_or_the_players_sharing_first(event):
+    # Tournament Kit, THE DAY OF THE TOURNAMENT: each table has "an outright winner" or the
+    # player "having the highest total assets at their table"; two level on everything
+    # share first place until the head judge orders them. Table 3 has no sheet yet.
+    p = players_with_aliases(event, aliases="ABCDEFGHIJKL")
+    round_ = make_round(
+        event, 1, [[p[a] for a in "ABCD"], [p[a] for a in "EFGH"], [p[a] for a in "IJKL"]]
+    )
+    play(table_of(round_, 1), {p["A"]: 1000, p["B"]: 4000, p["C"]: 2000, p["D"]: 3000})
+    play(table_of(round_, 2), {p["H"]: 3000, p["E"]: 3000, p["F"]: 2000, p["G"]: 1000})
+    winners = selectors.round_table_winners(round_=round_)
+    assert [(w.table.number, [x.alias for x in w.winners]) for w in winners] == [
+        (1, ["B"]),
+        (2, ["E", "H"]),
+        (3, []),
+    ]
+    assert [w.winner.alias if w.winner else None for w in winners] == ["B", None, None]
+
+
+def test_the_standings_file_has_a_column_per_tie_breaker_and_points_only_where_awarded(event):
+    p = players_with_aliases(event, aliases=["Ann", "Bob", "Cy"])
+    round_ = make_round(event, 1, [[p["Ann"], p["Bob"], p["Cy"]]])
+    play(table_of(round_, 1), {p["Ann"]: 3000, p["Bob"]: 2000, p["Cy"]: 1000})
+    round_post(round_=round_, by=None)
+    keys = ["Games won", "Total net worth", "Best game", "Unmortgaged property value"]
+    rows = selectors.standings_csv_rows(event=event, only_posted=True)
+    # Championship Rules, SCORING: three remaining score 22 / 12 / 6.
+    assert rows[0] == ["Rank", "Alias", "Games", "Points", *keys]
+    assert rows[1] == ["1", "Ann", "1", "22", "1", "3000", "3000", "0"]
+    # Tournament Kit: a club ranks by assets and awards no points: no column of nothing.
+    event.format = "club"
+    event.save()
+    rows = selectors.standings_csv_rows(event=event, only_posted=True)
+    assert rows[0] == ["Rank", "Alias", "Games", *keys]
+    assert rows[1] == ["1", "Ann", "1", "1", "3000", "3000", "0"]
+
+
+def test_a_sheet_the_engine_has_not_read_yet_has_no_open_tie(event):
+    # The sheet row exists before its first entries (created empty on first use): no
+    # report, so nothing for the head judge to decide yet, and nothing to hold a posting.
+    p = players_with_aliases(event, aliases="ABCD")
+    table = table_of(make_round(event, 1, [[p[a] for a in "ABCD"]], finished=False), 1)
+    assert selectors.sheet_open_ties(sheet=TableSheet.objects.create(table=table)) == []
