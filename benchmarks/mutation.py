@@ -53,17 +53,18 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
             "tests/scoring/test_winner.py",
         ],
     ),
-    # Scoring in two runs, each short enough to finish in a session on the shared machine.
-    # The bankruptcy and tablet selectors serve the banker's pages, whose tests hold them.
+    # Scoring in two runs, each shorter on the shared machine. The bankruptcy and tablet
+    # selectors serve the banker's pages, whose tests hold them; the knockout's tests hold
+    # its progress and its advancement.
     "scoring-selectors": (
         ["scoring/*selectors.py", "scoring/tie_breakers.py"],
         [
             "tests/scoring",
             "tests/banker/test_bankruptcy.py",
             "tests/banker/test_offline_heartbeat.py",
+            "tests/knockout/test_knockout.py",
         ],
     ),
-    # The club knockout's advancement (services/advancement.py) is held by the knockout's tests.
     "scoring-services": (
         ["scoring/services/*.py"],
         ["tests/scoring", "tests/knockout/test_knockout.py"],
