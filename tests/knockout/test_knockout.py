@@ -32,7 +32,7 @@ from scoring.services.ties import standings_tie_decide, tie_decide
 from seating.services import preseat_event, round_start
 from seating.vacancy_services import round_vacancies_decide
 from tests.builders import an_event, players_with_aliases
-from tests.scoring.scoring_helpers import play, table_of
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Player, Round, Seat, Table
 
 
@@ -538,7 +538,10 @@ def test_a_knockouts_round_1_is_drawn_and_drawn_again_at_the_plans_tables(club):
 def test_the_knockouts_progress_names_each_rounds_winners_and_what_is_seated_next(club, event):
     # 54 players: 18 tables of three, then their 18 winners at six tables, then a final of
     # six (as above). The standings page reads where the knockout stands from this.
-    assert knockout_progress(event=event) is None  # a championship is no knockout
+    # A championship is no knockout; its rounds are nothing to the club's progress.
+    championship = players_with_aliases(event, aliases="ABCD")
+    make_round(event, 1, [list(championship.values())])
+    assert knockout_progress(event=event) is None
     checked_in(club, 54)
     bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
     before = knockout_progress(event=club)
@@ -575,4 +578,6 @@ def test_the_knockouts_progress_names_each_rounds_winners_and_what_is_seated_nex
     assert [r.round.number for r in last.rounds] == [1, 2]
     assert (last.next_stage, last.next_number) == ("final", None)
     knockout_advance(event=club)
-    assert knockout_progress(event=club).next_stage == ""
+    done = knockout_progress(event=club)
+    # The final is the knockout's end, not one of its rounds.
+    assert ([r.round.number for r in done.rounds], done.next_stage) == ([1, 2], "")
