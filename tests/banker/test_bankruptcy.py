@@ -390,3 +390,14 @@ def test_once_the_game_is_over_the_table_page_offers_no_bankruptcy(playing):
     view = table_bankruptcy_view(table=Table.objects.get(pk=playing.pk), now=at(61))
     assert (view.game_on, view.may_record) == (False, False)
     assert [p.alias for p in view.in_game] == ["Boot", "Car", "Hat"]
+
+
+def test_bankruptcies_are_listed_first_out_first_by_the_time_each_went_out(playing):
+    # The service is given the time each player went out; the list goes by that time, not
+    # by the order the records were written (the same on the table page, which writes each
+    # at once, but not for a record written with an earlier time).
+    boot, car, hat, dog = seated(playing)
+    bankruptcy_record(table=playing, player=dog, creditor=None, initials="DG", now=at(20))
+    bankruptcy_record(table=playing, player=boot, creditor=None, initials="BT", now=at(10))
+    view = table_bankruptcy_view(table=playing, now=at(30))
+    assert [b.player for b in view.bankruptcies] == [boot, dog]
