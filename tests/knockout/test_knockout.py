@@ -538,9 +538,10 @@ def test_a_knockouts_round_1_is_drawn_and_drawn_again_at_the_plans_tables(club):
 def test_the_knockouts_progress_names_each_rounds_winners_and_what_is_seated_next(club, event):
     # 54 players: 18 tables of three, then their 18 winners at six tables, then a final of
     # six (as above). The standings page reads where the knockout stands from this.
-    # A championship is no knockout; its rounds are nothing to the club's progress.
+    # A championship is no knockout; its rounds and its final are nothing to the club's progress.
     championship = players_with_aliases(event, aliases="ABCD")
     make_round(event, 1, [list(championship.values())])
+    Round.objects.create(event=event, number=2, kind=Round.Kind.FINAL)
     assert knockout_progress(event=event) is None
     checked_in(club, 54)
     bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
