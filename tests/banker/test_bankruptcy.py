@@ -15,13 +15,15 @@ import uuid
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from banker.bankruptcy_services import bankruptcy_record, bankruptcy_undo
 from clock.services import clock_start, table_mark_finished
 from printouts.selectors import filled_table_pages
-from scoring.bankruptcy_selectors import players_in_game, table_bankruptcy_view
+from scoring.bankruptcy_selectors import players_in_game, table_bankruptcies, table_bankruptcy_view
 from scoring.models import ResultLine, SheetSignature
 from scoring.services.sheets import sheet_save_draft, sheet_submit
 from scoring.services.signatures import sheet_sign
@@ -378,3 +380,50 @@ def test_a_draft_saved_during_play_takes_later_bankruptcies_only(banker_client, 
     assert initial[f"out_order_{dog.pk}"] == 2  # Boot went out first
     assert (initial[f"bankrupt_{boot.pk}"], initial[f"cash_{boot.pk}"]) == (False, 10)
     assert initial[f"cash_{car.pk}"] == 200
+
+
+def test_once_the_game_is_over_the_table_page_offers_no_bankruptcy(playing):
+    # Once the table's game is finished, bankruptcies go on the score sheet: the table page
+    # stops offering to record one, and names no last player left.
+    boot, car, hat, dog = seated(playing)
+    bankruptcy_record(table=playing, player=dog, creditor=None, initials="DG", now=at(5))
+    assert table_bankruptcy_view(table=playing, now=at(30)).may_record
+    table_mark_finished(table=playing, now=at(60))
+    view = table_bankruptcy_view(table=Table.objects.get(pk=playing.pk), now=at(61))
+    assert (view.game_on, view.may_record) == (False, False)
+    assert [p.alias for p in view.in_game] == ["Boot", "Car", "Hat"]
+
+
+def test_bankruptcies_are_listed_first_out_first_by_the_time_each_went_out(playing):
+    # The service is given the time each player went out; the list goes by that time, not
+    # by the order the records were written (the same on the table page, which writes each
+    # at once, but not for a record written with an earlier time).
+    boot, car, hat, dog = seated(playing)
+    bankruptcy_record(table=playing, player=dog, creditor=None, initials="DG", now=at(20))
+    bankruptcy_record(table=playing, player=boot, creditor=None, initials="BT", now=at(10))
+    view = table_bankruptcy_view(table=playing, now=at(30))
+    assert [b.player for b in view.bankruptcies] == [boot, dog]
+
+
+def test_two_bankruptcies_in_the_same_instant_are_listed_in_the_order_recorded(playing):
+    boot, car, hat, dog = seated(playing)
+    bankruptcy_record(table=playing, player=hat, creditor=None, initials="HT", now=at(15))
+    bankruptcy_record(table=playing, player=dog, creditor=None, initials="DG", now=at(15))
+    view = table_bankruptcy_view(table=playing, now=at(30))
+    assert [b.player for b in view.bankruptcies] == [hat, dog]
+
+
+def test_the_bankruptcies_are_read_with_their_players_and_creditors_at_once(playing):
+    # The table page names each player out and to whom: one read, however many are out.
+    boot, car, hat, dog = seated(playing)
+    bankruptcy_record(table=playing, player=dog, creditor=hat, initials="DG", now=at(5))
+
+    def names() -> list[tuple[str, str]]:
+        return [(b.player.alias, b.creditor.alias) for b in table_bankruptcies(table=playing)]
+
+    with CaptureQueriesContext(connection) as one:
+        assert names() == [("Dog", "Hat")]
+    bankruptcy_record(table=playing, player=car, creditor=boot, initials="CR", now=at(6))
+    with CaptureQueriesContext(connection) as two:
+        assert names() == [("Dog", "Hat"), ("Car", "Boot")]
+    assert len(two) == len(one) == 1

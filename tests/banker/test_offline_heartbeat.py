@@ -142,3 +142,24 @@ def test_the_results_page_marks_the_offline_tablet(client, tables):
     assert "3 actions waiting to be sent." in page
     # The table's own row carries the mark too; the other table's does not.
     assert page.count("data-tablet-flag") == 1
+
+
+def test_the_waiting_actions_of_every_tablet_of_a_table_add_up(tables):
+    # Two tablets at one table each still hold actions: the judges must expect all of them.
+    table = tables[0]
+    now = timezone.now()
+    heartbeat_record(table=table, device="a", queued=2, now=now - datetime.timedelta(seconds=10))
+    heartbeat_record(table=table, device="b", queued=3, now=now)
+    worries = round_tablet_worries(round_=table.round, now=now)
+    assert [(w.table.pk, w.queued) for w in worries] == [(table.pk, 5)]
+
+
+def test_a_worry_says_when_the_tablet_was_last_heard_and_since_when_it_was_offline(tables):
+    table = tables[0]
+    now = timezone.now()
+    heard = now - datetime.timedelta(minutes=3)
+    went_offline = now - datetime.timedelta(minutes=5)
+    heartbeat_record(table=table, device="a", queued=1, offline_since=went_offline, now=heard)
+    (worry,) = round_tablet_worries(round_=table.round, now=now)
+    assert (worry.last_heard, worry.offline_since) == (heard, went_offline)
+    assert worry.offline and worry.minutes_silent == 3

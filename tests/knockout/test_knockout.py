@@ -23,7 +23,7 @@ from knockout.services import (
     minimum_override_record,
 )
 from scoring.models import ResultLine
-from scoring.selectors import round_table_winners
+from scoring.selectors import knockout_progress, round_table_winners
 from scoring.services.advancement import advance_to_final, knockout_advance
 from scoring.services.posting import round_post, round_unpost
 from scoring.services.sheets import sheet_submit
@@ -32,7 +32,7 @@ from scoring.services.ties import standings_tie_decide, tie_decide
 from seating.services import preseat_event, round_start
 from seating.vacancy_services import round_vacancies_decide
 from tests.builders import an_event, players_with_aliases
-from tests.scoring.scoring_helpers import play, table_of
+from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Player, Round, Seat, Table
 
 
@@ -533,3 +533,52 @@ def test_a_knockouts_round_1_is_drawn_and_drawn_again_at_the_plans_tables(club):
     round_publish(round_=round_)
     with pytest.raises(ValidationError, match="published"):
         round_redraw(round_=round_, seed=13)
+
+
+def test_the_knockouts_progress_names_each_rounds_winners_and_what_is_seated_next(club, event):
+    # 54 players: 18 tables of three, then their 18 winners at six tables, then a final of
+    # six (as above). The standings page reads where the knockout stands from this.
+    # A championship is no knockout; its rounds and its final are nothing to the club's progress.
+    championship = players_with_aliases(event, aliases="ABCD")
+    make_round(event, 1, [list(championship.values())])
+    Round.objects.create(event=event, number=2, kind=Round.Kind.FINAL)
+    assert knockout_progress(event=event) is None
+    checked_in(club, 54)
+    bracket_confirm(event=club, method=TABLE_WINNERS, by=None)
+    before = knockout_progress(event=club)
+    assert before.plan is not None and len(before.plan.rounds) == 2
+    assert (before.rounds, before.next_stage, before.next_number, before.waiting_for) == (
+        [],
+        "",
+        None,
+        None,
+    )
+    round1 = knockout_seat_first_round(event=club)
+    finish(round1)
+    seated = knockout_progress(event=club)
+    assert [(r.round, r.posted) for r in seated.rounds] == [(round1, False)]
+    assert seated.waiting_for == round1
+    assert (seated.next_stage, seated.next_number) == ("round", 2)
+
+    play_by_number(round1)
+    round_post(round_=round1, by=None)
+    posted = knockout_progress(event=club)
+    (shown,) = posted.rounds
+    assert shown.posted and posted.waiting_for is None
+    # The highest number at each table wins it (100 x the number in cash).
+    assert [t.winner for t in shown.tables] == [
+        max(t, key=lambda p: int(p.alias[1:])) for t in tables_of(round1)
+    ]
+    assert (posted.next_stage, posted.next_number) == ("round", 2)
+
+    round2 = advance_to_final(event=club, by=None)
+    finish(round2)
+    play_by_number(round2)
+    round_post(round_=round2, by=None)
+    last = knockout_progress(event=club)
+    assert [r.round.number for r in last.rounds] == [1, 2]
+    assert (last.next_stage, last.next_number) == ("final", None)
+    knockout_advance(event=club)
+    done = knockout_progress(event=club)
+    # The final is the knockout's end, not one of its rounds.
+    assert ([r.round.number for r in done.rounds], done.next_stage) == ([1, 2], "")

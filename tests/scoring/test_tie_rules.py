@@ -8,12 +8,14 @@ again: the latest decision is the one in force, at a table and in the standings.
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
-from scoring.models import ResultLine
-from scoring.selectors import standings
+from scoring.models import ResultLine, StandingsTieDecision, TieDecision
+from scoring.selectors import standings, tie_decision_for
 from scoring.services.posting import round_post
 from scoring.services.ties import standings_tie_decide, tie_decide
 from tests.builders import players_with_aliases
@@ -91,3 +93,65 @@ def test_the_latest_standings_decision_is_applied(event):
     # Decided again (a recount of the dice): the second decision stands, not the first.
     standings_tie_decide(event=event, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Again")
     assert top_two() == [(1, False, "Hat"), (2, False, "Boot")]
+
+
+@pytest.fixture
+def one_instant(monkeypatch):
+    """Every decision stamped with the same instant (two taps within the clock's resolution)."""
+    instant = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: instant)
+    return instant
+
+
+@pytest.mark.django_db
+def test_of_two_table_decisions_in_the_same_instant_the_one_made_last_is_applied(
+    bankrupt_table, one_instant
+):
+    p, table = bankrupt_table
+    tie_decide(table=table, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Dice")
+    tie_decide(table=table, order=[p["Boot"].pk, p["Hat"].pk], by=None, reason="Re-rolled")
+    got = lines(table)
+    assert (got["Boot"], got["Hat"]) == ((1, Decimal("22")), (2, Decimal("12")))
+
+
+@pytest.mark.django_db
+def test_the_table_decision_in_force_is_the_latest_in_time_not_in_filing(bankrupt_table):
+    # A decision filed late (typed in after the next one, say) but dated earlier does not
+    # overrule the one the head judge made after it.
+    p, table = bankrupt_table
+    tie_decide(table=table, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Dice")
+    tie_decide(table=table, order=[p["Boot"].pk, p["Hat"].pk], by=None, reason="Earlier roll")
+    earlier = timezone.now() - datetime.timedelta(minutes=5)
+    TieDecision.objects.filter(reason="Earlier roll").update(at=earlier)
+    decision = tie_decision_for(table=table, tie=(str(p["Hat"].pk), str(p["Boot"].pk)))
+    assert decision.reason == "Dice"
+
+
+@pytest.mark.django_db
+def test_of_two_standings_decisions_in_the_same_instant_the_one_made_last_is_applied(
+    event, one_instant
+):
+    p = players_with_aliases(event, aliases=["Boot", "Hat", "X", "Y"])
+    round_ = make_round(event, 1, [[p["Boot"], p["X"]], [p["Hat"], p["Y"]]])
+    play(table_of(round_, 1), {p["Boot"]: 3000, p["X"]: 1000})
+    play(table_of(round_, 2), {p["Hat"]: 3000, p["Y"]: 1000})
+    round_post(round_=round_, by=None)
+    standings_tie_decide(event=event, order=[p["Boot"].pk, p["Hat"].pk], by=None, reason="Dice")
+    standings_tie_decide(event=event, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Again")
+    top = [(r.rank, r.alias) for r in standings(event=event, only_posted=True)[:2]]
+    assert top == [(1, "Hat"), (2, "Boot")]
+
+
+@pytest.mark.django_db
+def test_the_standings_decision_in_force_is_the_latest_in_time_not_in_filing(event):
+    p = players_with_aliases(event, aliases=["Boot", "Hat", "X", "Y"])
+    round_ = make_round(event, 1, [[p["Boot"], p["X"]], [p["Hat"], p["Y"]]])
+    play(table_of(round_, 1), {p["Boot"]: 3000, p["X"]: 1000})
+    play(table_of(round_, 2), {p["Hat"]: 3000, p["Y"]: 1000})
+    round_post(round_=round_, by=None)
+    standings_tie_decide(event=event, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Dice")
+    standings_tie_decide(event=event, order=[p["Boot"].pk, p["Hat"].pk], by=None, reason="Old")
+    earlier = timezone.now() - datetime.timedelta(minutes=5)
+    StandingsTieDecision.objects.filter(reason="Old").update(at=earlier)
+    top = [(r.rank, r.alias) for r in standings(event=event, only_posted=True)[:2]]
+    assert top == [(1, "Hat"), (2, "Boot")]

@@ -1,0 +1,81 @@
+"""Which games the standings add up: the event's own preliminary games, nothing else.
+
+Championship Rules, SCORING: points by the players remaining (four: 19 10 5 3). The final is
+its own game: it names the winner and adds nothing to the preliminary standings.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+
+from scoring.selectors import StandingRow, standings
+from scoring.services.posting import round_post
+from tests.builders import players_with_aliases
+from tests.scoring.scoring_helpers import make_round, play, table_of
+from tournament.models import Round
+from tournament.services import event_create
+
+
+def points(event) -> dict[str, Decimal]:
+    return {row.alias: row.points for row in standings(event=event, only_posted=False)}
+
+
+def test_an_events_standings_count_only_its_own_games(event):
+    other = event_create(
+        name="Autumn Championship",
+        organization="Atlantic Avenue Club",
+        venue="Library Annex",
+        date=datetime.date(2030, 10, 20),
+        start_time=datetime.time(9, 30),
+    )
+    ours = players_with_aliases(event, aliases="ABCD")
+    theirs = players_with_aliases(other, aliases="EFGH")
+    play(
+        table_of(make_round(event, 1, [list(ours.values())]), 1),
+        dict(zip(ours.values(), (4, 3, 2, 1), strict=True)),
+    )
+    play(
+        table_of(make_round(other, 1, [list(theirs.values())]), 1),
+        dict(zip(theirs.values(), (4, 3, 2, 1), strict=True)),
+    )
+    assert points(event) == {"A": 19, "B": 10, "C": 5, "D": 3}
+    assert points(other) == {"E": 19, "F": 10, "G": 5, "H": 3}
+
+
+def test_the_final_adds_nothing_to_the_preliminary_standings(event):
+    p = players_with_aliases(event, aliases="ABCD")
+    round1 = make_round(event, 1, [[p[a] for a in "ABCD"]])
+    play(table_of(round1, 1), {p["A"]: 4000, p["B"]: 3000, p["C"]: 2000, p["D"]: 1000})
+    round_post(round_=round1, by=None)
+    final = make_round(event, 2, [[p[a] for a in "DCBA"]])
+    Round.objects.filter(pk=final.pk).update(kind=Round.Kind.FINAL)
+    # D wins the final: the event's winner, but still fourth of the preliminaries.
+    play(table_of(final, 1), {p["D"]: 4000, p["C"]: 3000, p["B"]: 2000, p["A"]: 1000})
+    rows = standings(event=event, only_posted=False)
+    assert [(r.alias, r.games, r.points) for r in rows] == [
+        ("A", 1, 19),
+        ("B", 1, 10),
+        ("C", 1, 5),
+        ("D", 1, 3),
+    ]
+
+
+def test_asking_a_standing_for_an_unknown_key_names_the_key():
+    row = StandingRow(
+        player_id=1,
+        alias="A",
+        games=1,
+        points=Decimal(19),
+        wins=1,
+        net_worth=4000,
+        best_game=4000,
+        unmortgaged=0,
+        rank=1,
+        tied=False,
+    )
+    assert row.key("wins") == 1
+    with pytest.raises(KeyError, match="rank"):
+        row.key("rank")  # a field, but not a tie-breaker
