@@ -6,7 +6,8 @@
 - ``ties``: the head judge's tie decisions; the organizer's tie-breaker order
 - ``posting``: posting a round's scores and withdrawing a posting
 - ``advancement``: from the posted standings to a semifinal and the final
-- ``banker_links``: the table card's private link, issued and revoked
+
+The table card's private link is the banker app's (``banker.links``).
 
 Permissions are checked by the views (banker, judge, head judge); these functions record
 who acted (``by``).
