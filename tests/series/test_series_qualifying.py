@@ -25,6 +25,7 @@ from spectator.selectors import standings as public_standings
 from tests.series.series_helpers import enter, play_round, regional, three_tables
 from tournament.formats import event_has_final
 from tournament.models import Player
+from tournament.services import event_update
 
 pytestmark = pytest.mark.django_db
 
@@ -370,3 +371,83 @@ def test_a_player_ejected_or_withdrawn_from_a_regional_does_not_qualify(series):
     player_withdraw(player=p["E"], reason="Went home ill", by=None)
     round_post(round_=round_, by=None)
     assert [alias for alias, _s, _r in places(series)] == [p[k].alias for k in "ABFJ"]
+
+
+def test_a_refused_finals_row_names_its_player_and_gives_every_reason(series):
+    """Championship Rules, JUNIOR: "Any competitor under the age of 16 years must be accompanied
+    to the event with a parent or guardian. We must also have signed consent". North's winner
+    B gave neither a guardian's name nor consent: confirming the junior final refuses that row
+    alone with one sentence naming B and alias, and both reasons."""
+    north = regional("Junior North", day=10, fmt="junior")
+    services.series_add_event(series=series, event=north)
+    n = enter(north, "ABCD")
+    Player.objects.filter(pk=n["B"].pk).update(guardian_name="", guardian_consent=False)
+    play_round(north, [{n["A"]: 1000, n["B"]: 5000, n["C"]: 2000, n["D"]: 3000}])
+    entrant = Entrant.objects.get(player=n["B"])
+    services.entrant_respond(entrant=entrant, accept=True, by=None)
+    reasons = (
+        "Players under 16 need a parent or guardian's name. "
+        "Players under 16 need their parent or guardian's consent."
+    )
+    # The confirm page says so first; with no junior final chosen there is nothing to refuse.
+    assert selectors.confirm_refusals(series=series, division=JUNIOR) == {entrant.pk: reasons}
+    junior_finals = series.junior_finals
+    services.series_finals_set(series=series, division=JUNIOR, event=None)
+    series.refresh_from_db()
+    assert selectors.confirm_refusals(series=series, division=JUNIOR) == {}
+    services.series_finals_set(series=series, division=JUNIOR, event=junior_finals)
+    series.refresh_from_db()
+    confirmed = services.entrants_confirm(series=series, division=JUNIOR, by=None)
+    assert confirmed.registered == []
+    [(refused, why)] = confirmed.refused
+    assert refused.player == n["B"]
+    assert why == f"FirstB {n['B'].last_name} ({n['B'].alias}) was not registered: {reasons}"
+
+
+def test_each_finalist_keeps_their_regional_alias_unless_another_finalist_has_it(series):
+    """Each event keeps its own alias: the qualifiers play the Finals under their North
+    aliases. The invited past champion asked for I's alias in lower case; an alias belongs
+    to one player of an event whatever its case, so they are given one of their own and
+    registered all the same."""
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    services.entrant_invite(
+        series=series,
+        division=SENIOR,
+        first_name="Previous",
+        last_name="Winner",
+        email="champ@example.org",
+        date_of_birth=datetime.date(1980, 5, 5),
+        alias=p["I"].alias.lower(),
+        reason="Last year's champion",
+        by=None,
+    )
+    for entrant in Entrant.objects.filter(series=series):
+        services.entrant_respond(entrant=entrant, accept=True, by=None)
+    confirmed = services.entrants_confirm(series=series, division=SENIOR, by=None)
+    assert confirmed.refused == []
+    aliases = dict(Player.objects.filter(event=series.finals).values_list("last_name", "alias"))
+    assert {aliases[p[k].last_name] for k in "IEAB"} == {p[k].alias for k in "IEAB"}
+    champion = aliases["Winner"]
+    assert champion and champion.lower() != p["I"].alias.lower()
+
+
+def test_world_style_alternates_come_from_the_players_of_their_national_final(series):
+    """Championship Rules: "Alternates for World Tournaments must have participated in the final of
+    their National Tournament". North sends 2 (I, E) and, its organizer keeping its own final,
+    seats its top four (I, E, A, B) at it: A and B, finalists without a place, may be
+    alternates; F and J, better placed than C but not finalists, may not."""
+    series.alternates_played_final = True
+    series.save()
+    north = regional("North", day=10)
+    member = services.series_add_event(series=series, event=north)
+    services.series_event_set_places(member=member, places=2)
+    event_update(event=north, ends_with_qualifiers=False)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    assert [alias for alias, _s, _r in places(series)] == [p["I"].alias, p["E"].alias]
+    advance_to_final(event=north, by=None)
+    candidates = selectors.alternate_candidates(series=series, division=SENIOR)
+    assert [(c.player, c.rank) for c in candidates] == [(p["A"], 3), (p["B"], 4)]
