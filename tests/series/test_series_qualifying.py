@@ -406,32 +406,35 @@ def test_a_refused_finals_row_names_its_player_and_gives_every_reason(series):
 
 def test_each_finalist_keeps_their_regional_alias_unless_another_finalist_has_it(series):
     """Each event keeps its own alias: the qualifiers play the Finals under their North
-    aliases. The invited past champion asked for I's alias in lower case; an alias belongs
-    to one player of an event whatever its case, so they are given one of their own and
-    registered all the same."""
+    aliases. Last year's winner and runner-up, invited, asked for I's and E's aliases in
+    lower case; an alias belongs to one player of an event whatever its case, so each is
+    given one of their own and registered all the same."""
     north = regional("North", day=10)
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
     play_round(north, three_tables(p))
-    services.entrant_invite(
-        series=series,
-        division=SENIOR,
-        first_name="Previous",
-        last_name="Winner",
-        email="champ@example.org",
-        date_of_birth=datetime.date(1980, 5, 5),
-        alias=p["I"].alias.lower(),
-        reason="Last year's champion",
-        by=None,
-    )
+    for last_name, letter in (("Winner", "I"), ("Runner-up", "E")):
+        services.entrant_invite(
+            series=series,
+            division=SENIOR,
+            first_name="Previous",
+            last_name=last_name,
+            email=f"{last_name.lower()}@example.org",
+            date_of_birth=datetime.date(1980, 5, 5),
+            alias=p[letter].alias.lower(),
+            reason="Last year's final",
+            by=None,
+        )
     for entrant in Entrant.objects.filter(series=series):
         services.entrant_respond(entrant=entrant, accept=True, by=None)
     confirmed = services.entrants_confirm(series=series, division=SENIOR, by=None)
     assert confirmed.refused == []
     aliases = dict(Player.objects.filter(event=series.finals).values_list("last_name", "alias"))
     assert {aliases[p[k].last_name] for k in "IEAB"} == {p[k].alias for k in "IEAB"}
-    champion = aliases["Winner"]
-    assert champion and champion.lower() != p["I"].alias.lower()
+    # Each of the two given an alias of their own: none shared, none empty.
+    given = {aliases["Winner"].lower(), aliases["Runner-up"].lower()}
+    assert len(given) == 2 and "" not in given
+    assert not given & {p[k].alias.lower() for k in "IEAB"}
 
 
 def test_world_style_alternates_come_from_the_players_of_their_national_final(series):
