@@ -99,9 +99,14 @@ def test_a_regional_with_a_tie_at_its_cut_says_so_on_the_overview(series):
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
     play_round(north, three_tables(p, b=3000, f=3000, j=3000))
-    [state] = selectors.series_overview(series=series)[0].regionals
+    finals = selectors.series_overview(series=series)[0]
+    [state] = finals.regionals
     assert state.complete and state.qualifiers == []
     assert {row.registered for row in state.tied} == {p["B"], p["F"], p["J"]}
+    assert finals.problems == [
+        "North: a tie at the cut waits for the head judge.",
+        "Nobody has accepted a place yet.",
+    ]
 
 
 def test_an_alternate_who_qualifies_at_a_later_regional_takes_its_place_and_the_rest_close_up(
@@ -259,6 +264,14 @@ def test_fewer_juniors_accepted_than_the_junior_finals_needs_is_a_warning(series
     assert selectors.confirm_warnings(series=series, division=JUNIOR) == [
         "Only 1 entrant has accepted: Junior Finals needs at least 4 players."
     ]
+    # What else holds the junior final back: South's winner has not answered. A series
+    # without a final's event is asked to choose one first.
+    assert selectors.confirm_problems(series=series, division=JUNIOR) == [
+        "1 entrant has not answered yet."
+    ]
+    assert selectors.confirm_problems(series=rival, division=JUNIOR) == [
+        "Choose the final's event first (above the regionals)."
+    ]
     assert selectors.confirm_warnings(series=series, division=SENIOR) == [
         "Only 4 entrants have accepted: Finals needs at least 8 players."
     ]
@@ -266,3 +279,24 @@ def test_fewer_juniors_accepted_than_the_junior_finals_needs_is_a_warning(series
     _invite_junior(series, "Hostkid")
     _invite_junior(series, "Secondkid")
     assert selectors.confirm_warnings(series=series, division=JUNIOR) == []
+
+
+def test_alternates_are_offered_by_rank_across_the_regionals_each_person_once(series):
+    """Alternates "come from the regionals' next-best players": after North's and South's
+    four qualifiers (I, E, A, B at each), the fifth of each (F), then the sixth (J), North
+    before South at the same rank. North's F is South's F too (one email): offered once,
+    from North, the earlier."""
+    north, south = regional("North", day=10), regional("South", day=17)
+    for event in (north, south):
+        services.series_add_event(series=series, event=event)
+    pn = enter(north, LETTERS)
+    ps = enter(south, LETTERS, emails={"F": pn["F"].email})
+    play_round(north, three_tables(pn))
+    play_round(south, three_tables(ps))
+    candidates = selectors.alternate_candidates(series=series, division=SENIOR)
+    assert [(c.player, c.member.event, c.rank) for c in candidates[:3]] == [
+        (pn["F"], north, 5),
+        (pn["J"], north, 6),
+        (ps["J"], south, 6),
+    ]
+    assert ps["F"] not in [c.player for c in candidates]

@@ -454,3 +454,65 @@ def test_world_style_alternates_come_from_the_players_of_their_national_final(se
     advance_to_final(event=north, by=None)
     candidates = selectors.alternate_candidates(series=series, division=SENIOR)
     assert [(c.player, c.rank) for c in candidates] == [(p["A"], 3), (p["B"], 4)]
+
+
+def test_a_finalists_registration_is_their_qualifying_one_and_an_invited_ones_as_typed(series):
+    """The Finals' registration of a qualifier copies their regional registration (name,
+    contact details, family, consents, guardian, language, signature): they are not asked
+    again. An invited entrant is registered with what the organizer typed, signed in their
+    name, their declarations made by the invitation; without a date of birth typed, the
+    registration still needs one (1 January 1990)."""
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    details = {
+        "address": "1 Old Kent Road",
+        "city": "London",
+        "region": "Greater London",
+        "postal_code": "SE1 1AA",
+        "telephone": "+44 20 7946 0000",
+        "family": "Smith household",
+        "publicity_consent": True,
+        "guardian_name": "Mother Smith",
+        "guardian_email": "mother@example.org",
+        "language": "fr",
+        "signature": "I. Smith",
+        "date_of_birth": datetime.date(1985, 3, 3),
+    }
+    Player.objects.filter(pk=p["I"].pk).update(**details)
+    play_round(north, three_tables(p))
+    invited = services.entrant_invite(
+        series=series,
+        division=SENIOR,
+        first_name="Previous",
+        last_name="Winner",
+        email="champ@example.org",
+        date_of_birth=datetime.date(1980, 5, 5),
+        alias="Old Champ",
+        reason="Last year's champion",
+        by=None,
+    )
+    Entrant.objects.filter(pk=invited.pk).update(date_of_birth=None)
+    for entrant in Entrant.objects.filter(series=series):
+        services.entrant_respond(entrant=entrant, accept=True, by=None)
+    services.entrants_confirm(series=series, division=SENIOR, by=None)
+
+    finalist = Player.objects.get(event=series.finals, last_name=p["I"].last_name)
+    assert {field: getattr(finalist, field) for field in details} == details
+    assert (finalist.first_name, finalist.email) == ("FirstI", p["I"].email)
+    assert finalist.eligibility_declared and finalist.citizenship_declared
+    champion = Player.objects.get(event=series.finals, last_name="Winner")
+    assert (
+        champion.first_name,
+        champion.email,
+        champion.date_of_birth,
+        champion.signature,
+        champion.alias,
+    ) == (
+        "Previous",
+        "champ@example.org",
+        datetime.date(1990, 1, 1),
+        "Previous Winner",
+        "Old Champ",
+    )
+    assert champion.eligibility_declared and champion.citizenship_declared
