@@ -99,6 +99,8 @@ def test_a_regional_with_a_tie_at_its_cut_says_so_on_the_overview(series):
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
     play_round(north, three_tables(p, b=3000, f=3000, j=3000))
+    # Another series' accepted entrant is not this one's.
+    _invite(services.series_create(name="Rival", season="2030"), "Rival", division=SENIOR)
     finals = selectors.series_overview(series=series)[0]
     [state] = finals.regionals
     assert state.complete and state.qualifiers == []
@@ -220,18 +222,20 @@ def test_the_champion_is_the_junior_finals_winner_by_alias(series):
     assert selectors.champion_aliases(series=series) == ()
 
 
-def _invite_junior(series, name: str):
+def _invite(series, name: str, *, division: str = JUNIOR, accept: bool = True):
     entrant = services.entrant_invite(
         series=series,
-        division=JUNIOR,
+        division=division,
         first_name=name,
         last_name="Wildcard",
         email=f"{name.lower()}@example.org",
-        date_of_birth=datetime.date(2016, 6, 1),
+        date_of_birth=datetime.date(2016 if division == JUNIOR else 1980, 6, 1),
         alias=name,
         reason="Host's wild card",
         by=None,
     )
+    if not accept:
+        return entrant
     return services.entrant_respond(entrant=entrant, accept=True, by=None)
 
 
@@ -259,7 +263,8 @@ def test_fewer_juniors_accepted_than_the_junior_finals_needs_is_a_warning(series
             entrant=Entrant.objects.get(player=ps[letter]), accept=True, by=None
         )
     rival = services.series_create(name="Rival", season="2030")
-    _invite_junior(rival, "Rivalkid")
+    _invite(rival, "Rivalkid")
+    _invite(rival, "Waitingkid", accept=False)
 
     assert selectors.confirm_warnings(series=series, division=JUNIOR) == [
         "Only 1 entrant has accepted: Junior Finals needs at least 4 players."
@@ -276,8 +281,8 @@ def test_fewer_juniors_accepted_than_the_junior_finals_needs_is_a_warning(series
         "Only 4 entrants have accepted: Finals needs at least 8 players."
     ]
     services.entrant_respond(entrant=Entrant.objects.get(player=p2["B"]), accept=True, by=None)
-    _invite_junior(series, "Hostkid")
-    _invite_junior(series, "Secondkid")
+    _invite(series, "Hostkid")
+    _invite(series, "Secondkid")
     assert selectors.confirm_warnings(series=series, division=JUNIOR) == []
 
 
