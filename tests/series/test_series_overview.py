@@ -154,6 +154,8 @@ def test_an_alternate_who_qualifies_at_a_later_regional_takes_its_place_and_the_
         4,
         None,
     )
+    # The list names them by the alias and regional they qualified from.
+    assert (moved.alias, moved.source.event) == (ps["B"].alias, south)
     _north, south_state = selectors.regional_states(series=series, division=SENIOR)
     assert [e.player for e in south_state.qualifiers] == [ps[k] for k in "IEAB"]
 

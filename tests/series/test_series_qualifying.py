@@ -516,3 +516,49 @@ def test_a_finalists_registration_is_their_qualifying_one_and_an_invited_ones_as
         "Old Champ",
     )
     assert champion.eligibility_declared and champion.citizenship_declared
+
+
+def test_once_a_finals_entrants_are_confirmed_its_list_is_changed_in_its_event(series):
+    """Confirming registers the junior final's entrants in its event, once: from then on its
+    list refuses every change (an answer, an invitation, alternates, confirming again) and
+    says to change them in the event. The senior Finals' list, and another series' junior
+    list, are not confirmed and still change."""
+    junior = regional("Junior North", day=10, fmt="junior")
+    services.series_add_event(series=series, event=junior)
+    p = enter(junior, "ABCD")
+    play_round(junior, [{p["A"]: 1000, p["B"]: 5000, p["C"]: 2000, p["D"]: 3000}])
+    winner = Entrant.objects.get(player=p["B"])
+    services.entrant_respond(entrant=winner, accept=True, by=None)
+    services.entrants_confirm(series=series, division=JUNIOR, by=None)
+
+    def invite(of, division):
+        return services.entrant_invite(
+            series=of,
+            division=division,
+            first_name="Host",
+            last_name="Wildcard",
+            email="",
+            date_of_birth=datetime.date(2016, 1, 1),
+            alias=f"Host {of.pk} {division}",
+            reason="Host's wild card",
+            by=None,
+        )
+
+    refusals = (
+        lambda: services.entrant_respond(entrant=winner, accept=False, by=None),
+        lambda: invite(series, JUNIOR),
+        lambda: services.alternates_confirm(
+            series=series, division=JUNIOR, order=[p["D"].pk], by=None
+        ),
+        lambda: services.entrants_confirm(series=series, division=JUNIOR, by=None),
+    )
+    for refused in refusals:
+        with pytest.raises(ValidationError) as error:
+            refused()
+        assert error.value.code == "confirmed"
+        assert error.value.messages == [
+            "This final's entrants are confirmed and registered; change them in its event."
+        ]
+    assert invite(series, SENIOR).status == "invited"
+    rival = services.series_create(name="Rival", season="2030")
+    assert invite(rival, JUNIOR).status == "invited"
