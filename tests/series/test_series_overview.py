@@ -169,12 +169,16 @@ def test_an_alternate_who_qualifies_at_a_later_regional_takes_its_place_and_the_
 
 
 def test_a_declining_alternate_leaves_the_order_and_the_others_close_up(series):
-    """Alternates in the organizer's order J, F, C: F (second) declines and leaves the
-    order; C becomes the second. Another series' alternates keep theirs."""
+    """Alternates in the organizer's order J, F, C (chosen again after a first order): F
+    (second) declines and leaves the order; C becomes the second."""
     north = regional("North", day=10)
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
     play_round(north, three_tables(p))
+    # The organizer first chose C, F, J, then changed their mind: the new order replaces it.
+    services.alternates_confirm(
+        series=series, division=SENIOR, order=[p["C"].pk, p["F"].pk, p["J"].pk], by=None
+    )
     services.alternates_confirm(
         series=series, division=SENIOR, order=[p["J"].pk, p["F"].pk, p["C"].pk], by=None
     )
