@@ -25,6 +25,7 @@ from spectator.selectors import standings as public_standings
 from tests.series.series_helpers import enter, play_round, regional, three_tables
 from tournament.formats import event_has_final
 from tournament.models import Player
+from tournament.services import event_update
 
 pytestmark = pytest.mark.django_db
 
@@ -370,3 +371,194 @@ def test_a_player_ejected_or_withdrawn_from_a_regional_does_not_qualify(series):
     player_withdraw(player=p["E"], reason="Went home ill", by=None)
     round_post(round_=round_, by=None)
     assert [alias for alias, _s, _r in places(series)] == [p[k].alias for k in "ABFJ"]
+
+
+def test_a_refused_finals_row_names_its_player_and_gives_every_reason(series):
+    """Championship Rules, JUNIOR: "Any competitor under the age of 16 years must be accompanied
+    to the event with a parent or guardian. We must also have signed consent". North's winner
+    B gave neither a guardian's name nor consent: confirming the junior final refuses that row
+    alone with one sentence naming B and alias, and both reasons."""
+    north = regional("Junior North", day=10, fmt="junior")
+    services.series_add_event(series=series, event=north)
+    n = enter(north, "ABCD")
+    Player.objects.filter(pk=n["B"].pk).update(guardian_name="", guardian_consent=False)
+    play_round(north, [{n["A"]: 1000, n["B"]: 5000, n["C"]: 2000, n["D"]: 3000}])
+    entrant = Entrant.objects.get(player=n["B"])
+    services.entrant_respond(entrant=entrant, accept=True, by=None)
+    reasons = (
+        "Players under 16 need a parent or guardian's name. "
+        "Players under 16 need their parent or guardian's consent."
+    )
+    # The confirm page says so first; with no junior final chosen there is nothing to refuse.
+    assert selectors.confirm_refusals(series=series, division=JUNIOR) == {entrant.pk: reasons}
+    junior_finals = series.junior_finals
+    services.series_finals_set(series=series, division=JUNIOR, event=None)
+    series.refresh_from_db()
+    assert selectors.confirm_refusals(series=series, division=JUNIOR) == {}
+    services.series_finals_set(series=series, division=JUNIOR, event=junior_finals)
+    series.refresh_from_db()
+    confirmed = services.entrants_confirm(series=series, division=JUNIOR, by=None)
+    assert confirmed.registered == []
+    [(refused, why)] = confirmed.refused
+    assert refused.player == n["B"]
+    assert why == f"FirstB {n['B'].last_name} ({n['B'].alias}) was not registered: {reasons}"
+
+
+def test_each_finalist_keeps_their_regional_alias_unless_another_finalist_has_it(series):
+    """Each event keeps its own alias: the qualifiers play the Finals under their North
+    aliases. Last year's winner and runner-up, invited, asked for I's and E's aliases in
+    lower case; an alias belongs to one player of an event whatever its case, so each is
+    given one of their own and registered all the same."""
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    for last_name, letter in (("Winner", "I"), ("Runner-up", "E")):
+        services.entrant_invite(
+            series=series,
+            division=SENIOR,
+            first_name="Previous",
+            last_name=last_name,
+            email=f"{last_name.lower()}@example.org",
+            date_of_birth=datetime.date(1980, 5, 5),
+            alias=p[letter].alias.lower(),
+            reason="Last year's final",
+            by=None,
+        )
+    for entrant in Entrant.objects.filter(series=series):
+        services.entrant_respond(entrant=entrant, accept=True, by=None)
+    confirmed = services.entrants_confirm(series=series, division=SENIOR, by=None)
+    assert confirmed.refused == []
+    aliases = dict(Player.objects.filter(event=series.finals).values_list("last_name", "alias"))
+    assert {aliases[p[k].last_name] for k in "IEAB"} == {p[k].alias for k in "IEAB"}
+    # Each of the two given an alias of their own: none shared, none empty.
+    given = {aliases["Winner"].lower(), aliases["Runner-up"].lower()}
+    assert len(given) == 2 and "" not in given
+    assert not given & {p[k].alias.lower() for k in "IEAB"}
+
+
+def test_world_style_alternates_come_from_the_players_of_their_national_final(series):
+    """Championship Rules: "Alternates for World Tournaments must have participated in the final of
+    their National Tournament". North sends 2 (I, E) and, its organizer keeping its own final,
+    seats its top four (I, E, A, B) at it: A and B, finalists without a place, may be
+    alternates; F and J, better placed than C but not finalists, may not."""
+    series.alternates_played_final = True
+    series.save()
+    north = regional("North", day=10)
+    member = services.series_add_event(series=series, event=north)
+    services.series_event_set_places(member=member, places=2)
+    event_update(event=north, ends_with_qualifiers=False)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    assert [alias for alias, _s, _r in places(series)] == [p["I"].alias, p["E"].alias]
+    advance_to_final(event=north, by=None)
+    candidates = selectors.alternate_candidates(series=series, division=SENIOR)
+    assert [(c.player, c.rank) for c in candidates] == [(p["A"], 3), (p["B"], 4)]
+
+
+def test_a_finalists_registration_is_their_qualifying_one_and_an_invited_ones_as_typed(series):
+    """The Finals' registration of a qualifier copies their regional registration (name,
+    contact details, family, consents, guardian, language, signature): they are not asked
+    again. An invited entrant is registered with what the organizer typed, signed in their
+    name, their declarations made by the invitation; without a date of birth typed, the
+    registration still needs one (1 January 1990)."""
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    details = {
+        "address": "1 Old Kent Road",
+        "city": "London",
+        "region": "Greater London",
+        "postal_code": "SE1 1AA",
+        "telephone": "+44 20 7946 0000",
+        "family": "Smith household",
+        "publicity_consent": True,
+        "guardian_name": "Mother Smith",
+        "guardian_email": "mother@example.org",
+        "language": "fr",
+        "signature": "I. Smith",
+        "date_of_birth": datetime.date(1985, 3, 3),
+    }
+    Player.objects.filter(pk=p["I"].pk).update(**details)
+    play_round(north, three_tables(p))
+    invited = services.entrant_invite(
+        series=series,
+        division=SENIOR,
+        first_name="Previous",
+        last_name="Winner",
+        email="champ@example.org",
+        date_of_birth=datetime.date(1980, 5, 5),
+        alias="Old Champ",
+        reason="Last year's champion",
+        by=None,
+    )
+    Entrant.objects.filter(pk=invited.pk).update(date_of_birth=None)
+    for entrant in Entrant.objects.filter(series=series):
+        services.entrant_respond(entrant=entrant, accept=True, by=None)
+    services.entrants_confirm(series=series, division=SENIOR, by=None)
+
+    finalist = Player.objects.get(event=series.finals, last_name=p["I"].last_name)
+    assert {field: getattr(finalist, field) for field in details} == details
+    assert (finalist.first_name, finalist.email) == ("FirstI", p["I"].email)
+    assert finalist.eligibility_declared and finalist.citizenship_declared
+    champion = Player.objects.get(event=series.finals, last_name="Winner")
+    assert (
+        champion.first_name,
+        champion.email,
+        champion.date_of_birth,
+        champion.signature,
+        champion.alias,
+    ) == (
+        "Previous",
+        "champ@example.org",
+        datetime.date(1990, 1, 1),
+        "Previous Winner",
+        "Old Champ",
+    )
+    assert champion.eligibility_declared and champion.citizenship_declared
+
+
+def test_once_a_finals_entrants_are_confirmed_its_list_is_changed_in_its_event(series):
+    """Confirming registers the junior final's entrants in its event, once: from then on its
+    list refuses every change (an answer, an invitation, alternates, confirming again) and
+    says to change them in the event. The senior Finals' list, and another series' junior
+    list, are not confirmed and still change."""
+    junior = regional("Junior North", day=10, fmt="junior")
+    services.series_add_event(series=series, event=junior)
+    p = enter(junior, "ABCD")
+    play_round(junior, [{p["A"]: 1000, p["B"]: 5000, p["C"]: 2000, p["D"]: 3000}])
+    winner = Entrant.objects.get(player=p["B"])
+    services.entrant_respond(entrant=winner, accept=True, by=None)
+    services.entrants_confirm(series=series, division=JUNIOR, by=None)
+
+    def invite(of, division):
+        return services.entrant_invite(
+            series=of,
+            division=division,
+            first_name="Host",
+            last_name="Wildcard",
+            email="",
+            date_of_birth=datetime.date(2016, 1, 1),
+            alias=f"Host {of.pk} {division}",
+            reason="Host's wild card",
+            by=None,
+        )
+
+    refusals = (
+        lambda: services.entrant_respond(entrant=winner, accept=False, by=None),
+        lambda: invite(series, JUNIOR),
+        lambda: services.alternates_confirm(
+            series=series, division=JUNIOR, order=[p["D"].pk], by=None
+        ),
+        lambda: services.entrants_confirm(series=series, division=JUNIOR, by=None),
+    )
+    for refused in refusals:
+        with pytest.raises(ValidationError) as error:
+            refused()
+        assert error.value.code == "confirmed"
+        assert error.value.messages == [
+            "This final's entrants are confirmed and registered; change them in its event."
+        ]
+    assert invite(series, SENIOR).status == "invited"
+    rival = services.series_create(name="Rival", season="2030")
+    assert invite(rival, JUNIOR).status == "invited"
