@@ -1,4 +1,5 @@
-"""The public schedule (spectator.selectors.schedule): every round with its waves' start
+"""The public schedule (spectator.selectors.schedule), and the posted rounds the public
+standings count: every round with its waves' start
 times, which of its pages are public, and the wave the hall follows, worked by hand.
 
 Round 1 plays in two waves: wave 1 was scheduled at 10:00, started 10:02 and is over; wave 2
@@ -12,7 +13,9 @@ import datetime
 
 import pytest
 
+from scoring.models import RoundPosting
 from spectator.selectors import PublicWave, Release, schedule
+from spectator.selectors import standings as public_standings
 from tests.builders import an_event
 from tournament.models import Clock, Round, Wave
 
@@ -74,3 +77,25 @@ def test_an_event_without_waves_has_no_current_round():
     assert (public.current_round, public.current_wave, public.wave_count) == (None, None, 0)
     assert public.current_started_at is None
     assert [r.waves for r in public.rounds] == [()]
+
+
+def _posted(event, number: int, kind: str = Round.Kind.PRELIMINARY) -> None:
+    round_ = Round.objects.create(event=event, number=number, kind=kind)
+    RoundPosting.objects.create(round=round_, posted_at=at(18))
+
+
+@pytest.mark.parametrize("fmt", ["championship", "club"])
+def test_the_public_standings_name_the_posted_preliminary_rounds_of_this_event_in_order(fmt):
+    """Championship Rules, POSTING SCORES: "Point scores (not net worth) will be posted at
+    the end of each round". The standings say which rounds they count. Round 3 posted
+    before round 1, round 2 not yet, the final posted (it is no preliminary), and another
+    event's round 2 posted: rounds 1 and 3 count."""
+    event = an_event(name="Posting Open", fmt=fmt)
+    _posted(event, 3)
+    _posted(event, 1)
+    Round.objects.create(event=event, number=2)
+    _posted(event, 4, kind=Round.Kind.FINAL)
+    _posted(an_event(name="Another Open"), 2)
+    public = public_standings(event_pk=event.pk, release=Release(standings=True))
+    assert public is not None
+    assert tuple(public.posted_rounds) == (1, 3)
