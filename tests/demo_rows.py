@@ -72,11 +72,10 @@ def _baseline() -> dict:
 
 def _take(play: bool, before: dict) -> DemoSnapshot:
     _refuse_a_database_with_a_demo_in_the_way()
-    stored = _stored_models()
     with transaction.atomic():
         load_demo_event(play=play)
         tables = []
-        for model in stored:
+        for model in before:
             after = _rows(model)
             changed = [pk for pk, row in before[model].items() if after.get(pk) != row]
             if changed:

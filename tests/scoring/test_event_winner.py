@@ -87,15 +87,20 @@ def test_no_junior_winner_while_two_are_level_at_the_top(junior):
     assert event_winner(event=junior) is None
 
 
-def test_the_final_winners_line_names_them_and_their_final_net_worth(event, four):
-    # Car wins the final with $4,100 to Boot's $900; a second event of the same day has no
-    # final yet, so no winner: another event's final is not its own.
-    boot, car, hat, dog = four.values()
+def car_wins_the_final(event, boot, car) -> None:
+    """A final of two, posted: Car $4,100, Boot $900."""
     final = make_round(event, 1, [[boot, car]])
     final.kind = Round.Kind.FINAL
     final.save()
     play(table_of(final, 1), {boot: 900, car: 4100})
     round_post(round_=final, by=None)
+
+
+def test_the_final_winners_line_names_them_and_their_final_net_worth(event, four):
+    # Car wins the final with $4,100 to Boot's $900; a second event of the same day has no
+    # final yet, so no winner: another event's final is not its own.
+    boot, car, hat, dog = four.values()
+    car_wins_the_final(event, boot, car)
     winner = event_winner(event=event)
     (line,) = winner.lines
     assert (line.player_id, line.alias, line.net_worth, line.player) == (car.pk, "Car", 4100, car)
@@ -112,11 +117,7 @@ def test_the_final_winners_line_names_them_and_their_final_net_worth(event, four
 
 def test_the_public_reads_the_winner_by_alias_without_the_registered_person(event, four):
     boot, car, hat, dog = four.values()
-    final = make_round(event, 1, [[boot, car]])
-    final.kind = Round.Kind.FINAL
-    final.save()
-    play(table_of(final, 1), {boot: 900, car: 4100})
-    round_post(round_=final, by=None)
+    car_wins_the_final(event, boot, car)
     winner = event_winner(event=event, with_players=False)
     assert winner.aliases == ("Car",)
     assert winner.lines[0].player is None and winner.player is None

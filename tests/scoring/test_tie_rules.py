@@ -66,7 +66,10 @@ def test_shared_points_at_a_table_with_a_bankruptcy_average_the_remaining_row(ba
 
 
 @pytest.mark.django_db
-def test_the_latest_table_decision_is_applied(bankrupt_table):
+@pytest.mark.parametrize("moment", ["one after the other", "in the same instant"])
+def test_the_latest_table_decision_is_applied(bankrupt_table, moment, request):
+    if moment == "in the same instant":
+        request.getfixturevalue("one_instant")
     p, table = bankrupt_table
     tie_decide(table=table, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Dice")
     tie_decide(table=table, order=[p["Boot"].pk, p["Hat"].pk], by=None, reason="Re-rolled")
@@ -74,15 +77,22 @@ def test_the_latest_table_decision_is_applied(bankrupt_table):
     assert (got["Boot"], got["Hat"]) == ((1, Decimal("22")), (2, Decimal("12")))
 
 
-@pytest.mark.django_db
-def test_the_latest_standings_decision_is_applied(event):
+@pytest.fixture
+def level_winners(event):
+    """Boot and Hat each win a table of two 3000 to 1000 (Championship Rules, "2 Players: 25
+    14"): level on points, wins, net worth and best game, so only the head judge can order
+    them. Round 1 posted."""
     p = players_with_aliases(event, aliases=["Boot", "Hat", "X", "Y"])
-    # Boot and Hat each win a table of two 3000 to 1000 (Championship Rules, "2 Players: 25 14"):
-    # level on points, wins, net worth and best game, so only the head judge can order them.
     round_ = make_round(event, 1, [[p["Boot"], p["X"]], [p["Hat"], p["Y"]]])
     play(table_of(round_, 1), {p["Boot"]: 3000, p["X"]: 1000})
     play(table_of(round_, 2), {p["Hat"]: 3000, p["Y"]: 1000})
     round_post(round_=round_, by=None)
+    return p
+
+
+@pytest.mark.django_db
+def test_the_latest_standings_decision_is_applied(event, level_winners):
+    p = level_winners
 
     def top_two():
         return [(r.rank, r.tied, r.alias) for r in standings(event=event, only_posted=True)[:2]]
@@ -104,17 +114,6 @@ def one_instant(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_of_two_table_decisions_in_the_same_instant_the_one_made_last_is_applied(
-    bankrupt_table, one_instant
-):
-    p, table = bankrupt_table
-    tie_decide(table=table, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Dice")
-    tie_decide(table=table, order=[p["Boot"].pk, p["Hat"].pk], by=None, reason="Re-rolled")
-    got = lines(table)
-    assert (got["Boot"], got["Hat"]) == ((1, Decimal("22")), (2, Decimal("12")))
-
-
-@pytest.mark.django_db
 def test_the_table_decision_in_force_is_the_latest_in_time_not_in_filing(bankrupt_table):
     # A decision filed late (typed in after the next one, say) but dated earlier does not
     # overrule the one the head judge made after it.
@@ -129,13 +128,9 @@ def test_the_table_decision_in_force_is_the_latest_in_time_not_in_filing(bankrup
 
 @pytest.mark.django_db
 def test_of_two_standings_decisions_in_the_same_instant_the_one_made_last_is_applied(
-    event, one_instant
+    event, level_winners, one_instant
 ):
-    p = players_with_aliases(event, aliases=["Boot", "Hat", "X", "Y"])
-    round_ = make_round(event, 1, [[p["Boot"], p["X"]], [p["Hat"], p["Y"]]])
-    play(table_of(round_, 1), {p["Boot"]: 3000, p["X"]: 1000})
-    play(table_of(round_, 2), {p["Hat"]: 3000, p["Y"]: 1000})
-    round_post(round_=round_, by=None)
+    p = level_winners
     standings_tie_decide(event=event, order=[p["Boot"].pk, p["Hat"].pk], by=None, reason="Dice")
     standings_tie_decide(event=event, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Again")
     top = [(r.rank, r.alias) for r in standings(event=event, only_posted=True)[:2]]
@@ -143,12 +138,8 @@ def test_of_two_standings_decisions_in_the_same_instant_the_one_made_last_is_app
 
 
 @pytest.mark.django_db
-def test_the_standings_decision_in_force_is_the_latest_in_time_not_in_filing(event):
-    p = players_with_aliases(event, aliases=["Boot", "Hat", "X", "Y"])
-    round_ = make_round(event, 1, [[p["Boot"], p["X"]], [p["Hat"], p["Y"]]])
-    play(table_of(round_, 1), {p["Boot"]: 3000, p["X"]: 1000})
-    play(table_of(round_, 2), {p["Hat"]: 3000, p["Y"]: 1000})
-    round_post(round_=round_, by=None)
+def test_the_standings_decision_in_force_is_the_latest_in_time_not_in_filing(event, level_winners):
+    p = level_winners
     standings_tie_decide(event=event, order=[p["Hat"].pk, p["Boot"].pk], by=None, reason="Dice")
     standings_tie_decide(event=event, order=[p["Boot"].pk, p["Hat"].pk], by=None, reason="Old")
     earlier = timezone.now() - datetime.timedelta(minutes=5)

@@ -182,6 +182,21 @@ def test_a_repeat_says_what_the_first_answer_said_as_it_said_it(
     assert [(m.level_tag, m.tags) for m in said] == [("success", "success")]
 
 
+def key_committed_just_after_the_first_look(monkeypatch) -> list:
+    """The race's moment, staged: the first look for the key finds nothing, as if the other
+    request committed it just after; every later look finds it. Returns the looks made."""
+    real_filter = TabletWrite.objects.filter
+    looks: list = []
+
+    def committed_just_after_the_first_look(**claim):
+        looks.append(claim)
+        found = real_filter(**claim)
+        return found.none() if len(looks) == 1 else found
+
+    monkeypatch.setattr(TabletWrite.objects, "filter", committed_just_after_the_first_look)
+    return looks
+
+
 @pytest.mark.django_db
 def test_a_retry_that_finds_its_key_claimed_just_after_looking_gets_the_first_answer(
     monkeypatch,
@@ -201,15 +216,7 @@ def test_a_retry_that_finds_its_key_claimed_just_after_looking_gets_the_first_an
         content_type="text/plain",
         body=b"the first answer",
     )
-    real_filter = TabletWrite.objects.filter
-    looks = []
-
-    def committed_just_after_the_first_look(**claim):
-        looks.append(claim)
-        found = real_filter(**claim)
-        return found.none() if len(looks) == 1 else found
-
-    monkeypatch.setattr(TabletWrite.objects, "filter", committed_just_after_the_first_look)
+    looks = key_committed_just_after_the_first_look(monkeypatch)
     view = answering(HttpResponse("run again"))
     answer = idempotent(view)(a_post(key), table_pk=table.pk)
     assert (answer.status_code, answer.content) == (200, b"the first answer")
@@ -231,15 +238,7 @@ def test_a_retry_that_loses_the_race_to_a_redirect_says_what_the_first_said(monk
         location="/bank/",
         said=[[messages.SUCCESS, "Game over.", ""]],
     )
-    real_filter = TabletWrite.objects.filter
-    looks = []
-
-    def committed_just_after_the_first_look(**claim):
-        looks.append(claim)
-        found = real_filter(**claim)
-        return found.none() if len(looks) == 1 else found
-
-    monkeypatch.setattr(TabletWrite.objects, "filter", committed_just_after_the_first_look)
+    key_committed_just_after_the_first_look(monkeypatch)
     request = a_post(key)
     answer = idempotent(answering(HttpResponse("run again")))(request, table_pk=table.pk)
     assert (answer.status_code, answer["Location"]) == (302, "/bank/")
