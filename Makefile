@@ -5,10 +5,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 # Test processes (pytest-xdist); each gets its own test database (test_<name>_gw0, ...).
+# Three on a two-core machine: a third of the suite's time is spent waiting (on a browser,
+# a server started as its own process, a held lock, a tablet's retry timer), and the third
+# process works while another waits (docs/testing.md, "How long the suite takes").
 # Work stealing: an idle process takes tests queued for a busy one, so neither waits for
 # the other's last minute. A stolen test may run after a transactional test's flush; the
 # role groups come back with the flush (tournament/apps.py), as Django's permissions do.
-PYTEST_WORKERS ?= 2
+PYTEST_WORKERS ?= 3
 PYTEST_DIST ?= worksteal
 
 .PHONY: install run test e2e proofs mutation bench lint format clean messages deploy-check redteam

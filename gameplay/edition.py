@@ -111,10 +111,16 @@ class Edition:
         )
 
     def word(self, key: str, count: int = 1) -> str:
-        """The edition's word for a building or card deck: 'boutique' for 'house'."""
+        """The edition's word for a building or card deck: 'boutique' for 'house'. For
+        several, the plural the edition's file gives ("utilities" for "utility"), or else
+        the word and "s"."""
         if count == 1:
             return self.words[key]
-        return self.words.get(key + "s", self.words[key] + "s")
+        return self.words.get(PLURAL_KEYS.get(key, key + "s"), self.words[key] + "s")
+
+
+# The keys of an edition's "words" whose plural key is not the key and "s".
+PLURAL_KEYS = {"utility": "utilities"}
 
 
 def edition_slugs() -> tuple[str, ...]:

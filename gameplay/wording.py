@@ -262,18 +262,23 @@ def _uneven_building(p: Mapping[str, Any], w: Words) -> str:
     ) % {"player": w.player(p["player"]), "group": w.group(p["group"]), "lots": lots}
 
 
-def _supply_exceeded(word: str) -> Callable[[Mapping[str, Any], Words], str]:
-    def sentence(p: Mapping[str, Any], w: Words) -> str:
-        count = p["count"]
-        return w.ngettext(
-            "The table shows %(count)s %(buildings)s, but the bank has only %(stock)s; "
-            "recount the buildings.",
-            "The table shows %(count)s %(buildings)s, but the bank has only %(stock)s; "
-            "recount the buildings.",
-            count,
-        ) % {"count": count, "buildings": w.edition.word(word, count), "stock": p["stock"]}
+def _supply_exceeded(word: str, p: Mapping[str, Any], w: Words) -> str:
+    count = p["count"]
+    return w.ngettext(
+        "The table shows %(count)s %(buildings)s, but the bank has only %(stock)s; "
+        "recount the buildings.",
+        "The table shows %(count)s %(buildings)s, but the bank has only %(stock)s; "
+        "recount the buildings.",
+        count,
+    ) % {"count": count, "buildings": w.edition.word(word, count), "stock": p["stock"]}
 
-    return sentence
+
+def _house_supply_exceeded(p: Mapping[str, Any], w: Words) -> str:
+    return _supply_exceeded("house", p, w)
+
+
+def _hotel_supply_exceeded(p: Mapping[str, Any], w: Words) -> str:
+    return _supply_exceeded("hotel", p, w)
 
 
 def _bankrupt_player_has_assets(p: Mapping[str, Any], w: Words) -> str:
@@ -301,7 +306,7 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Words], str]] = {
     "building-without-monopoly": _building_without_monopoly,
     "building-in-group-with-mortgaged-lot": _building_in_group_with_mortgaged_lot,
     "uneven-building": _uneven_building,
-    "house-supply-exceeded": _supply_exceeded("house"),
-    "hotel-supply-exceeded": _supply_exceeded("hotel"),
+    "house-supply-exceeded": _house_supply_exceeded,
+    "hotel-supply-exceeded": _hotel_supply_exceeded,
     "bankrupt-player-has-assets": _bankrupt_player_has_assets,
 }

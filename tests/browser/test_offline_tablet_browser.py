@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from banker.links import banker_link_issue
 from scoring.models import SheetRevision, SheetSignature, TableSheet
@@ -250,7 +251,8 @@ def test_two_tablets_one_offline_the_one_reconnecting_second_gets_the_conflict(
     first.offline(False)
     conflict = first.page.locator("#sheet-conflict .sheet-conflict")
     conflict.wait_for(timeout=30_000)
-    assert "Another tablet changed this sheet" in first.page.inner_text("#sheet-status")
+    # The conflict and the status line are drawn one after the other: wait for both.
+    expect(first.page.locator("#sheet-status")).to_contain_text("Another tablet changed this sheet")
     boot = banker_table_players(table=table)[0]
     # Nothing typed on the offline tablet is lost, and it did not overwrite the other's.
     assert first.page.input_value(f"input[name=cash_{boot.pk}]") == str(CASH[0])
@@ -258,8 +260,8 @@ def test_two_tablets_one_offline_the_one_reconnecting_second_gets_the_conflict(
     assert sheet.revisions.filter(kind=SheetRevision.Kind.SUBMISSION).count() == 1
     assert {p["id"]: p["cash"] for p in sheet.data["players"]}[str(boot.pk)] == 2500
     refused = first.page.locator("[data-tablet-list='done'] [data-state='refused']")
-    assert refused.count() == 1
-    assert "Another tablet changed the sheet first" in refused.inner_text()
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("Another tablet changed the sheet first")
     assert first.complaints == [] and second.complaints == []
 
 
@@ -287,10 +289,11 @@ def test_a_sheet_refused_on_reconnection_comes_back_with_the_reasons_beside_the_
 
     tablet.offline(False)
     page.wait_for_selector("#deed-msgs-39 p", timeout=30_000)
-    assert "The sheet was not submitted" in page.inner_text("#sheet-status")
+    # The deeds' reasons and the status line are drawn one after the other: wait for both.
+    expect(page.locator("#sheet-status")).to_contain_text("The sheet was not submitted")
     assert page.input_value(f"input[name=cash_{boot.pk}]") == str(CASH[0])
     assert page.input_value("select[name=buildings_39]") == "1"
-    assert page.locator("[data-tablet-list='done'] [data-state='refused']").count() == 1
+    expect(page.locator("[data-tablet-list='done'] [data-state='refused']")).to_have_count(1)
     sheet = TableSheet.objects.get(table=table)
     assert sheet.status == TableSheet.Status.DRAFT
     assert not sheet.revisions.filter(kind=SheetRevision.Kind.SUBMISSION).exists()

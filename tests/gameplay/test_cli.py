@@ -1,11 +1,22 @@
-"""``python -m gameplay`` as an organizer would run it from a shell."""
+"""``python -m gameplay`` as an organizer would run it from a shell.
 
+The command's ``main`` runs in this process (as ``python -m gameplay`` calls it, with its
+arguments, standard input and output), so a mutation run sees which tests reach it; the
+real command runs as its own process in ``test_the_command_runs_as_python_dash_m``.
+"""
+
+import io
 import json
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
+from unittest import mock
 
 import pytest
+
+from gameplay.cli import main
 
 VALID = {
     "edition": "classic-us",
@@ -20,14 +31,41 @@ VALID = {
 }
 
 
-def run(*args, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "gameplay", *args],
-        input=stdin,
+@dataclass(frozen=True)
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(*args, stdin=None) -> Ran:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err), mock.patch("sys.stdin", io.StringIO(stdin)):
+        code = main(list(args))
+    return Ran(code, out.getvalue(), err.getvalue())
+
+
+def test_the_command_runs_as_python_dash_m(tmp_path):
+    path = tmp_path / "table7.json"
+    path.write_text(json.dumps(VALID))
+    result = subprocess.run(
+        [sys.executable, "-m", "gameplay", "check", str(path)],
         capture_output=True,
         text=True,
         check=False,
     )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["valid"] is True
+
+
+def test_the_report_is_indented_json_ending_with_a_new_line_and_keeps_names_as_written():
+    sheet = json.loads(json.dumps(VALID))
+    sheet["players"][1]["id"] = "Zoë"
+    result = run("check", "-", stdin=json.dumps(sheet))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith('{\n  "')
+    assert result.stdout.endswith("}\n")
+    assert '"id": "Zoë"' in result.stdout
 
 
 def test_valid_sheet_from_a_file(tmp_path):
@@ -95,20 +133,46 @@ def test_unreadable_input_exits_2_with_one_line_on_stderr(stdin, reason):
     assert result.returncode == 2
     assert result.stdout == ""
     assert reason in result.stderr
+    assert result.stderr.startswith("error: - is not ")
     assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_missing_file_exits_2(tmp_path):
     result = run("check", str(tmp_path / "nowhere.json"))
     assert result.returncode == 2
-    assert "cannot read" in result.stderr
+    assert result.stderr.startswith(f"error: cannot read {tmp_path / 'nowhere.json'}: ")
+    assert result.stdout == ""
+
+
+def test_a_file_that_is_not_text_exits_2(tmp_path):
+    path = tmp_path / "photo.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    result = run("check", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"error: cannot read {path}: ")
+
+
+def test_help_names_the_command_and_what_each_part_does():
+    out = io.StringIO()
+    with redirect_stdout(out), pytest.raises(SystemExit) as exit:
+        main(["--help"])
+    assert exit.value.code == 0
+    assert out.getvalue().startswith("usage: python -m gameplay [-h] {check,editions}")
+    assert "check and value an end-of-game score sheet" in out.getvalue()
+    assert "list the editions" in out.getvalue()
+    out = io.StringIO()
+    with redirect_stdout(out), pytest.raises(SystemExit):
+        main(["check", "--help"])
+    assert "a JSON score sheet, or - for standard input" in out.getvalue()
 
 
 def test_editions_lists_every_shipped_edition():
     result = run("editions")
     assert result.returncode == 0
-    slugs = [line.split("\t")[0] for line in result.stdout.splitlines()]
-    assert {"classic-us", "classic-uk", "boutique", "india-rupee"} <= set(slugs)
+    rows = [line.split("\t") for line in result.stdout.splitlines()]
+    assert {"classic-us", "classic-uk", "boutique", "india-rupee"} <= {row[0] for row in rows}
+    # Slug, currency, name: one edition a line.
+    assert ["classic-us", "USD", "Classic (US, Atlantic City)"] in rows
 
 
 def test_the_engine_runs_without_django():

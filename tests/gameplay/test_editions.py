@@ -1,5 +1,6 @@
 """The shipped editions against the rule documents they come from."""
 
+import dataclasses
 import json
 
 import pytest
@@ -139,3 +140,17 @@ def test_a_broken_edition_file_is_refused(tmp_path, monkeypatch):
         edition_module._build("broken", edition_module._raw("broken", ()))
     assert "positions must be 0..39" in str(error.value)
     assert "Boardwalk" in str(error.value)
+
+
+def test_a_word_for_several_is_the_editions_own_plural_or_else_the_word_and_s():
+    classic = load_edition("classic-us")
+    # The edition's own plural where it is not the word and "s".
+    assert classic.word("utility", 2) == "utilities"
+    assert classic.word("utility", 1) == "utility"
+    assert load_edition("classic-uk").word("railroad", 3) == "stations"
+    assert load_edition("boutique").word("utility", 2) == "service providers"
+    # A word the edition gives no plural for takes an "s" (and only for more than one).
+    cabins = dataclasses.replace(classic, words={"house": "cabin"})
+    assert cabins.word("house", 2) == "cabins"
+    assert cabins.word("house", 0) == "cabins"
+    assert cabins.word("house") == "cabin"

@@ -300,3 +300,102 @@ def test_the_judges_table_page_shows_the_draft_violations_in_aliases(client, tab
         "group."
     )
     assert f'<li data-code="building-without-monopoly">{sentence}</li>' in section
+
+
+# Each sample's sentence written out by hand from the board (classic-us: the deeds' names,
+# the groups, the bank's 32 houses and 12 hotels, bills of 500, 100, 50, 20, 10, 5 and 1),
+# the players by alias. The tests above compare the engine's English with the translated
+# text, which come from the same sentence function; these hold the words themselves.
+SENTENCES_BY_HAND = {
+    "non-integer-count (bills)": (
+        "Steady Wheelbarrow: the number of $100 bills must be a whole number, not 'two'."
+    ),
+    "non-integer-count (cash)": "Steady Wheelbarrow: cash must be a whole number, not 12.5.",
+    "negative-count (bills)": (
+        "Steady Wheelbarrow: the number of $100 bills cannot be negative (-1)."
+    ),
+    "negative-count (cash)": "Steady Wheelbarrow: cash cannot be negative (-5).",
+    "unknown-denomination": (
+        "Steady Wheelbarrow: there is no $25 bill in this edition "
+        "(bills: 500, 100, 50, 20, 10, 5, 1)."
+    ),
+    "cash-total-mismatch": (
+        "Steady Wheelbarrow: the bills add up to $300 but the counted cash is $250; recount."
+    ),
+    "unknown-property": (
+        "Position 'Boardwalk' is not a title deed in Classic (US, Atlantic City)."
+    ),
+    "unknown-owner": "Boardwalk is listed for '999', who is not a player at this table.",
+    "property-owned-twice": (
+        "Reading Railroad is listed for both Steady Wheelbarrow and Lucky Thimble; "
+        "there is only one title deed."
+    ),
+    "property-owned-twice (bank)": (
+        "Reading Railroad is listed for both the bank and Steady Wheelbarrow; "
+        "there is only one title deed."
+    ),
+    "property-listed-twice": (
+        "Reading Railroad is listed twice for Steady Wheelbarrow; list each title deed once."
+    ),
+    "houses-out-of-range (count)": (
+        "Boardwalk: the number of houses must be a whole number from 0 to 4, not 7."
+    ),
+    "houses-out-of-range (hotel)": (
+        "Steady Wheelbarrow: Boardwalk has a hotel and 1 house; the houses are turned in when "
+        "the hotel is built, so enter the hotel alone."
+    ),
+    "unowned-property-state": (
+        "Boardwalk belongs to the bank, so it cannot be mortgaged or built on."
+    ),
+    "building-on-railroad-or-utility": (
+        "Steady Wheelbarrow: Electric Company is a utility; nothing can be built on it."
+    ),
+    "building-on-mortgaged-property": (
+        "Steady Wheelbarrow: Mediterranean Avenue is mortgaged and has 1 house; buildings must "
+        "be sold before a property is mortgaged."
+    ),
+    "building-without-monopoly": (
+        "Steady Wheelbarrow: Boardwalk has buildings, but Steady Wheelbarrow does not own "
+        "every property of the Dark Blue group."
+    ),
+    "building-without-monopoly (two lots)": (
+        "Steady Wheelbarrow: Oriental Avenue, Vermont Avenue have buildings, but Steady "
+        "Wheelbarrow does not own every property of the Light Blue group."
+    ),
+    "building-in-group-with-mortgaged-lot": (
+        "Steady Wheelbarrow: the Light Blue group has buildings while Connecticut Avenue is "
+        "mortgaged; no group with a mortgaged property may carry buildings."
+    ),
+    "building-in-group-with-mortgaged-lot (two lots)": (
+        "Steady Wheelbarrow: the Light Blue group has buildings while Vermont Avenue, "
+        "Connecticut Avenue are mortgaged; no group with a mortgaged property may carry "
+        "buildings."
+    ),
+    "uneven-building": (
+        "Steady Wheelbarrow: the Green group is not built evenly (Pacific Avenue a hotel, "
+        "North Carolina Avenue 1 house, Pennsylvania Avenue 4 houses); lots of one group may "
+        "differ by at most one building."
+    ),
+    # 22 streets with 2 houses each, or a hotel each.
+    "house-supply-exceeded": (
+        "The table shows 44 houses, but the bank has only 32; recount the buildings."
+    ),
+    "hotel-supply-exceeded": (
+        "The table shows 22 hotels, but the bank has only 12; recount the buildings."
+    ),
+    "bankrupt-player-has-assets": (
+        "Steady Wheelbarrow is bankrupt but still has $50, Reading Railroad; a bankrupt "
+        "player hands everything to the creditor or the bank."
+    ),
+}
+
+
+def test_the_sentences_by_hand_cover_every_sample():
+    assert set(SENTENCES_BY_HAND) == set(SAMPLES)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_each_sentence_reads_as_written_by_hand(name):
+    violation = only_violation(name)
+    text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text == SENTENCES_BY_HAND[name]
