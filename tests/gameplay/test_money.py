@@ -70,3 +70,10 @@ def test_decimals_round_half_up_with_the_languages_separator():
         )
         == "1\u202f234,50 €"
     )
+
+
+def test_a_group_of_one_digit_is_a_group_like_any_other():
+    """Grouping sizes are read from the right, the last repeating: (3, 1) writes the last
+    three digits together, then every digit on its own."""
+    assert group_digits(12345, grouping=(3, 1)) == "1,2,345"
+    assert group_digits(1234, grouping=(1,)) == "1,2,3,4"

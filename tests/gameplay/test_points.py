@@ -115,6 +115,16 @@ def test_ranking_by_assets_alone_gives_places_without_points():
     assert [(p.place, p.points) for p in result.placings] == [(2, None), (1, None)]
 
 
+def test_ranking_by_assets_alone_gives_a_bankrupt_player_a_place_and_no_points():
+    """The junior game ranks by net worth: no points row, so no zero for the player out."""
+    standings = [Standing("A", False, 10, 0), Standing("B", True, 0, 0, out_order=1)]
+    result = rank_table(standings, table=None)
+    assert [(p.id, p.place, p.points) for p in result.placings] == [("A", 1, None), ("B", 2, None)]
+    # With a points table, the player out scores zero.
+    result = rank_table(standings, table=CHAMPIONSHIP_POINTS)
+    assert [(p.id, p.place, p.points) for p in result.placings] == [("A", 1, 28), ("B", 2, 0)]
+
+
 def test_no_points_row_for_six_survivors():
     standings = [Standing(f"P{i}", False, 100 * i, 0) for i in range(6)]
     result = rank_table(standings, table=CHAMPIONSHIP_POINTS)

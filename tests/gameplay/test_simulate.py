@@ -7,6 +7,7 @@ Any disagreement is a bug in one of them. No Django and no database: the engine 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections import Counter
@@ -458,3 +459,23 @@ def test_third_double_goes_to_jail_without_moving() -> None:
     assert game.in_jail[0] and game.position[0] == JAIL
     assert game.owner[6] == 0
     assert game.cash[0] == game.edition.starting_cash - game.spaces[6].price
+
+
+def test_the_bank_refuses_to_pay_out_what_its_bills_cannot_make():
+    classic = load_edition("classic-us")
+    assert bills_for(1786, classic) == {
+        "500": 3,
+        "100": 2,
+        "50": 1,
+        "20": 1,
+        "10": 1,
+        "5": 1,
+        "1": 1,
+    }
+    with pytest.raises(ValueError, match=r"^cannot pay out a negative amount \(-5\)$"):
+        bills_for(-5, classic)
+    no_ones = dataclasses.replace(classic, denominations=(500, 100, 50, 20, 10, 5))
+    with pytest.raises(
+        ValueError, match=r"^\$1,003 cannot be paid in Classic \(US, Atlantic City\) bills$"
+    ):
+        bills_for(1003, no_ones)

@@ -405,3 +405,12 @@ def test_a_code_the_engine_does_not_list_is_refused():
 def test_every_code_is_documented():
     readme = (Path(gameplay.__file__).parent / "README.md").read_text(encoding="utf-8")
     assert [code for code in sorted(VIOLATION_CODES) if f"`{code}`" not in readme] == []
+
+
+@pytest.mark.parametrize("data", [[1, 2], "classic-us", {"players": []}, {"edition": 7}])
+def test_a_sheet_without_an_edition_named_is_refused_with_where_to_find_them(data):
+    with pytest.raises(gameplay.SheetFormatError) as refusal:
+        check_sheet(data)
+    assert str(refusal.value) == (
+        "'edition' must name an edition (see 'python -m gameplay editions')"
+    )
