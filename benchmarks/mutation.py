@@ -18,6 +18,7 @@ is mutated, and the rest is marked ``# pragma: no mutate block``.
 
     .venv/bin/python benchmarks/mutation.py gameplay formats   # or: make mutation
     .venv/bin/python benchmarks/mutation.py --list
+    .venv/bin/python benchmarks/mutation.py --resume gameplay   # go on after a stop
 """
 
 from __future__ import annotations
@@ -40,8 +41,25 @@ SKIP = {".venv", ".git", "var", "mutants", "artifacts", "staticfiles", "node_mod
 MODULES: dict[str, tuple[list[str], list[str]]] = {
     # The violations' sentences (wording.py) and the amounts in other languages (money.py)
     # are held by tests beside the pages that show them.
+    # Not simulate.py: the engine's test instrument, a generator of random legal games whose
+    # end states the rule tests check. Any legal game is a right answer, so a mutant that
+    # makes it play otherwise but legally cannot be told apart by design; one that makes it
+    # play illegally is caught by the checker on the sheets it writes (docs/testing.md).
     "gameplay": (
-        ["gameplay/*.py"],
+        [
+            f"gameplay/{name}.py"
+            for name in (
+                "check",
+                "cli",
+                "edition",
+                "money",
+                "points",
+                "rules",
+                "sheet",
+                "valuation",
+                "wording",
+            )
+        ],
         [
             "tests/gameplay",
             "tests/scoring/test_violation_text.py",
@@ -108,15 +126,23 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
 }
 
 
-def _copy_project(target: Path) -> None:
-    if target.exists():
+def _copy_project(target: Path, *, resume: bool = False) -> None:
+    """A fresh copy; or, to resume, the checkout's files copied over the last run's copy,
+    which keeps its mutants/ (mutmut keeps the verdicts of functions left unchanged: the
+    copies keep their times, so an unchanged file is seen as unchanged)."""
+    if target.exists() and not resume:
         shutil.rmtree(target)
-    target.mkdir(parents=True)
+    target.mkdir(parents=True, exist_ok=True)
     for entry in ROOT.iterdir():
         if entry.name in SKIP or entry.name.startswith("."):
             continue
         if entry.is_dir():
-            shutil.copytree(entry, target / entry.name, ignore=shutil.ignore_patterns(*SKIP))
+            shutil.copytree(
+                entry,
+                target / entry.name,
+                ignore=shutil.ignore_patterns(*SKIP),
+                dirs_exist_ok=True,
+            )
         else:
             shutil.copy2(entry, target / entry.name)
 
@@ -144,15 +170,8 @@ def _score(target: Path) -> dict:
     return stats
 
 
-def run(module: str, jobs: int) -> dict:
-    mutate, tests = MODULES[module]
-    target = WORK / module
-    _copy_project(target)
-    _configure(target, mutate, tests)
-    env = {**os.environ, "PYTHONPATH": ""}
-    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
-    subprocess.run(["nice", "-n", "19", *command], cwd=target, env=env, check=False)
-    survivors = subprocess.run(
+def _results(target: Path, env: dict) -> str:
+    return subprocess.run(
         [sys.executable, "-m", "mutmut", "results"],
         cwd=target,
         env=env,
@@ -160,6 +179,31 @@ def run(module: str, jobs: int) -> dict:
         text=True,
         check=False,
     ).stdout
+
+
+def run(module: str, jobs: int, *, resume: bool = False) -> dict:
+    mutate, tests = MODULES[module]
+    target = WORK / module
+    _copy_project(target, resume=resume)
+    _configure(target, mutate, tests)
+    env = {**os.environ, "PYTHONPATH": ""}
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
+    if resume:
+        # Which tests reach which function, learnt again from the tests as they are now
+        # (mutmut's own incremental pass once lost some); the mutants not yet run go first.
+        (target / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    subprocess.run(["nice", "-n", "19", *command], cwd=target, env=env, check=False)
+    if resume:
+        # The survivors and the mutants with no test, run again against the new tests (a
+        # mutant killed before stays killed: tests are only ever added).
+        again = [
+            line.split(":")[0].strip()
+            for line in _results(target, env).splitlines()
+            if line.rstrip().endswith((": survived", ": no tests"))
+        ]
+        if again:
+            subprocess.run(["nice", "-n", "19", *command, *again], cwd=target, env=env, check=False)
+    survivors = _results(target, env)
     (target / "survivors.txt").write_text(survivors)
     stats = _score(target)
     print(f"{module}: {stats}")
@@ -170,6 +214,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", default=list(MODULES))
     parser.add_argument("--list", action="store_true")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on from the last run's copy: new code and tests, the verdicts kept",
+    )
     args = parser.parse_args()
     if args.list:
         for name, (mutate, tests) in MODULES.items():
@@ -177,7 +226,7 @@ def main() -> None:
         return
     jobs = int(os.environ.get("MUTATION_JOBS", "1"))
     for module in args.modules:
-        run(module, jobs)
+        run(module, jobs, resume=args.resume)
 
 
 if __name__ == "__main__":
