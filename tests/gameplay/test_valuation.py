@@ -99,3 +99,17 @@ def test_cash_typed_as_a_total_or_as_bills_agrees(sheet, player):
     as_bills = check_sheet(sheet({"id": "P1", "bills": {"500": 2, "100": 2, "20": 6}}))
     as_total = check_sheet(sheet(player("P1", 1320)))
     assert net_worth(as_bills) == net_worth(as_total) == 1320
+
+
+def test_every_value_on_the_report_is_whole_money(sheet, player, deed):
+    """Half of a price is still whole money: the report says 30, never 30.0."""
+    report = check_sheet(
+        sheet(
+            player("P1", 15),
+            properties=[deed(1, "P1", mortgaged=True), deed(3, "P1")],
+        )
+    )
+    (line,) = report.to_dict()["players"]
+    # Cash 15, Mediterranean mortgaged at half of 60, Baltic at 60.
+    assert (line["deed_value"], line["net_worth"]) == (30 + 60, 15 + 30 + 60)
+    assert all(type(line[key]) is int for key in ("cash", "deed_value", "net_worth"))

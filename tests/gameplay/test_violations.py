@@ -414,3 +414,50 @@ def test_a_sheet_without_an_edition_named_is_refused_with_where_to_find_them(dat
     assert str(refusal.value) == (
         "'edition' must name an edition (see 'python -m gameplay editions')"
     )
+
+
+def test_a_wrong_count_counts_as_none_in_the_cash(sheet):
+    """A count that is not a whole number, or is negative, is reported and counts 0: the
+    bills written correctly still add up."""
+    for wrong in ("two", -1, 2.5):
+        report = check_sheet(sheet({"id": "P1", "bills": {"100": wrong, "50": 1}}))
+        (line,) = report.to_dict()["players"]
+        assert line["cash"] == 50, wrong
+    for wrong in ("ten", -10):
+        (line,) = check_sheet(sheet({"id": "P1", "cash": wrong})).to_dict()["players"]
+        assert line["cash"] == 0, wrong
+
+
+def test_a_property_entry_that_is_not_an_object_is_refused_by_name(sheet, player):
+    data = sheet(player("P1", 10), properties=[39])
+    with pytest.raises(gameplay.SheetFormatError) as refusal:
+        check_sheet(data)
+    assert str(refusal.value) == "every entry of 'properties' must be an object"
+
+
+def test_an_unknown_edition_is_refused_with_the_editions_there_are():
+    with pytest.raises(gameplay.SheetFormatError) as refusal:
+        check_sheet({"edition": "monopoly-mars", "players": [{"id": "A"}]})
+    assert str(refusal.value) == (
+        "no edition 'monopoly-mars'; known editions: boutique, classic-uk, classic-us, india-rupee"
+    )
+
+
+def test_every_group_is_checked_after_a_group_with_a_problem(sheet, player, deed):
+    """A hotel without the monopoly in the light blues does not hide the greens' uneven
+    building: the sheet lists every mistake."""
+    report = check_sheet(
+        sheet(
+            player("P1", 10),
+            player("P2", 10),
+            properties=[
+                deed(ORIENTAL, "P1", hotel=True),
+                deed(VERMONT, "P2"),
+                deed(CONNECTICUT, "P1"),
+                deed(GREEN[0], "P1", hotel=True),
+                deed(GREEN[1], "P1", houses=1),
+                deed(GREEN[2], "P1", houses=4),
+            ],
+        )
+    )
+    assert codes(report) == ["building-without-monopoly", "uneven-building"]

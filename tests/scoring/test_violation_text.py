@@ -106,8 +106,9 @@ SAMPLES = {
         player(ONE),
         properties=[deed(31, ONE, hotel=True), deed(32, ONE, houses=1), deed(34, ONE, houses=4)],
     ),
+    # With a railroad and nothing on it, which is no part of the shortage.
     "house-supply-exceeded": sheet(
-        player(ONE), properties=[deed(p, ONE, houses=2) for p in STREETS]
+        player(ONE), properties=[*(deed(p, ONE, houses=2) for p in STREETS), deed(READING, ONE)]
     ),
     "hotel-supply-exceeded": sheet(
         player(ONE), properties=[deed(p, ONE, hotel=True) for p in STREETS]
@@ -399,3 +400,48 @@ def test_each_sentence_reads_as_written_by_hand(name):
     violation = only_violation(name)
     text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
     assert text == SENTENCES_BY_HAND[name]
+
+
+# Where each sample's violation is shown: beside whose line and which deeds (the tablet puts
+# the sentence under the player's column and each deed's row). Nobody's line for what is
+# the bank's or no one's (an owner who is not at the table, a deed of the bank, the bank's
+# buildings); the second of two claims to one deed is the one in doubt.
+ALL_STREETS = STREETS
+WHO_AND_WHERE = {
+    "non-integer-count (bills)": (ONE, ()),
+    "non-integer-count (cash)": (ONE, ()),
+    "negative-count (bills)": (ONE, ()),
+    "negative-count (cash)": (ONE, ()),
+    "unknown-denomination": (ONE, ()),
+    "cash-total-mismatch": (ONE, ()),
+    # "Boardwalk" is no position: there is no deed to point at, only the line it is on.
+    "unknown-property": (ONE, ()),
+    "unknown-owner": (None, (BOARDWALK,)),
+    "property-owned-twice": (TWO, (READING,)),
+    "property-owned-twice (bank)": (ONE, (READING,)),
+    "property-listed-twice": (ONE, (READING,)),
+    "houses-out-of-range (count)": (ONE, (BOARDWALK,)),
+    "houses-out-of-range (hotel)": (ONE, (BOARDWALK,)),
+    "unowned-property-state": (None, (BOARDWALK,)),
+    "building-on-railroad-or-utility": (ONE, (ELECTRIC,)),
+    "building-on-mortgaged-property": (ONE, (MEDITERRANEAN,)),
+    "building-without-monopoly": (ONE, (BOARDWALK,)),
+    "building-without-monopoly (two lots)": (ONE, (ORIENTAL, VERMONT)),
+    # The whole group: its buildings and its mortgaged lot are one problem.
+    "building-in-group-with-mortgaged-lot": (ONE, (ORIENTAL, VERMONT, CONNECTICUT)),
+    "building-in-group-with-mortgaged-lot (two lots)": (ONE, (ORIENTAL, VERMONT, CONNECTICUT)),
+    "uneven-building": (ONE, (31, 32, 34)),
+    "house-supply-exceeded": (None, ALL_STREETS),
+    "hotel-supply-exceeded": (None, ALL_STREETS),
+    "bankrupt-player-has-assets": (ONE, (READING,)),
+}
+
+
+def test_where_each_violation_is_shown_covers_every_sample():
+    assert set(WHO_AND_WHERE) == set(SAMPLES)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_each_violation_names_the_player_and_deeds_it_is_shown_beside(name):
+    violation = only_violation(name)
+    assert (violation["player"], tuple(violation["positions"])) == WHO_AND_WHERE[name]
