@@ -154,3 +154,127 @@ def test_a_word_for_several_is_the_editions_own_plural_or_else_the_word_and_s():
     assert cabins.word("house", 2) == "cabins"
     assert cabins.word("house", 0) == "cabins"
     assert cabins.word("house") == "cabin"
+
+
+def _boardwalk(field, value):
+    def change(data):
+        data["spaces"][39][field] = value
+
+    return change
+
+
+def _split(index, bill, count):
+    def change(data):
+        data["starting_cash"]["splits"][index][bill] = count
+
+    return change
+
+
+def _top_level(field, value):
+    def change(data):
+        data[field] = value
+
+    return change
+
+
+def _move_bills(data):
+    # 1500 still, but in 25s the edition does not print: five $5 bills become one $25.
+    split = data["starting_cash"]["splits"][0]
+    split["5"], split["25"] = 0, 1
+
+
+# Each mistake an edition file can hold, one at a time on the classic board, and the
+# sentence that names it (EditionError says which file and what is wrong where).
+BROKEN = {
+    "a free deed": (
+        _boardwalk("price", 0),
+        "position 39 (Boardwalk): price must be a positive even number",
+    ),
+    "an unknown kind": (
+        _boardwalk("kind", "castle"),
+        "position 39 (Boardwalk): unknown kind 'castle'",
+    ),
+    "an unknown group": (
+        _boardwalk("group", "purple"),
+        "position 39 (Boardwalk): unknown group 'purple'",
+    ),
+    "five rents": (
+        _boardwalk("rents", [50, 200, 600, 1400, 1700]),
+        "position 39 (Boardwalk): a street needs six rents and a house cost",
+    ),
+    "free houses": (
+        _boardwalk("house_cost", 0),
+        "position 39 (Boardwalk): a street needs six rents and a house cost",
+    ),
+    "a split short of the total": (
+        _split(1, "1", 4),
+        "a starting split does not add up to 1500",
+    ),
+    "a bill the edition lacks": (
+        _move_bills,
+        "a starting split uses a bill the edition does not have",
+    ),
+    "hotels from no houses": (
+        _top_level("houses_per_hotel", 0),
+        "houses_per_hotel must be between 1 and max_houses",
+    ),
+    "hotels from more houses than a lot holds": (
+        _top_level("houses_per_hotel", 5),
+        "houses_per_hotel must be between 1 and max_houses",
+    ),
+}
+
+
+def _write_edition(tmp_path, monkeypatch, slug, data):
+    (tmp_path / f"{slug}.json").write_text(json.dumps(data))
+    monkeypatch.setattr(edition_module, "EDITIONS_DIR", tmp_path)
+
+
+@pytest.mark.parametrize("mistake", BROKEN)
+def test_each_mistake_in_an_edition_file_is_named(mistake, tmp_path, monkeypatch):
+    change, sentence = BROKEN[mistake]
+    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    change(data)
+    _write_edition(tmp_path, monkeypatch, "broken", data)
+    with pytest.raises(EditionError) as error:
+        edition_module._build("broken", edition_module._raw("broken", ()))
+    assert str(error.value) == f"edition 'broken': {sentence}"
+
+
+def test_two_mistakes_are_named_together(tmp_path, monkeypatch):
+    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    _boardwalk("price", 0)(data)
+    _top_level("houses_per_hotel", 0)(data)
+    _write_edition(tmp_path, monkeypatch, "broken", data)
+    with pytest.raises(EditionError) as error:
+        edition_module._build("broken", edition_module._raw("broken", ()))
+    assert str(error.value) == (
+        "edition 'broken': position 39 (Boardwalk): price must be a positive even number; "
+        "houses_per_hotel must be between 1 and max_houses"
+    )
+
+
+def test_a_hotel_may_stand_for_a_single_house():
+    """The check's own bounds: 1 up to max_houses houses make a hotel."""
+    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    data["houses_per_hotel"] = 1
+    assert edition_module._build("single", data).houses_per_hotel == 1
+
+
+def test_an_edition_extending_itself_is_refused_with_the_chain(tmp_path, monkeypatch):
+    monkeypatch.setattr(edition_module, "EDITIONS_DIR", tmp_path)
+    (tmp_path / "north.json").write_text(json.dumps({"slug": "north", "extends": "south"}))
+    (tmp_path / "south.json").write_text(json.dumps({"slug": "south", "extends": "north"}))
+    with pytest.raises(EditionError) as error:
+        edition_module._raw("north", ())
+    assert str(error.value) == "edition 'north' extends itself through north -> south"
+
+
+def test_an_override_of_a_space_the_board_lacks_is_refused(tmp_path, monkeypatch):
+    base = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    _write_edition(tmp_path, monkeypatch, "classic-us", base)
+    override = {"slug": "moon", "extends": "classic-us", "spaces": [{"position": 40}]}
+    (tmp_path / "moon.json").write_text(json.dumps(override))
+    with pytest.raises(EditionError) as error:
+        edition_module._raw("moon", ())
+    assert str(error.value) == "override for unknown position 40"
