@@ -160,10 +160,19 @@ def test_help_names_the_command_and_what_each_part_does():
     assert out.getvalue().startswith("usage: python -m gameplay [-h] {check,editions}")
     assert "check and value an end-of-game score sheet" in out.getvalue()
     assert "list the editions" in out.getvalue()
+    assert "check a score sheet or list the editions from a shell" in out.getvalue()
     out = io.StringIO()
     with redirect_stdout(out), pytest.raises(SystemExit):
         main(["check", "--help"])
     assert "a JSON score sheet, or - for standard input" in out.getvalue()
+
+
+def test_no_command_is_a_usage_error_naming_what_is_missing():
+    err = io.StringIO()
+    with redirect_stderr(err), pytest.raises(SystemExit) as exit:
+        main([])
+    assert exit.value.code == 2
+    assert "the following arguments are required: command" in err.getvalue()
 
 
 def test_editions_lists_every_shipped_edition():
