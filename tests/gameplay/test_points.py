@@ -130,3 +130,12 @@ def test_no_points_row_for_six_survivors():
     result = rank_table(standings, table=CHAMPIONSHIP_POINTS)
     assert all(p.points is None for p in result.placings)
     assert sorted(p.place for p in result.placings) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_players_placing_is_found_by_their_id():
+    result = rank_table(
+        [Standing("A", False, 10, 0), Standing("B", False, 20, 0), Standing("C", True, 0, 0, 1)],
+        table=CHAMPIONSHIP_POINTS,
+    )
+    # B richest of two remaining: 25; A 14; C out: third, 0.
+    assert [(p.place, p.points) for p in map(result.placing, "ABC")] == [(2, 14), (1, 25), (3, 0)]

@@ -445,3 +445,17 @@ def test_where_each_violation_is_shown_covers_every_sample():
 def test_each_violation_names_the_player_and_deeds_it_is_shown_beside(name):
     violation = only_violation(name)
     assert (violation["player"], tuple(violation["positions"])) == WHO_AND_WHERE[name]
+
+
+TRANSLATED = [code for code, _ in settings.LANGUAGES if not code.startswith("en")]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("name", SAMPLES)
+def test_every_sentence_is_found_in_each_shipped_catalog(name, language):
+    """A sentence's English is its msgid: a word changed in the code and not in the
+    catalogs would leave that language reading English."""
+    violation = only_violation(name)
+    with translation.override(language):
+        text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text != SENTENCES_BY_HAND[name]
