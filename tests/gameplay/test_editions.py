@@ -278,3 +278,39 @@ def test_an_override_of_a_space_the_board_lacks_is_refused(tmp_path, monkeypatch
     with pytest.raises(EditionError) as error:
         edition_module._raw("moon", ())
     assert str(error.value) == "override for unknown position 40"
+
+
+def test_the_spaces_that_are_no_deeds_read_as_printed():
+    """GO, the taxes and the card spaces of the classic board (the rule book's board)."""
+    classic = load_edition("classic-us")
+    go, chest, income, chance, luxury = (classic.spaces[p] for p in (0, 2, 4, 7, 38))
+    # Nothing to buy, build or mortgage on a space without a deed; no tax where none is printed.
+    assert (go.price, go.mortgage, go.house_cost, go.tax, go.deck) == (0, 0, 0, 0, None)
+    assert (income.tax, luxury.tax, income.price) == (200, 100, 0)
+    assert (chest.deck, chance.deck) == ("community_chest", "chance")
+    # A deed's own numbers: Boardwalk costs 400, mortgages for 200, houses cost 200.
+    boardwalk = classic.spaces[39]
+    assert (boardwalk.price, boardwalk.mortgage, boardwalk.house_cost, boardwalk.tax) == (
+        400,
+        200,
+        200,
+        0,
+    )
+
+
+def test_each_group_has_the_colour_its_file_gives_or_black(tmp_path, monkeypatch):
+    classic = load_edition("classic-us")
+    assert (classic.groups["brown"].colour, classic.groups["dark-blue"].colour) == (
+        "#8b4513",
+        "#0072bb",
+    )
+    assert classic.notes.startswith("Numbers from the Parker Brothers rules")
+    assert load_edition("classic-uk").notes.startswith("The London board")
+    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    for group in data["groups"]:
+        group.pop("colour", None)
+    del data["notes"]
+    _write_edition(tmp_path, monkeypatch, "plain", data)
+    plain = edition_module._build("plain", edition_module._raw("plain", ()))
+    assert {group.colour for group in plain.groups.values()} == {"#000000"}
+    assert plain.notes == ""
