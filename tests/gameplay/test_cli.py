@@ -7,6 +7,7 @@ real command runs as its own process in ``test_the_command_runs_as_python_dash_m
 
 import io
 import json
+import re
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -157,14 +158,16 @@ def test_help_names_the_command_and_what_each_part_does():
     with redirect_stdout(out), pytest.raises(SystemExit) as exit:
         main(["--help"])
     assert exit.value.code == 0
-    assert out.getvalue().startswith("usage: python -m gameplay [-h] {check,editions}")
-    assert "check and value an end-of-game score sheet" in out.getvalue()
-    assert "list the editions" in out.getvalue()
-    assert "check a score sheet or list the editions from a shell" in out.getvalue()
+    text = out.getvalue()
+    assert text.startswith("usage: python -m gameplay [-h] {check,editions}")
+    assert "check a score sheet or list the editions from a shell" in text
+    # One line a command, its words exactly.
+    assert re.search(r"^ +check +check and value an end-of-game score sheet$", text, re.M)
+    assert re.search(r"^ +editions +list the editions$", text, re.M)
     out = io.StringIO()
     with redirect_stdout(out), pytest.raises(SystemExit):
         main(["check", "--help"])
-    assert "a JSON score sheet, or - for standard input" in out.getvalue()
+    assert re.search(r"^ +file +a JSON score sheet, or - for standard input$", out.getvalue(), re.M)
 
 
 def test_no_command_is_a_usage_error_naming_what_is_missing():

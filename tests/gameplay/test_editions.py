@@ -154,6 +154,9 @@ def test_a_word_for_several_is_the_editions_own_plural_or_else_the_word_and_s():
     assert cabins.word("house", 2) == "cabins"
     assert cabins.word("house", 0) == "cabins"
     assert cabins.word("house") == "cabin"
+    # An edition's own plural wins over the word and "s", for any word.
+    mice = dataclasses.replace(classic, words={"house": "mouse", "houses": "mice"})
+    assert mice.word("house", 2) == "mice"
 
 
 def _boardwalk(field, value):
@@ -258,7 +261,10 @@ def test_a_hotel_may_stand_for_a_single_house():
     """The check's own bounds: 1 up to max_houses houses make a hotel."""
     data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
     data["houses_per_hotel"] = 1
-    assert edition_module._build("single", data).houses_per_hotel == 1
+    # The check asks a house to cost something: one is enough.
+    data["spaces"][39]["house_cost"] = 1
+    single = edition_module._build("single", data)
+    assert (single.houses_per_hotel, single.spaces[39].house_cost) == (1, 1)
 
 
 def test_an_edition_extending_itself_is_refused_with_the_chain(tmp_path, monkeypatch):

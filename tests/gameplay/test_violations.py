@@ -4,6 +4,7 @@ The codes are a contract with the banker's tablet and the command line: their na
 not change.
 """
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -461,3 +462,21 @@ def test_every_group_is_checked_after_a_group_with_a_problem(sheet, player, deed
         )
     )
     assert codes(report) == ["building-without-monopoly", "uneven-building"]
+
+
+def test_a_board_listing_its_railroads_first_still_checks_every_street(sheet, player, deed):
+    """The groups are checked in the edition's order; one that is no street group is passed
+    over, not the end of the check."""
+    classic = gameplay.load_edition("classic-us")
+    groups = dict(classic.groups)
+    railroads_first = {"railroad": groups.pop("railroad"), **groups}
+    edition = dataclasses.replace(classic, groups=railroads_first)
+    data = sheet(
+        player("P1", 10),
+        properties=[
+            deed(GREEN[0], "P1", hotel=True),
+            deed(GREEN[1], "P1", houses=1),
+            deed(GREEN[2], "P1", houses=4),
+        ],
+    )
+    assert codes(check_sheet(data, edition=edition)) == ["uneven-building"]

@@ -459,3 +459,43 @@ def test_every_sentence_is_found_in_each_shipped_catalog(name, language):
     with translation.override(language):
         text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
     assert text != SENTENCES_BY_HAND[name]
+
+
+def test_a_hotel_over_several_houses_is_worded_for_several():
+    data = sheet(
+        player(ONE),
+        properties=[deed(PARK_PLACE, ONE, houses=4), deed(BOARDWALK, ONE, houses=2, hotel=True)],
+    )
+    (violation,) = check_sheet(data).to_dict()["errors"]
+    text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text == (
+        "Steady Wheelbarrow: Boardwalk has a hotel and 2 houses; the houses are turned in when "
+        "the hotel is built, so enter the hotel alone."
+    )
+    for language in TRANSLATED:
+        with translation.override(language):
+            translated = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+        assert translated != text, language
+
+
+def test_an_owner_from_another_table_is_named_by_alias():
+    """Lucky Thimble plays in the event but not at this table: named, not quoted as an id."""
+    (violation,) = check_sheet(sheet(player(ONE), properties=[deed(BOARDWALK, TWO)])).to_dict()[
+        "errors"
+    ]
+    text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text == "Boardwalk is listed for Lucky Thimble, who is not a player at this table."
+
+
+def test_a_bankrupt_player_with_no_cash_left_is_told_only_of_the_deeds():
+    data = sheet(
+        player(TWO, 10),
+        {"id": ONE, "bankrupt": True, "cash": 0},
+        properties=[deed(READING, ONE)],
+    )
+    (violation,) = check_sheet(data).to_dict()["errors"]
+    text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text == (
+        "Steady Wheelbarrow is bankrupt but still has Reading Railroad; a bankrupt player hands "
+        "everything to the creditor or the bank."
+    )
