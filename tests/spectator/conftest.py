@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from tests.builders import players_with_aliases
+from scoring.services.posting import round_post
+from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
+from tests.spectator.public_events import Knockout, Spring, published
 from tests.spectator.spectator_names import REAL_NAMES
 from tournament.models import Player, Round
 
@@ -42,3 +44,28 @@ def round1(event, players) -> Round:
     round_.assignments_published = True
     round_.save(update_fields=["assignments_published"])
     return round_
+
+
+# The public selectors' small events (tests/spectator/public_events.py).
+
+
+@pytest.fixture
+def spring() -> Spring:
+    # Another event's posted round first, so its rows come before ours in the tables too.
+    autumn = an_event(name="Autumn Open")
+    q = players_with_aliases(autumn, aliases=["A", "E", "X", "Y"])
+    other = published(make_round(autumn, 1, [[q["A"], q["E"], q["X"], q["Y"]]]))
+    play(table_of(other, 1), {q["A"]: 9000, q["E"]: 1000, q["X"]: 800, q["Y"]: 700})
+    round_post(round_=other, by=None)
+    return Spring()
+
+
+@pytest.fixture
+def knockout() -> Knockout:
+    # Another club's posted round, its table winner called C as ours is.
+    other = an_event(name="Other Knockout", fmt="club")
+    q = players_with_aliases(other, aliases=["C", "Z", "Y"])
+    round_ = published(make_round(other, 1, [[q["C"], q["Z"], q["Y"]]]))
+    play(table_of(round_, 1), {q["Z"]: 3000, q["C"]: 2000, q["Y"]: 1000})
+    round_post(round_=round_, by=None)
+    return Knockout()
