@@ -64,11 +64,17 @@ class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
 
     lock = threading.Lock()
     open_to_requests = True
+    # On PostgreSQL requests run side by side: the ones still being answered, counted, so
+    # that closing waits for them (their tables locked against the flush's TRUNCATE: CI
+    # saw "deadlock detected" at a test's teardown).
+    in_flight = 0
+    none_in_flight = threading.Condition(lock)
 
     @classmethod
     def closed_until_the_next_test(cls) -> None:
         with cls.lock:
             cls.open_to_requests = False
+            cls.none_in_flight.wait_for(lambda: cls.in_flight == 0, timeout=30)
 
     @classmethod
     def reopen(cls) -> None:
@@ -76,9 +82,9 @@ class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
             cls.open_to_requests = True
 
     def set_app(self, application):
-        if not self.connections_override:
-            return super().set_app(_closing_connections(application))
         server = type(self)
+        if not self.connections_override:
+            return super().set_app(_counted(server, _closing_connections(application)))
 
         def one_at_a_time(environ, start_response):
             with server.lock:
@@ -94,6 +100,32 @@ class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
             return [body]
 
         return super().set_app(one_at_a_time)
+
+
+def _counted(server, application):
+    """Requests answered side by side (PostgreSQL), each counted while it is answered and
+    refused once the test is over, like the one-at-a-time server's."""
+
+    def counted(environ, start_response):
+        with server.lock:
+            if not server.open_to_requests:
+                start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+                return [b"the test is over"]
+            server.in_flight += 1
+        try:
+            result = application(environ, start_response)
+            try:
+                body = b"".join(result)
+            finally:
+                if hasattr(result, "close"):
+                    result.close()
+        finally:
+            with server.lock:
+                server.in_flight -= 1
+                server.none_in_flight.notify_all()
+        return [body]
+
+    return counted
 
 
 def _closing_connections(application):
