@@ -499,3 +499,20 @@ def test_a_bankrupt_player_with_no_cash_left_is_told_only_of_the_deeds():
         "Steady Wheelbarrow is bankrupt but still has Reading Railroad; a bankrupt player hands "
         "everything to the creditor or the bank."
     )
+
+
+def test_a_mortgaged_lot_with_a_hotel_says_so():
+    data = sheet(
+        player(ONE),
+        properties=[
+            deed(MEDITERRANEAN, ONE, hotel=True, mortgaged=True),
+            deed(BALTIC, ONE, houses=4),
+        ],
+    )
+    errors = check_sheet(data).to_dict()["errors"]
+    (violation,) = [e for e in errors if e["code"] == "building-on-mortgaged-property"]
+    text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
+    assert text == (
+        "Steady Wheelbarrow: Mediterranean Avenue is mortgaged and has a hotel; buildings must "
+        "be sold before a property is mortgaged."
+    )
