@@ -122,6 +122,20 @@ def test_an_event_under_way_stays_on_the_judges_desk_whatever_its_date(client, d
     assert "Results, round 1" in desk
 
 
+def test_an_event_begun_yesterday_and_still_under_way_is_todays_on_the_organizers_home(client, db):
+    """A day that began in the evening and runs past midnight is dated yesterday: the
+    organizer still finds it under Today, not folded away with the past."""
+    late = event_simulate(players=16, seed=5, final=False).event
+    Event.objects.filter(pk=late.pk).update(date=timezone.localdate() - DAY)
+    finished = an_event(name="Last Evening Cup", date=timezone.localdate() - DAY)
+    client.force_login(user_with(ORGANIZER, "olga"))
+    body = client.get(reverse("cockpit:events_home")).content.decode()
+    today = body[body.index('id="today-heading"') : body.index('id="upcoming-heading"')]
+    assert late.name in today
+    assert finished.name not in today
+    assert finished.name in body[body.index('id="past-heading"') :]
+
+
 def test_a_knockout_cockpit_shows_only_the_rounds_its_bracket_will_play(db):
     # Tournament Kit: 24 players at six tables of four; the six table winners play the final. One
     # preliminary round, not the two a championship's form would have shown.
