@@ -65,8 +65,8 @@ class OneRequestAtATimeOnSharedSQLite(ThreadedWSGIServer):
     lock = threading.Lock()
     open_to_requests = True
     # On PostgreSQL requests run side by side: the ones still being answered, counted, so
-    # that closing waits for them (their tables locked against the flush's TRUNCATE: CI
-    # saw "deadlock detected" at a test's teardown).
+    # that closing waits for them (a tablet's last request and the flush's TRUNCATE once
+    # ended a test in "deadlock detected").
     in_flight = 0
     none_in_flight = threading.Condition(lock)
 
