@@ -17,6 +17,8 @@ from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_breakers_set
+from series import services
+from series.models import SENIOR
 from tournament.models import Clock, Event, Player, Round, Seat, Table, Wave
 from tournament.services import event_create
 
@@ -24,6 +26,10 @@ from tournament.services import event_create
 # worth, so the cash written on the sheets decides the fourth place by hand. A regional
 # left at ``None`` keeps the series' default: points, games won, then the head judge.
 CASH_DECIDES = ("points", "wins", "net_worth")
+
+
+# Twelve players, A to L: three tables of four at a regional.
+LETTERS = "ABCDEFGHIJKL"
 
 
 def regional(
@@ -125,3 +131,19 @@ def three_tables(p: dict[str, Player], *, b: int = 3000, f: int = 2900, j: int =
         {p["E"]: 4100, p["F"]: f, p["G"]: 2000, p["H"]: 1000},
         {p["I"]: 4200, p["J"]: j, p["K"]: 2000, p["L"]: 1000},
     ]
+
+
+def invite_previous_winner(series):
+    """Championship Rules, World: "The previous World Tournament winner will also be
+    invited": the organizer invites last year's champion into the senior Finals."""
+    return services.entrant_invite(
+        series=series,
+        division=SENIOR,
+        first_name="Previous",
+        last_name="Winner",
+        email="champ@example.org",
+        date_of_birth=datetime.date(1980, 5, 5),
+        alias="Old Champ",
+        reason="Last year's champion",
+        by=None,
+    )

@@ -16,20 +16,15 @@ import pytest
 
 from series import selectors, services
 from series.models import JUNIOR, SENIOR, Entrant, PersonLink
-from tests.series.series_helpers import enter, play_round, regional, three_tables
+from tests.series.series_helpers import (
+    LETTERS,
+    enter,
+    play_round,
+    regional,
+    three_tables,
+)
 
 pytestmark = pytest.mark.django_db
-
-LETTERS = "ABCDEFGHIJKL"
-
-
-@pytest.fixture
-def series():
-    finals = regional("Finals", day=28)
-    junior_finals = regional("Junior Finals", day=28, fmt="junior")
-    return services.series_create(
-        name="UK Championship", season="2030", finals=finals, junior_finals=junior_finals
-    )
 
 
 def _junior_table(p):

@@ -22,23 +22,19 @@ from series import selectors, services
 from series.models import JUNIOR, SENIOR, Entrant, PersonLink
 from spectator.selectors import Release
 from spectator.selectors import standings as public_standings
-from tests.series.series_helpers import enter, play_round, regional, three_tables
+from tests.series.series_helpers import (
+    LETTERS,
+    enter,
+    invite_previous_winner,
+    play_round,
+    regional,
+    three_tables,
+)
 from tournament.formats import event_has_final
 from tournament.models import Player
 from tournament.services import event_update
 
 pytestmark = pytest.mark.django_db
-
-LETTERS = "ABCDEFGHIJKL"
-
-
-@pytest.fixture
-def series():
-    finals = regional("Finals", day=28)
-    junior_finals = regional("Junior Finals", day=28, fmt="junior")
-    return services.series_create(
-        name="UK Championship", season="2030", finals=finals, junior_finals=junior_finals
-    )
 
 
 def places(series, division=SENIOR) -> list[tuple[str, str, int | None]]:
@@ -228,17 +224,7 @@ def test_invited_alternates_and_confirming_registers_the_finals(series):
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
     play_round(north, three_tables(p))
-    invited = services.entrant_invite(
-        series=series,
-        division=SENIOR,
-        first_name="Previous",
-        last_name="Winner",
-        email="champ@example.org",
-        date_of_birth=datetime.date(1980, 5, 5),
-        alias="Old Champ",
-        reason="Last year's champion",
-        by=None,
-    )
+    invited = invite_previous_winner(series)
     candidates = selectors.alternate_candidates(series=series, division=SENIOR)
     assert [c.player for c in candidates][:3] == [p["F"], p["J"], p["C"]]
     services.alternates_confirm(
@@ -481,17 +467,7 @@ def test_a_finalists_registration_is_their_qualifying_one_and_an_invited_ones_as
     }
     Player.objects.filter(pk=p["I"].pk).update(**details)
     play_round(north, three_tables(p))
-    invited = services.entrant_invite(
-        series=series,
-        division=SENIOR,
-        first_name="Previous",
-        last_name="Winner",
-        email="champ@example.org",
-        date_of_birth=datetime.date(1980, 5, 5),
-        alias="Old Champ",
-        reason="Last year's champion",
-        by=None,
-    )
+    invited = invite_previous_winner(series)
     Entrant.objects.filter(pk=invited.pk).update(date_of_birth=None)
     for entrant in Entrant.objects.filter(series=series):
         services.entrant_respond(entrant=entrant, accept=True, by=None)
