@@ -1,22 +1,6 @@
-"""The public selectors' own answers (spectator/selectors.py), worked out by hand from small
-events seated and played here, field by field, rather than read off a page.
-
-The championship ("Spring Open", eight players A to H, Championship Rules, SCORING: points by
-players remaining, 19-10-5-3 for four, 22-12-6 for three, nothing for a bankrupt player):
-
-* Round 1, posted, one table a wave. Table 1 plays in wave 2 and table 2 in wave 1 (the
-  waves swapped after seating); table 1 was seated B, D, A, C, then moved to D, A, C, B, so
-  its seats are not in the order they were written; table 2 seats H, F, E, G.
-  Cash: A 4000, B 3000, C 2000, D 1000; E 4000, F 3000, G 2000, H 1000. So A and E take
-  19, B and F 10, C and G 5, D and H 3.
-* Round 2, posted later. Table 1 seats H, D, F, E: E 5000, F 3000, H 2000, D goes bankrupt;
-  three players remain, so E 22, F 12, H 6, D 0 (fourth). Table 2 seats B, G, A, C: G 6000,
-  C 3500, B 3000, A 2000: G 19, C 10, B 5, A 3.
-* The final (round 3) seats E, G, A, F: A 5000, E 4000, G 3000, F 2000: A wins it.
-
-Another championship ("Autumn Open") has players called A and E too, and a posted round
-where its A wins: none of it may reach the Spring Open's answers.
-"""
+"""The public selectors' own answers (spectator/selectors.py) for a championship, worked out
+by hand field by field, rather than read off a page: the Spring Open of
+tests/spectator/public_events.py, where its rounds, cash and points are written out."""
 
 from __future__ import annotations
 
