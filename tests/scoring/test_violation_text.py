@@ -121,9 +121,15 @@ SAMPLES = {
 }
 
 
+def single_violation(data: dict) -> dict:
+    """The one violation a sheet breaks, as a stored report holds it."""
+    (violation,) = check_sheet(data).to_dict()["errors"]
+    return violation
+
+
 def only_violation(name: str) -> dict:
     """The one violation the sample sheet ``name`` breaks, as a stored report holds it."""
-    (violation,) = check_sheet(SAMPLES[name]).to_dict()["errors"]
+    violation = single_violation(SAMPLES[name])
     assert violation["code"] == name.split(" ")[0]
     return violation
 
@@ -466,7 +472,7 @@ def test_a_hotel_over_several_houses_is_worded_for_several():
         player(ONE),
         properties=[deed(PARK_PLACE, ONE, houses=4), deed(BOARDWALK, ONE, houses=2, hotel=True)],
     )
-    (violation,) = check_sheet(data).to_dict()["errors"]
+    violation = single_violation(data)
     text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
     assert text == (
         "Steady Wheelbarrow: Boardwalk has a hotel and 2 houses; the houses are turned in when "
@@ -480,9 +486,7 @@ def test_a_hotel_over_several_houses_is_worded_for_several():
 
 def test_an_owner_from_another_table_is_named_by_alias():
     """Lucky Thimble plays in the event but not at this table: named, not quoted as an id."""
-    (violation,) = check_sheet(sheet(player(ONE), properties=[deed(BOARDWALK, TWO)])).to_dict()[
-        "errors"
-    ]
+    violation = single_violation(sheet(player(ONE), properties=[deed(BOARDWALK, TWO)]))
     text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
     assert text == "Boardwalk is listed for Lucky Thimble, who is not a player at this table."
 
@@ -493,7 +497,7 @@ def test_a_bankrupt_player_with_no_cash_left_is_told_only_of_the_deeds():
         {"id": ONE, "bankrupt": True, "cash": 0},
         properties=[deed(READING, ONE)],
     )
-    (violation,) = check_sheet(data).to_dict()["errors"]
+    violation = single_violation(data)
     text = violation_text(violation=violation, aliases=ALIASES, edition=CLASSIC)
     assert text == (
         "Steady Wheelbarrow is bankrupt but still has Reading Railroad; a bankrupt player hands "
