@@ -130,8 +130,13 @@ def test_unknown_edition_names_the_known_ones():
         load_edition("monopoly-mars")
 
 
+def classic_file() -> dict:
+    """The classic board's file as written, to change one thing in."""
+    return json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+
+
 def test_a_broken_edition_file_is_refused(tmp_path, monkeypatch):
-    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    data = classic_file()
     data["spaces"][39]["price"] = 401  # an odd price cannot be mortgaged at half
     del data["spaces"][5]
     (tmp_path / "broken.json").write_text(json.dumps(data))
@@ -236,7 +241,7 @@ def _write_edition(tmp_path, monkeypatch, slug, data):
 @pytest.mark.parametrize("mistake", BROKEN)
 def test_each_mistake_in_an_edition_file_is_named(mistake, tmp_path, monkeypatch):
     change, sentence = BROKEN[mistake]
-    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    data = classic_file()
     change(data)
     _write_edition(tmp_path, monkeypatch, "broken", data)
     with pytest.raises(EditionError) as error:
@@ -245,7 +250,7 @@ def test_each_mistake_in_an_edition_file_is_named(mistake, tmp_path, monkeypatch
 
 
 def test_two_mistakes_are_named_together(tmp_path, monkeypatch):
-    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    data = classic_file()
     _boardwalk("price", 0)(data)
     _top_level("houses_per_hotel", 0)(data)
     _write_edition(tmp_path, monkeypatch, "broken", data)
@@ -259,7 +264,7 @@ def test_two_mistakes_are_named_together(tmp_path, monkeypatch):
 
 def test_a_hotel_may_stand_for_a_single_house():
     """The check's own bounds: 1 up to max_houses houses make a hotel."""
-    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    data = classic_file()
     data["houses_per_hotel"] = 1
     # The check asks a house to cost something: one is enough.
     data["spaces"][39]["house_cost"] = 1
@@ -277,7 +282,7 @@ def test_an_edition_extending_itself_is_refused_with_the_chain(tmp_path, monkeyp
 
 
 def test_an_override_of_a_space_the_board_lacks_is_refused(tmp_path, monkeypatch):
-    base = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    base = classic_file()
     _write_edition(tmp_path, monkeypatch, "classic-us", base)
     override = {"slug": "moon", "extends": "classic-us", "spaces": [{"position": 40}]}
     (tmp_path / "moon.json").write_text(json.dumps(override))
@@ -312,7 +317,7 @@ def test_each_group_has_the_colour_its_file_gives_or_black(tmp_path, monkeypatch
     )
     assert classic.notes.startswith("Numbers from the Parker Brothers rules")
     assert load_edition("classic-uk").notes.startswith("The London board")
-    data = json.loads((edition_module.EDITIONS_DIR / "classic-us.json").read_text())
+    data = classic_file()
     for group in data["groups"]:
         group.pop("colour", None)
     del data["notes"]
