@@ -13,6 +13,11 @@ PYTEST_ARGS ?=
 # role groups come back with the flush (tournament/apps.py), as Django's permissions do.
 PYTEST_WORKERS ?= 3
 PYTEST_DIST ?= worksteal
+# Python's compiled-module cache (__pycache__/, ignored by git) is written for the tests even
+# where the environment turns it off (PYTHONDONTWRITEBYTECODE, set on some CI machines):
+# without it each test process compiles and assertion-rewrites every test module again (8 s
+# of its 9-s start here) and every server or worker a test starts compiles the project.
+test e2e: export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: install run test e2e proofs mutation bench lint format clean messages deploy-check redteam
 
