@@ -5,9 +5,14 @@ junior event and a series, every sheet through the services) costs seconds, and 
 modules read it: built in each, it was a tenth of the suite's time. ``load_demo_rows`` builds
 it once in a transaction that is rolled back, keeps every row it added, and writes those rows
 back into the database when asked, in a fraction of the time. What comes back is what the
-build made, row for row (``tests/demo/test_demo_rows.py`` compares them), with one change: every
-date and time is moved on by the time since the build, so a clock that was running, a
-deadline or a "minutes ago" reads as it did the moment the demo was built.
+build made, row for row (``tests/demo/test_demo_rows.py`` compares them), dates and times
+included: a clock that was running when the demo was built has run on since (minutes at most,
+within one run of the suite).
+
+The test processes of one run (pytest-xdist's workers) share the snapshot: the first to need
+it builds it and leaves it in a file of the run's own (under the system's temporary
+directory, named by the run's id), the others wait for it there and read it, so the demo is
+built once per run, not once per process. Without xdist, the snapshot stays in the process.
 
 Rows that existed before the build (the role groups, content types and permissions) stay
 as they are; a build that changed one of them would not come back, so taking the snapshot
@@ -16,7 +21,15 @@ refuses it.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
+import pickle
+import shutil
+import tempfile
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.apps import apps
 from django.contrib.auth.models import User
@@ -90,9 +103,79 @@ def _take(play: bool, before: dict) -> DemoSnapshot:
     return DemoSnapshot(baseline=before, tables=tuple(tables))
 
 
+# Where the workers of one xdist run share their snapshots (None: each process its own).
+_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+SHARED_DIR: Path | None = (
+    Path(tempfile.gettempdir()) / "boardwalk-demo-rows" / _RUN if _RUN else None
+)
+# Runs older than this leave their files to be removed by the next run.
+_FORGOTTEN_AFTER_SECONDS = 24 * 3600
+
+
+def _as_file(snapshot: DemoSnapshot) -> bytes:
+    """The snapshot with its models and fields by name, for another process to read."""
+    return pickle.dumps(
+        (
+            {model._meta.label: rows for model, rows in snapshot.baseline.items()},
+            [
+                (table.model._meta.label, [f.attname for f in table.fields], table.rows)
+                for table in snapshot.tables
+            ],
+        )
+    )
+
+
+def _from_file(data: bytes) -> DemoSnapshot:
+    # Written by this run's own processes: the values exactly as the ORM read them.
+    baseline, tables = pickle.loads(data)
+    read = []
+    for label, names, rows in tables:
+        model = apps.get_model(label)
+        by_name = {field.attname: field for field in model._meta.concrete_fields}
+        read.append(TableRows(model, tuple(by_name[name] for name in names), rows))
+    return DemoSnapshot(
+        baseline={apps.get_model(label): rows for label, rows in baseline.items()},
+        tables=tuple(read),
+    )
+
+
+def _forget_old_runs(root: Path) -> None:
+    """Earlier runs' files (another process of this run may be removing them too)."""
+    for run in root.iterdir():
+        try:
+            if time.time() - run.stat().st_mtime > _FORGOTTEN_AFTER_SECONDS:
+                shutil.rmtree(run, ignore_errors=True)
+        except FileNotFoundError:
+            pass
+
+
+def _shared(play: bool, before: dict, shared_dir: Path) -> DemoSnapshot:
+    """This run's snapshot over these rows: read from the file another process left, or
+    taken here and left for the others. A file lock makes the others wait for the one
+    building it rather than build it too."""
+    baseline_key = hashlib.sha256(
+        repr(
+            sorted((model._meta.label, sorted(rows.items())) for model, rows in before.items())
+        ).encode()
+    ).hexdigest()[:16]
+    if not shared_dir.exists():
+        shared_dir.mkdir(parents=True, exist_ok=True)
+        _forget_old_runs(shared_dir.parent)
+    path = shared_dir / f"{'played' if play else 'unplayed'}-{baseline_key}.pickle"
+    with open(shared_dir / f"{path.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return _from_file(path.read_bytes())
+        snapshot = _take(play, before)
+        written = path.with_suffix(".part")
+        written.write_bytes(_as_file(snapshot))
+        written.replace(path)
+        return snapshot
+
+
 def demo_snapshot(*, play: bool = True) -> DemoSnapshot:
     """The demo's rows over the rows the database holds now, taken the first time this
-    process asks over these rows. The rows put back point at rows that were there (the
+    run asks over these rows. The rows put back point at rows that were there (the
     role groups, say), by id: a database flushed since has them again under new ids, and
     gets a snapshot of its own."""
     before = _baseline()
@@ -100,7 +183,10 @@ def demo_snapshot(*, play: bool = True) -> DemoSnapshot:
     for snapshot in taken:
         if snapshot.baseline == before:
             return snapshot
-    taken.append(_take(play, before))
+    if SHARED_DIR is None:
+        taken.append(_take(play, before))
+    else:
+        taken.append(_shared(play, before, SHARED_DIR))
     return taken[-1]
 
 
