@@ -88,9 +88,11 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
             "tests/knockout/test_knockout.py",
         ],
     ),
+    # The banker's tablet is where a sheet's answers (saved, refused, a conflict with
+    # what changed) are read: its tests hold them.
     "scoring-services": (
         ["scoring/services/*.py"],
-        ["tests/scoring", "tests/knockout/test_knockout.py"],
+        ["tests/scoring", "tests/banker", "tests/knockout/test_knockout.py"],
     ),
     "series": (["series/services.py", "series/selectors.py"], ["tests/series"]),
     # The hall display moved into spectator with the app split; its page tests stayed

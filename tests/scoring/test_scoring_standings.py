@@ -15,9 +15,9 @@ from scoring import selectors, tie_breakers
 from scoring.models import ResultLine, TableSheet
 from scoring.results_board import results_board
 from scoring.services.advancement import advance_to_final
-from scoring.services.posting import round_post
+from scoring.services.posting import round_post, round_unpost
 from scoring.services.sheets import sheet_approve, sheet_save_draft
-from scoring.services.ties import standings_tie_breakers_set, standings_tie_decide
+from scoring.services.ties import standings_tie_breakers_set, standings_tie_decide, tie_decide
 from tests.builders import players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, sheet_data, table_of
 from tournament.models import Clock, Player, Round, Seat, Table
@@ -456,8 +456,10 @@ def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(ev
     tables = list(Table.objects.filter(round=semifinal).order_by("number"))
     assert [t.seats.count() for t in tables] == [4, 4, 4]
     assert {s.player.alias for s in Seat.objects.filter(round=semifinal)} == top12
-    with pytest.raises(ValidationError, match="Post the semifinal"):
+    with pytest.raises(ValidationError) as caught:
         advance_to_final(event=event, by=judge)
+    assert caught.value.messages == ["Post the semifinal before seating the final."]
+    assert caught.value.code == "not-posted"
     with pytest.raises(ValidationError, match="final is already seated"):
         standings_tie_breakers_set(event=event, keys=[], by=judge)
 
@@ -479,3 +481,46 @@ def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(ev
     assert finalists(final) == winners
     # Standings still count the preliminary round only.
     assert {r.games for r in selectors.standings(event=event, only_posted=True)} == {1}
+
+
+def test_a_semifinal_table_whose_first_place_is_shared_holds_the_final_until_ordered(event, judge):
+    event.advancing = 12
+    event.table_size_min, event.table_size_max = 4, 5
+    event.save()
+    players = players_with_aliases(event, aliases="ABCDEFGHIJKLMNO")
+    round1 = make_round(event, 1, [[players[a] for a in cash] for cash in SEMI_ROUND])
+    for index, cash in enumerate(SEMI_ROUND, start=1):
+        play(table_of(round1, index), {players[a]: amount for a, amount in cash.items()})
+    round_post(round_=round1, by=judge)
+    semifinal = advance_to_final(event=event, by=judge, time_limit=2.0)
+    tables = list(Table.objects.filter(round=semifinal).order_by("number"))
+    seated = {}
+    for table in tables:
+        seated[table.number] = sorted(
+            (s.player for s in Seat.objects.filter(table=table).select_related("player")),
+            key=lambda p: p.alias,
+        )
+        Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    # Table 2's two best finish level and the head judge lets them share first place.
+    for number, at_table in seated.items():
+        cash = [4000, 4000, 1000, 500] if number == 2 else [4000, 3000, 2000, 1000]
+        play(table_of(semifinal, number), dict(zip(at_table, cash, strict=True)))
+    tie_decide(table=table_of(semifinal, 2), share_points=True, by=judge, reason="Shared")
+    round_post(round_=semifinal, by=judge)
+
+    with pytest.raises(ValidationError) as caught:
+        advance_to_final(event=event, by=judge)
+    assert caught.value.messages == [
+        "Semifinal table 2 has no single winner; the head judge decides."
+    ]
+    assert caught.value.code == "no-winner"
+    assert not Round.objects.filter(event=event, kind=Round.Kind.FINAL).exists()
+
+    round_unpost(round_=semifinal)
+    second = seated[2][1]
+    tie_decide(
+        table=table_of(semifinal, 2), order=[second.pk, seated[2][0].pk], by=judge, reason="Lot"
+    )
+    round_post(round_=semifinal, by=judge)
+    final = advance_to_final(event=event, by=judge)
+    assert finalists(final) == {seated[1][0].alias, second.alias, seated[3][0].alias}

@@ -1,0 +1,224 @@
+"""What scoring's services say when they refuse, and what they keep when they accept.
+
+The sentences are the ones a head judge or a banker reads on the page (the views show the
+error's messages as they are); the codes are what the pages and the tablet branch on. Each
+is written out here by hand.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring.models import StandingsTieDecision, TableSheet, TieDecision
+from scoring.services.posting import round_post
+from scoring.services.results import tie_outcome
+from scoring.services.sheets import (
+    SheetConflict,
+    SheetInvalid,
+    sheet_check,
+    sheet_save_draft,
+    sheet_save_draft_answer,
+    sheet_submit_answer,
+)
+from scoring.services.ties import standings_tie_decide, tie_decide
+from tests.builders import an_event, players_with_aliases
+from tests.scoring.scoring_helpers import play, sheet_data
+
+
+def refusal(call) -> tuple[list[str], list[str | None]]:
+    with pytest.raises(ValidationError) as caught:
+        call()
+    return caught.value.messages, [error.code for error in caught.value.error_list]
+
+
+# --- The head judge's order of players level in the standings ------------------------------
+
+
+def test_a_standings_decision_needs_a_reason(event, four, judge):
+    boot, car = four["Boot"], four["Car"]
+
+    def decide():
+        standings_tie_decide(event=event, order=[boot.pk, car.pk], by=judge, reason="   ")
+
+    assert refusal(decide) == (["Give a reason for the decision."], ["reason"])
+    assert not StandingsTieDecision.objects.exists()
+
+
+@pytest.mark.parametrize("order", ["one", "twice"])
+def test_a_standings_decision_orders_two_different_players(event, four, judge, order):
+    boot, car = four["Boot"], four["Car"]
+    pks = [boot.pk] if order == "one" else [boot.pk, car.pk, boot.pk]
+
+    def decide():
+        standings_tie_decide(event=event, order=pks, by=judge, reason="Coin")
+
+    assert refusal(decide) == (["Order at least two different players."], ["order"])
+    assert not StandingsTieDecision.objects.exists()
+
+
+def test_a_standings_decision_orders_only_this_events_players(event, four, judge):
+    stranger = players_with_aliases(an_event(name="Autumn Open"), aliases=["Iron"])["Iron"]
+
+    def decide():
+        standings_tie_decide(
+            event=event, order=[four["Boot"].pk, stranger.pk], by=judge, reason="Coin"
+        )
+
+    assert refusal(decide) == (["Every player must belong to this event."], ["order"])
+    assert not StandingsTieDecision.objects.exists()
+
+
+def test_a_standings_decision_keeps_who_decided_why_and_the_order(event, four, judge):
+    hat, boot = four["Hat"], four["Boot"]
+    decision = standings_tie_decide(
+        event=event, order=[str(hat.pk), boot.pk], by=judge, reason="  Coin toss  "
+    )
+    kept = StandingsTieDecision.objects.get()
+    assert kept == decision
+    assert (kept.by, kept.reason, kept.order) == (judge, "Coin toss", [hat.pk, boot.pk])
+
+
+# --- The banker's sheet: a conflict, mistakes, a draft -------------------------------------
+
+
+def test_a_conflict_says_the_version_now_saved_and_what_to_do(table, four, banker):
+    boot, car, hat, dog = four.values()
+    data = sheet_data({boot: 100, car: 200, hat: 300, dog: 400})
+    sheet_save_draft(table=table, data=data, expected_version=0, by=banker)
+    sheet_save_draft(table=table, data=data | {"note": "x"}, expected_version=1, by=banker)
+    with pytest.raises(SheetConflict) as caught:
+        sheet_save_draft(table=table, data=data, expected_version=1, by=banker)
+    conflict = caught.value
+    assert conflict.messages == [
+        "This score sheet was changed on another device (it is now at version 2). "
+        "Check what changed, then save again."
+    ]
+    assert conflict.code == "conflict"
+    assert (conflict.current_version, conflict.current_status) == (2, "draft")
+
+
+def test_a_sheets_mistakes_keep_the_engines_codes_one_error_each(table, four, banker):
+    boot, car, hat, dog = four.values()
+    # Car appears twice, Dog not at all: the sheet must list exactly the table's players.
+    data = sheet_data({boot: 100, car: 200, hat: 300})
+    data["players"].append(dict(data["players"][1]))
+    answer = sheet_submit_answer(
+        table=table,
+        data=data,
+        expected_version=0,
+        submission_key=uuid.uuid4(),
+        by=banker,
+    )
+    invalid = answer.invalid
+    assert isinstance(invalid, SheetInvalid)
+    codes = [violation["code"] for violation in invalid.violations]
+    assert codes and all(codes)
+    assert [error.code for error in invalid.error_list] == codes
+
+
+def test_wording_a_sheets_mistakes_reads_the_tables_aliases_in_one_query(table, four, banker):
+    boot, car, hat, dog = four.values()
+    sheet_save_draft(
+        table=table,
+        data=sheet_data({boot: 1, car: 2, hat: 3, dog: 4}),
+        expected_version=0,
+        by=banker,
+    )
+    sheet = TableSheet.objects.select_related("table__round__event").get()
+    violation = {"code": "negative-count", "message": "", "player": str(car.pk), "positions": []}
+    with CaptureQueriesContext(connection) as queries:
+        SheetInvalid(violations=[violation], sheet=sheet)
+    # The seats with their players' aliases, joined: never one more query per player.
+    player_reads = [
+        q["sql"] for q in queries if 'FROM "tournament_player"' in q["sql"].replace("`", '"')
+    ]
+    assert player_reads == []
+
+
+def test_a_draft_answered_keeps_who_saved_it(table, four, banker):
+    boot, car, hat, dog = four.values()
+    answer = sheet_save_draft_answer(
+        table=table,
+        data=sheet_data({boot: 1, car: 2, hat: 3, dog: 4}),
+        expected_version=0,
+        by=banker,
+    )
+    assert answer.saved
+    assert TableSheet.objects.get().updated_by == banker
+
+
+# --- A tie decided at a table ----------------------------------------------------------------
+
+
+def test_a_tie_order_that_leaves_out_a_tied_player_is_refused_not_half_applied():
+    report = {
+        "players": [
+            {"id": "1", "place": 1, "bankrupt": False},
+            {"id": "2", "place": 1, "bankrupt": False},
+            {"id": "3", "place": 3, "bankrupt": False},
+        ]
+    }
+    with pytest.raises(ValueError):
+        tie_outcome(
+            tie=("1", "2"), order=["2"], share_points=False, report=report, points_table=None
+        )
+
+
+def test_a_posted_rounds_tie_is_not_decided_again_until_the_posting_is_withdrawn(
+    table, four, judge
+):
+    boot, car, hat, dog = four.values()
+    play(table, {boot: 3000, car: 3000, hat: 1000, dog: 500})
+    tie_decide(table=table, order=[car.pk, boot.pk], by=judge, reason="Lot")
+    round_post(round_=table.round, by=judge)
+
+    def decide_again():
+        tie_decide(table=table, order=[boot.pk, car.pk], by=judge, reason="Second thoughts")
+
+    assert refusal(decide_again) == (
+        ["This round’s scores are posted; withdraw the posting before changing them."],
+        ["posted"],
+    )
+    assert TieDecision.objects.get().order == [str(car.pk), str(boot.pk)]
+
+
+# --- The tablet's answers: the engine's report beside every refusal ------------------------
+
+
+def test_a_submission_answered_keeps_who_sent_it(table, four, banker):
+    boot, car, hat, dog = four.values()
+    answer = sheet_submit_answer(
+        table=table,
+        data=sheet_data({boot: 4, car: 3, hat: 2, dog: 1}),
+        expected_version=0,
+        submission_key=uuid.uuid4(),
+        by=banker,
+    )
+    assert answer.saved and answer.sheet.updated_by == banker
+
+
+def test_a_conflict_answered_comes_with_the_engines_report_on_what_was_sent(table, four, banker):
+    boot, car, hat, dog = four.values()
+    saved = sheet_data({boot: 4, car: 3, hat: 2, dog: 1})
+    sheet_save_draft(table=table, data=saved, expected_version=0, by=banker)
+    sent = sheet_data({boot: 40, car: 30, hat: 20, dog: 10})
+    answer = sheet_save_draft_answer(table=table, data=sent, expected_version=0, by=banker)
+    assert not answer.saved and isinstance(answer.conflict, SheetConflict)
+    assert answer.report == sheet_check(table=table, data=sent)
+    assert [p["net_worth"] for p in answer.report["players"]] == [40, 30, 20, 10]
+
+
+def test_a_refusal_answered_comes_with_the_engines_report_on_what_was_sent(table, four, banker):
+    boot, car, hat, dog = four.values()
+    sent = sheet_data({boot: 4, car: 3, hat: 2, dog: 1})
+    play(table, {boot: 4, car: 3, hat: 2, dog: 1})  # signed: only a judge changes it now
+    answer = sheet_save_draft_answer(
+        table=table, data=sent, expected_version=TableSheet.objects.get().version, by=banker
+    )
+    assert not answer.saved and answer.refused
+    assert answer.report == sheet_check(table=table, data=sent)
