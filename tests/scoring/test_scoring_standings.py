@@ -172,8 +172,13 @@ def test_a_tie_on_every_breaker_waits_for_the_head_judge(event, judge):
         (3, "B", True),
         (3, "F", True),
     ]
-    with pytest.raises(ValidationError, match="straddle the cut"):
+    with pytest.raises(ValidationError) as caught:
         advance_to_final(event=event, by=judge)
+    # The third and last place to advance is B's, shared with F.
+    assert caught.value.messages == [
+        "Players tied at place 3 straddle the cut; the head judge decides first."
+    ]
+    assert caught.value.code == "tie-at-cut"
     standings_tie_decide(event=event, order=[p["F"].pk, p["B"].pk], by=judge, reason="roll-off")
     rows = selectors.standings(event=event, only_posted=True)
     assert [(r.rank, r.alias, r.tied) for r in rows[:4]] == [
@@ -481,6 +486,22 @@ def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(ev
     assert finalists(final) == winners
     # Standings still count the preliminary round only.
     assert {r.games for r in selectors.standings(event=event, only_posted=True)} == {1}
+
+
+def test_seven_finalists_play_a_semifinal_the_final_table_seats_six_at_most(event, judge):
+    """Tournament Kit: a six-player final; a seventh finalist means a semifinal first."""
+    event.advancing = 7
+    event.table_size_min, event.table_size_max = 3, 5
+    event.save()
+    players = players_with_aliases(event, aliases="ABCDEFGHIJ")
+    p = players
+    round1 = make_round(event, 1, [[p[a] for a in "ABCDE"], [p[a] for a in "FGHIJ"]])
+    play(table_of(round1, 1), {p["A"]: 5000, p["B"]: 4000, p["C"]: 3000, p["D"]: 2000, p["E"]: 10})
+    play(table_of(round1, 2), {p["F"]: 5100, p["G"]: 4100, p["H"]: 3100, p["I"]: 2100, p["J"]: 9})
+    round_post(round_=round1, by=judge)
+    stage = advance_to_final(event=event, by=judge, time_limit=2.0)
+    assert stage.kind == Round.Kind.SEMIFINAL
+    assert sorted(t.seats.count() for t in Table.objects.filter(round=stage)) == [3, 4]
 
 
 def test_a_semifinal_table_whose_first_place_is_shared_holds_the_final_until_ordered(event, judge):

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from gameplay import SheetFormatError, check_sheet
 from scoring.models import StandingsTieDecision, TableSheet, TieDecision
 from scoring.services.posting import round_post
 from scoring.services.results import tie_outcome
@@ -28,6 +29,8 @@ from scoring.services.sheets import (
 from scoring.services.ties import standings_tie_decide, tie_decide
 from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import play, sheet_data
+from tournament.formats import event_edition, event_points_table
+from tournament.models import Table
 
 
 def refusal(call) -> tuple[list[str], list[str | None]]:
@@ -222,3 +225,26 @@ def test_a_refusal_answered_comes_with_the_engines_report_on_what_was_sent(table
     )
     assert not answer.saved and answer.refused
     assert answer.report == sheet_check(table=table, data=sent)
+
+
+def test_the_banker_signing_last_marks_the_finished_table_scored_in_their_name(table, four, banker):
+    boot, car, hat, dog = four.values()
+    assert table.status == Table.Status.FINISHED
+    play(table, {boot: 4, car: 3, hat: 2, dog: 1}, by=banker, approve=False)
+    table.refresh_from_db()
+    assert (table.status, table.status_changed_by) == (Table.Status.SCORED, banker)
+
+
+def test_a_sheet_the_engine_cannot_read_is_one_violation_in_the_engines_words(table, event):
+    data = {"players": "nobody", "properties": []}
+    with pytest.raises(SheetFormatError) as engine:
+        check_sheet(
+            {**data, "edition": event.edition},
+            edition=event_edition(event=event),
+            points_table=event_points_table(event=event),
+        )
+    report = sheet_check(table=table, data=data)
+    assert report["valid"] is False
+    assert report["errors"] == [
+        {"code": "unreadable-sheet", "message": str(engine.value), "player": None, "positions": []}
+    ]
