@@ -24,11 +24,13 @@ from scoring.services.sheets import (
     sheet_check,
     sheet_save_draft,
     sheet_save_draft_answer,
+    sheet_submit,
     sheet_submit_answer,
 )
+from scoring.services.signatures import sheet_sign
 from scoring.services.ties import standings_tie_decide, tie_decide
 from tests.builders import an_event, players_with_aliases
-from tests.scoring.scoring_helpers import play, sheet_data
+from tests.scoring.scoring_helpers import make_round, play, sheet_data, table_of
 from tournament.formats import event_edition, event_points_table
 from tournament.models import Table
 
@@ -248,3 +250,38 @@ def test_a_sheet_the_engine_cannot_read_is_one_violation_in_the_engines_words(ta
     assert report["errors"] == [
         {"code": "unreadable-sheet", "message": str(engine.value), "player": None, "positions": []}
     ]
+
+
+# --- Players' signatures ---------------------------------------------------------------------
+
+
+def test_a_players_signature_is_refused_in_words_until_it_may_be_given(event, banker):
+    p = players_with_aliases(event, aliases="ABCDEF")
+    round_ = make_round(event, 1, [[p["A"], p["B"], p["C"]], [p["D"], p["E"], p["F"]]])
+    table = table_of(round_, 1)
+    sheet = sheet_save_draft(
+        table=table,
+        data=sheet_data({p["A"]: 3, p["B"]: 2, p["C"]: 1}),
+        expected_version=0,
+        by=banker,
+    )
+
+    def sign(player):
+        return lambda: sheet_sign(sheet=sheet, player=player, initials="X", by=banker)
+
+    # D plays at table 2 of the same round.
+    assert refusal(sign(p["D"])) == (["This player is not seated at this table."], ["not-seated"])
+    assert refusal(sign(p["A"])) == (
+        ["Players still in the game sign once the banker has submitted the sheet."],
+        ["not-submitted"],
+    )
+    sheet = sheet_submit(
+        table=table,
+        data=sheet.data,
+        expected_version=sheet.version,
+        submission_key=uuid.uuid4(),
+        by=banker,
+    )
+    signature = sheet_sign(sheet=sheet, player=p["A"], initials="AAA", by=banker)
+    assert (signature.player, signature.initials, signature.by) == (p["A"], "AAA", banker)
+    assert refusal(sign(p["A"]))[0] == ["A has already signed."]
