@@ -263,7 +263,7 @@ def _sheet_page(client, table: Table):
     return client.get(reverse("banker:banker_sheet", kwargs={"table_pk": table.pk}))
 
 
-def _three_out(table: Table) -> list[Player]:
+def _three_out(table: Table, by: User | None = None) -> list[Player]:
     """Dog to Hat at 10:05, Boot to the Bank at 10:20, Car to Hat at 10:40: Hat is left."""
     boot, car, hat, dog = seated(table)
     for minutes, player, creditor, initials in [
@@ -272,7 +272,12 @@ def _three_out(table: Table) -> list[Player]:
         (40, car, hat, "CR"),
     ]:
         bankruptcy_record(
-            table=table, player=player, creditor=creditor, initials=initials, now=at(minutes)
+            table=table,
+            player=player,
+            creditor=creditor,
+            initials=initials,
+            by=by,
+            now=at(minutes),
         )
     return [boot, car, hat, dog]
 
@@ -299,7 +304,8 @@ def test_the_sheet_starts_with_the_recorded_bankruptcies_signed(banker_client, p
 def test_recorded_initials_sign_the_sheet_and_the_winner_takes_28_points(banker_client, playing):
     """Hat, the last player left, wins outright: 28 points (Championship Rules, SCORING, one player
     remaining); the others score nothing, placed last out first."""
-    boot, car, hat, dog = _three_out(playing)
+    banker = User.objects.get(username="banker")  # banker_client's, who records them
+    boot, car, hat, dog = _three_out(playing, by=banker)
     table_mark_finished(table=playing)
     data = {
         "edition": "classic-us",
@@ -326,6 +332,7 @@ def test_recorded_initials_sign_the_sheet_and_the_winner_takes_28_points(banker_
     }
     assert signatures[dog].signed_at == at(5)  # when they left, not when the sheet came
     assert signatures[dog].role == SheetSignature.Role.PLAYER
+    assert signatures[dog].by == banker  # who recorded the bankruptcy, not who submitted
     # Reopened by the banker (a changed count), the leavers' signatures stand; Hat's goes.
     sheet_sign(sheet=sheet, player=hat, initials="HT", by=None)
     data["players"][2]["cash"] = 6560

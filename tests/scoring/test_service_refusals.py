@@ -285,3 +285,38 @@ def test_a_players_signature_is_refused_in_words_until_it_may_be_given(event, ba
     signature = sheet_sign(sheet=sheet, player=p["A"], initials="AAA", by=banker)
     assert (signature.player, signature.initials, signature.by) == (p["A"], "AAA", banker)
     assert refusal(sign(p["A"]))[0] == ["A has already signed."]
+
+
+# --- A submission refused before anything is saved --------------------------------------------
+
+
+def test_a_submission_is_refused_in_words_while_the_sheet_page_would_refuse_it(event, banker):
+    p = players_with_aliases(event, aliases="ABC")
+    playing = table_of(make_round(event, 1, [[p["A"], p["B"], p["C"]]], finished=False), 1)
+    full = sheet_data({p["A"]: 3, p["B"]: 2, p["C"]: 1})
+
+    def submit(table, data, version=0):
+        return lambda: sheet_submit(
+            table=table,
+            data=data,
+            expected_version=version,
+            submission_key=uuid.uuid4(),
+            by=banker,
+        )
+
+    assert refusal(submit(playing, full)) == (
+        ["The game at this table is not finished yet; mark it finished, then submit."],
+        ["not-finished"],
+    )
+    Table.objects.filter(pk=playing.pk).update(status=Table.Status.FINISHED)
+    empty = {"edition": event.edition, "players": [], "properties": []}
+    assert refusal(submit(playing, empty)) == (
+        ["Nothing entered yet: there is nothing to submit."],
+        ["empty"],
+    )
+    sheet = play(playing, {p["A"]: 3, p["B"]: 2, p["C"]: 1}, approve=False)
+    assert refusal(submit(playing, full, sheet.version)) == (
+        ["This score sheet is already signed; only a judge can correct it now."],
+        ["locked"],
+    )
+    assert TableSheet.objects.get().version == sheet.version
