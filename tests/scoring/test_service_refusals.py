@@ -245,11 +245,19 @@ def test_a_sheet_the_engine_cannot_read_is_one_violation_in_the_engines_words(ta
             edition=event_edition(event=event),
             points_table=event_points_table(event=event),
         )
-    report = sheet_check(table=table, data=data)
-    assert report["valid"] is False
-    assert report["errors"] == [
-        {"code": "unreadable-sheet", "message": str(engine.value), "player": None, "positions": []}
-    ]
+    assert sheet_check(table=table, data=data) == {
+        "valid": False,
+        "errors": [
+            {
+                "code": "unreadable-sheet",
+                "message": str(engine.value),
+                "player": None,
+                "positions": [],
+            }
+        ],
+        "players": [],
+        "unresolved_ties": [],
+    }
 
 
 # --- Players' signatures ---------------------------------------------------------------------
@@ -320,3 +328,16 @@ def test_a_submission_is_refused_in_words_while_the_sheet_page_would_refuse_it(e
         ["locked"],
     )
     assert TableSheet.objects.get().version == sheet.version
+
+
+def test_a_player_missing_is_named_beside_the_engines_own_mistakes(table, four):
+    boot, car, hat, dog = four.values()
+    # Dog left off the sheet, and Boot's cash counted as less than nothing.
+    report = sheet_check(table=table, data=sheet_data({boot: -5, car: 2, hat: 1}))
+    codes = [error["code"] for error in report["errors"]]
+    assert "negative-count" in codes and "player-missing" in codes
+    missing = [error for error in report["errors"] if error["code"] == "player-missing"]
+    assert [error["player"] for error in missing] == [str(dog.pk)]
+    assert report["valid"] is False
+    assert report["unresolved_ties"] == []
+    assert all(p["place"] is None and p["points"] is None for p in report["players"])
