@@ -341,3 +341,28 @@ def test_a_player_missing_is_named_beside_the_engines_own_mistakes(table, four):
     assert report["valid"] is False
     assert report["unresolved_ties"] == []
     assert all(p["place"] is None and p["points"] is None for p in report["players"])
+
+
+def test_a_sheet_that_leaves_out_a_seated_player_places_nobody_and_holds_no_tie(table, four, event):
+    boot, car, hat, dog = four.values()
+    # Boot and Car level: valid to the engine alone, which places them and names their tie.
+    data = sheet_data({boot: 300, car: 300, hat: 100})
+    engine = check_sheet(
+        {**data, "edition": event.edition},
+        edition=event_edition(event=event),
+        points_table=event_points_table(event=event),
+    ).to_dict()
+    assert engine["valid"] and engine["unresolved_ties"]
+    assert all(p["place"] is not None for p in engine["players"])
+    report = sheet_check(table=table, data=data)
+    assert [e["code"] for e in report["errors"]] == ["player-missing"]
+    assert report["unresolved_ties"] == []
+    assert [(p["place"], p["points"]) for p in report["players"]] == [(None, None)] * 3
+
+
+def test_a_sheet_that_is_not_a_set_of_entries_is_refused_in_words(table, banker):
+    def save():
+        sheet_save_draft(table=table, data=["Boot", 300], expected_version=0, by=banker)
+
+    assert refusal(save) == (["A score sheet must be a set of entries."], ["unreadable"])
+    assert not TableSheet.objects.exists()
