@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from gameplay import SheetFormatError, check_sheet
-from scoring.models import StandingsTieDecision, TableSheet, TieDecision
+from scoring.models import SheetRevision, StandingsTieDecision, TableSheet, TieDecision
 from scoring.services.posting import round_post
 from scoring.services.results import tie_outcome
 from scoring.services.sheets import (
@@ -366,3 +366,17 @@ def test_a_sheet_that_is_not_a_set_of_entries_is_refused_in_words(table, banker)
 
     assert refusal(save) == (["A score sheet must be a set of entries."], ["unreadable"])
     assert not TableSheet.objects.exists()
+
+
+def test_a_submission_is_kept_as_a_revision_with_no_reason_and_who_sent_it(table, four, banker):
+    boot, car, hat, dog = four.values()
+    play(table, {boot: 4, car: 3, hat: 2, dog: 1}, by=banker, approve=False)
+    revision = SheetRevision.objects.get()
+    assert (revision.kind, revision.version, revision.by) == (
+        SheetRevision.Kind.SUBMISSION,
+        1,
+        banker,
+    )
+    # A banker's submission gives no reason (only a judge's correction does), and the first
+    # revision has nothing before it to differ from.
+    assert (revision.reason, revision.changes) == ("", [])
