@@ -13,6 +13,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from players.services import player_eject, player_withdraw
 from scoring.services.advancement import advance_to_final
@@ -22,6 +23,7 @@ from series import selectors, services
 from series.models import JUNIOR, SENIOR, Entrant, PersonLink
 from spectator.selectors import Release
 from spectator.selectors import standings as public_standings
+from tests.scoring.scoring_helpers import play
 from tests.series.series_helpers import (
     LETTERS,
     enter,
@@ -31,7 +33,7 @@ from tests.series.series_helpers import (
     three_tables,
 )
 from tournament.formats import event_has_final
-from tournament.models import Player
+from tournament.models import Clock, Player, Table
 from tournament.services import event_update
 
 pytestmark = pytest.mark.django_db
@@ -538,3 +540,23 @@ def test_once_a_finals_entrants_are_confirmed_its_list_is_changed_in_its_event(s
     assert invite(series, SENIOR).status == "invited"
     rival = services.series_create(name="Rival", season="2030")
     assert invite(rival, JUNIOR).status == "invited"
+
+
+def test_a_regional_keeping_its_own_final_counts_its_preliminary_rounds_posted_only(series):
+    """The series page's "rounds posted" of a regional is of its preliminary rounds (the
+    ones its qualifiers come from): its own final, posted too, is not one more."""
+    north = regional("North", day=10)
+    member = services.series_add_event(series=series, event=north)
+    event_update(event=north, ends_with_qualifiers=False)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    final = advance_to_final(event=north, by=None)
+    table = final.tables.get()
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    Clock.objects.create(wave=table.wave, duration_seconds=90 * 60, started_at=timezone.now())
+    finalists = [seat.player for seat in table.seats.order_by("position")]
+    play(table, {player: 4000 - 100 * i for i, player in enumerate(finalists)})
+    round_post(round_=final, by=None)
+    (state,) = selectors.regional_states(series=series, division=SENIOR)
+    assert state.member == member
+    assert (state.posted, state.rounds) == (1, north.preliminary_rounds) == (1, 1)
