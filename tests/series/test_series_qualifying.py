@@ -560,3 +560,18 @@ def test_a_regional_keeping_its_own_final_counts_its_preliminary_rounds_posted_o
     (state,) = selectors.regional_states(series=series, division=SENIOR)
     assert state.member == member
     assert (state.posted, state.rounds) == (1, north.preliminary_rounds) == (1, 1)
+
+
+def test_alternates_come_from_the_regionals_already_played_a_later_one_included(series):
+    """North (the 10th) has not played yet; South (the 17th) has: South's players are the
+    candidates so far (none of them on the list yet: the earlier regional comes first), and
+    North's join once it is played."""
+    north, south = regional("North", day=10), regional("South", day=17)
+    services.series_add_event(series=series, event=north)
+    services.series_add_event(series=series, event=south)
+    enter(north, LETTERS)
+    s = enter(south, LETTERS)
+    play_round(south, three_tables(s))
+    candidates = selectors.alternate_candidates(series=series, division=SENIOR)
+    assert {c.player for c in candidates} == set(s.values())
+    assert {c.member.event for c in candidates} == {south}
