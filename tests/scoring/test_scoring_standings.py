@@ -443,7 +443,8 @@ SEMI_ROUND = [
 ]
 
 
-def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(event, judge):
+def twelve_advance_from_a_posted_round_1(event, judge) -> None:
+    """SEMI_ROUND played and posted, twelve to advance, tables of 4 to 5."""
     event.advancing = 12
     event.table_size_min, event.table_size_max = 4, 5
     event.save()
@@ -452,6 +453,19 @@ def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(ev
     for index, cash in enumerate(SEMI_ROUND, start=1):
         play(table_of(round1, index), {players[a]: amount for a, amount in cash.items()})
     round_post(round_=round1, by=judge)
+
+
+def game_over_by_alias(table) -> list[Player]:
+    """The table's players by alias, its game marked over (ready for its sheet)."""
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    return sorted(
+        (s.player for s in Seat.objects.filter(table=table).select_related("player")),
+        key=lambda p: p.alias,
+    )
+
+
+def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(event, judge):
+    twelve_advance_from_a_posted_round_1(event, judge)
     top12 = {r.alias for r in selectors.standings(event=event, only_posted=True)[:12]}
     # The three fifth places (E, J, O) miss the cut.
     assert top12 == set("ABCDFGHIKLMN")
@@ -471,12 +485,8 @@ def test_twelve_finalists_play_a_semifinal_whose_table_winners_play_the_final(ev
     # Each semifinal table: the alphabetically first alias wins it.
     winners = set()
     for table in tables:
-        seated = sorted(
-            (s.player for s in Seat.objects.filter(table=table).select_related("player")),
-            key=lambda p: p.alias,
-        )
+        seated = game_over_by_alias(table)
         winners.add(seated[0].alias)
-        Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
         play(table, {p: 4000 - 500 * i for i, p in enumerate(seated)})
     round_post(round_=semifinal, by=judge)
 
@@ -505,23 +515,12 @@ def test_seven_finalists_play_a_semifinal_the_final_table_seats_six_at_most(even
 
 
 def test_a_semifinal_table_whose_first_place_is_shared_holds_the_final_until_ordered(event, judge):
-    event.advancing = 12
-    event.table_size_min, event.table_size_max = 4, 5
-    event.save()
-    players = players_with_aliases(event, aliases="ABCDEFGHIJKLMNO")
-    round1 = make_round(event, 1, [[players[a] for a in cash] for cash in SEMI_ROUND])
-    for index, cash in enumerate(SEMI_ROUND, start=1):
-        play(table_of(round1, index), {players[a]: amount for a, amount in cash.items()})
-    round_post(round_=round1, by=judge)
+    twelve_advance_from_a_posted_round_1(event, judge)
     semifinal = advance_to_final(event=event, by=judge, time_limit=2.0)
-    tables = list(Table.objects.filter(round=semifinal).order_by("number"))
-    seated = {}
-    for table in tables:
-        seated[table.number] = sorted(
-            (s.player for s in Seat.objects.filter(table=table).select_related("player")),
-            key=lambda p: p.alias,
-        )
-        Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    seated = {
+        table.number: game_over_by_alias(table)
+        for table in Table.objects.filter(round=semifinal).order_by("number")
+    }
     # Table 2's two best finish level and the head judge lets them share first place.
     for number, at_table in seated.items():
         cash = [4000, 4000, 1000, 500] if number == 2 else [4000, 3000, 2000, 1000]
