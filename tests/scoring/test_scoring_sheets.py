@@ -66,7 +66,12 @@ def test_a_stale_save_is_refused_with_what_changed_and_loses_nothing(table, four
         sheet_save_draft(table=table, data=other, expected_version=0, by=banker)
     conflict = caught.value
     assert isinstance(conflict, ValidationError)
-    assert conflict.current_version == 1
+    assert conflict.messages == [
+        "This score sheet was changed on another device (it is now at version 1). "
+        "Check what changed, then save again."
+    ]
+    assert conflict.code == "conflict"
+    assert (conflict.current_version, conflict.current_status) == (1, "draft")
     assert conflict.current_data == TableSheet.objects.get().data
     assert conflict.changes == [
         {"kind": "player", "key": str(car.pk), "field": "cash", "before": 200, "after": 250},

@@ -91,22 +91,6 @@ def test_a_standings_decision_keeps_who_decided_why_and_the_order(event, four, j
 # --- The banker's sheet: a conflict, mistakes, a draft -------------------------------------
 
 
-def test_a_conflict_says_the_version_now_saved_and_what_to_do(table, four, banker):
-    boot, car, hat, dog = four.values()
-    data = sheet_data({boot: 100, car: 200, hat: 300, dog: 400})
-    sheet_save_draft(table=table, data=data, expected_version=0, by=banker)
-    sheet_save_draft(table=table, data=data | {"note": "x"}, expected_version=1, by=banker)
-    with pytest.raises(SheetConflict) as caught:
-        sheet_save_draft(table=table, data=data, expected_version=1, by=banker)
-    conflict = caught.value
-    assert conflict.messages == [
-        "This score sheet was changed on another device (it is now at version 2). "
-        "Check what changed, then save again."
-    ]
-    assert conflict.code == "conflict"
-    assert (conflict.current_version, conflict.current_status) == (2, "draft")
-
-
 def test_a_sheets_mistakes_keep_the_engines_codes_one_error_each(table, four, banker):
     boot, car, hat, dog = four.values()
     # Car appears twice, Dog not at all: the sheet must list exactly the table's players.
