@@ -196,6 +196,13 @@ def _violation_lines(
     ]
 
 
+def _tied_choices(*, tie: tuple[str, ...], seated: dict[str, Player]) -> list[tuple[str, str]]:
+    """The tied players as the head judge's lists offer them: by alias, not by id (a tie is
+    keyed by its sorted ids, where "10" comes before "9")."""
+    players = [(pid, seated[pid].alias if pid in seated else pid) for pid in tie]
+    return sorted(players, key=lambda choice: (choice[1].casefold(), choice[0]))
+
+
 def _tie_forms(
     sheet: TableSheet, seated: dict[str, Player], event: Event, data: Any = None
 ) -> list[dict[str, Any]]:
@@ -206,7 +213,7 @@ def _tie_forms(
     forms = []
     for tie in (sheet.report or {}).get("unresolved_ties", []):
         tie = tuple(sorted(str(pid) for pid in tie))
-        players = [(pid, seated[pid].alias if pid in seated else pid) for pid in tie]
+        players = _tied_choices(tie=tie, seated=seated)
         forms.append(
             {
                 "players": tie,
@@ -379,7 +386,7 @@ def results_tie(
     table = _table(round_or_404(event, round_number), table_number)
     seated = _seated(table)
     tie = tuple(sorted(p for p in request.POST.get("players", "").split(",") if p))
-    players = [(pid, seated[pid].alias if pid in seated else pid) for pid in tie]
+    players = _tied_choices(tie=tie, seated=seated)
     form = OrderForm(request.POST, players=players, allow_share=_points_format(event))
     if not tie:
         messages.error(request, _("Name the tied players."))

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from scoring import results_urls
 from scoring.models import ResultLine, RoundPosting, SheetRevision, TableSheet
+from scoring.results_views import _tied_choices
 from scoring.services.posting import round_post
 from tests.builders import players_with_aliases
 from tests.scoring import results_pages
@@ -28,6 +29,7 @@ from tests.scoring.results_pages import (
     user,
 )
 from tests.scoring.scoring_helpers import make_round, play, posted_back, table_of
+from tournament.models import Player
 from tournament.roles import (
     HEAD_JUDGE,
     JUDGE,
@@ -326,3 +328,11 @@ def test_withdrawing_an_unposted_round_is_refused(client, event, round1):
     client = login(client, HEAD_JUDGE)
     response = client.post(url("results_unpost", event, round_number=1), follow=True)
     assert "This round is not posted." in messages_of(response)
+
+
+def test_a_tables_tied_players_are_offered_by_alias_whatever_their_ids():
+    """A tie is keyed by its ids sorted as text, where "10" comes before "9": the head
+    judge's lists still read Boot, Car, Hat."""
+    seated = {"9": Player(alias="Boot"), "10": Player(alias="Car"), "11": Player(alias="hat")}
+    choices = _tied_choices(tie=("10", "11", "9"), seated=seated)
+    assert choices == [("9", "Boot"), ("10", "Car"), ("11", "hat")]
