@@ -148,24 +148,40 @@ def _enumerate(
     together: tuple[int, int] | None = None,
 ) -> Iterator[Partition]:
     mask_a, mask_b = round_mask(anchor_a), round_mask(anchor_b)
-
-    def extend(left: frozenset[int], tables: list, used_a: int, used_b: int):
-        if not left:
-            if (used_a, used_b) == (budget_a, budget_b):
-                yield tuple(tables)
-            return
-        first = min(left)
-        for others in combinations(sorted(left - {first}), SIZE - 1):
+    # Every table a player can head (its lowest player), within the budgets, in the order
+    # of combinations(): the players left are a bitset, and a table fits if all its players
+    # are left. The same rounds in the same order as choosing from the players left each
+    # time, without building a table's pairs again at every step.
+    headed: list[list[tuple[int, tuple[int, ...], int, int]]] = []
+    for first in range(PLAYERS):
+        options = []
+        for others in combinations(range(first + 1, PLAYERS), SIZE - 1):
             table = (first, *others)
             if together and (together[0] in table) != (together[1] in table):
                 continue
             mask = table_mask(table)
-            more_a = used_a + (mask & mask_a).bit_count()
-            more_b = used_b + (mask & mask_b).bit_count()
-            if more_a <= budget_a and more_b <= budget_b:
-                yield from extend(left - set(table), [*tables, table], more_a, more_b)
+            cost_a, cost_b = (mask & mask_a).bit_count(), (mask & mask_b).bit_count()
+            if cost_a <= budget_a and cost_b <= budget_b:
+                options.append((sum(1 << p for p in table), table, cost_a, cost_b))
+        headed.append(options)
 
-    yield from extend(frozenset(range(PLAYERS)), [], 0, 0)
+    # The last table is the four players left: looked up, not searched for.
+    by_players = {bits: (table, a, b) for options in headed for bits, table, a, b in options}
+    found: list[Partition] = []
+
+    def extend(left: int, tables: list, used_a: int, used_b: int) -> None:
+        if left.bit_count() == SIZE:
+            last = by_players.get(left)
+            if last and (used_a + last[1], used_b + last[2]) == (budget_a, budget_b):
+                found.append((*tables, last[0]))
+            return
+        first = (left & -left).bit_length() - 1
+        for bits, table, cost_a, cost_b in headed[first]:
+            if bits & left == bits and used_a + cost_a <= budget_a and used_b + cost_b <= budget_b:
+                extend(left ^ bits, [*tables, table], used_a + cost_a, used_b + cost_b)
+
+    extend((1 << PLAYERS) - 1, [], 0, 0)
+    return iter(found)
 
 
 @cache

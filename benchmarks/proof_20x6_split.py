@@ -122,20 +122,39 @@ def share_patterns(max_repeats: int) -> tuple[Pattern, ...]:
     """Every sum of round cliques of cost <= max_repeats with W(0, 1) largest and >= 1."""
     cliques = [c for k in range(2, ROUNDS + 1) for c in combinations(range(ROUNDS), k)]
     found: dict[tuple, Pattern] = {}
+    # Many sums of cliques give the same pattern up to the order of rounds 2..5 (180,000
+    # sums, 1,378 forms): the smallest form (24 orders, sorted) is looked for once per form.
+    seen: set[tuple[int, ...]] = set()
 
-    def extend(chosen: list[tuple[int, ...]], cost: int, start: int) -> None:
-        pattern = dict.fromkeys(ROUND_PAIRS, 0)
-        for clique in chosen:
-            for pair in combinations(clique, 2):
-                pattern[pair] += 1
-        if chosen and pattern[0, 1] >= 1 and pattern[0, 1] == max(pattern.values()):
-            key, _ = smallest_form(pattern)
-            found.setdefault(key, dict(key))
+    # Each clique as the positions of its round pairs in ROUND_PAIRS; each order of rounds
+    # 2..5 as where it sends each position (a pattern and its reorderings share one form).
+    index = {pair: n for n, pair in enumerate(ROUND_PAIRS)}
+    clique_pairs = [[index[pair] for pair in combinations(c, 2)] for c in cliques]
+    reorderings = []
+    for rest in permutations(range(2, ROUNDS)):
+        order = (0, 1, *rest)
+        reorderings.append([index[tuple(sorted((order[a], order[b])))] for a, b in ROUND_PAIRS])
+
+    def extend(counts: list[int], cost: int, start: int) -> None:
+        if cost and counts[0] >= 1 and counts[0] == max(counts):
+            if tuple(counts) not in seen:
+                for moved in reorderings:
+                    reordered = [0] * len(counts)
+                    for n, to in enumerate(moved):
+                        reordered[to] = counts[n]
+                    seen.add(tuple(reordered))
+                key, _ = smallest_form(dict(zip(ROUND_PAIRS, counts, strict=True)))
+                found.setdefault(key, dict(key))
         for i in range(start, len(cliques)):
-            if cost + len(cliques[i]) - 1 <= max_repeats:
-                extend([*chosen, cliques[i]], cost + len(cliques[i]) - 1, i)
+            more = cost + len(cliques[i]) - 1
+            if more <= max_repeats:
+                for n in clique_pairs[i]:
+                    counts[n] += 1
+                extend(counts, more, i)
+                for n in clique_pairs[i]:
+                    counts[n] -= 1
 
-    extend([], 0, 0)
+    extend([0] * len(ROUND_PAIRS), 0, 0)
     return tuple(found.values())
 
 
