@@ -16,7 +16,8 @@ built once per run, not once per process. Without xdist, the snapshot stays in t
 
 Rows that existed before the build (the role groups, content types and permissions) stay
 as they are; a build that changed one of them would not come back, so taking the snapshot
-refuses it.
+refuses it. A transactional test's flush makes those rows again under new ids: the snapshot
+is carried over to them (its officials' role groups found by name) rather than built again.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class TableRows:
 class DemoSnapshot:
     baseline: dict  # every row there was before the build, by model and id
     tables: tuple[TableRows, ...]
+    # The rows of the baseline the demo's rows point at (its officials' role groups), by
+    # model and id: their natural keys, to find them again under other ids.
+    references: dict
 
 
 _SNAPSHOTS: dict[bool, list[DemoSnapshot]] = {}
@@ -99,8 +103,62 @@ def _take(play: bool, before: dict) -> DemoSnapshot:
             added = tuple(row[1:] for pk, row in after.items() if pk not in before[model])
             if added:
                 tables.append(TableRows(model, tuple(model._meta.concrete_fields), added))
+        references = _references(tables, before)
         transaction.set_rollback(True)
-    return DemoSnapshot(baseline=before, tables=tuple(tables))
+    return DemoSnapshot(baseline=before, tables=tuple(tables), references=references)
+
+
+def _references(tables: list[TableRows], before: dict) -> dict:
+    """The natural keys of the baseline's rows that ``tables`` point at, by model and id."""
+    pointed: dict = {}
+    for table in tables:
+        for n, field in enumerate(table.fields):
+            if field.is_relation and before.get(field.related_model):
+                pointed.setdefault(field.related_model, set()).update(
+                    row[n] for row in table.rows if row[n] is not None
+                )
+    return {
+        model: {obj.pk: obj.natural_key() for obj in model._base_manager.filter(pk__in=sorted(pks))}
+        for model, pks in pointed.items()
+    }
+
+
+def _carried_over(snapshot: DemoSnapshot, before: dict) -> DemoSnapshot | None:
+    """The snapshot over a baseline made again under other ids, or None if it is not that.
+
+    A transactional test's flush empties every table and the migrations' signal makes the
+    content types, permissions and role groups again, the same rows under new ids: the
+    demo's rows then come back with their references to those rows (its officials' role
+    groups) moved to the new ids, found by natural key, rather than built again. Anything
+    else in the way (a row more or fewer, a referenced row missing) and it is built."""
+    if {model: len(rows) for model, rows in snapshot.baseline.items()} != {
+        model: len(rows) for model, rows in before.items()
+    }:
+        return None
+    if any(snapshot.baseline[t.model] != before[t.model] for t in snapshot.tables):
+        return None  # the demo adds rows to a table whose rows were made again
+    moved = {}
+    for model, keys in snapshot.references.items():
+        now = {obj.natural_key(): obj.pk for obj in model._base_manager.all()}
+        if not set(keys.values()) <= set(now):
+            return None
+        moved[model] = {pk: now[key] for pk, key in keys.items()}
+    tables = []
+    for table in snapshot.tables:
+        moves = [
+            (n, moved[field.related_model])
+            for n, field in enumerate(table.fields)
+            if field.is_relation and field.related_model in moved
+        ]
+        rows = table.rows
+        for n, ids in moves:
+            rows = tuple((*row[:n], ids.get(row[n], row[n]), *row[n + 1 :]) for row in rows)
+        tables.append(TableRows(table.model, table.fields, rows))
+    references = {
+        model: {moved[model][pk]: key for pk, key in keys.items()}
+        for model, keys in snapshot.references.items()
+    }
+    return DemoSnapshot(baseline=before, tables=tuple(tables), references=references)
 
 
 # Where the workers of one xdist run share their snapshots (None: each process its own).
@@ -121,13 +179,14 @@ def _as_file(snapshot: DemoSnapshot) -> bytes:
                 (table.model._meta.label, [f.attname for f in table.fields], table.rows)
                 for table in snapshot.tables
             ],
+            {model._meta.label: keys for model, keys in snapshot.references.items()},
         )
     )
 
 
 def _from_file(data: bytes) -> DemoSnapshot:
     # Written by this run's own processes: the values exactly as the ORM read them.
-    baseline, tables = pickle.loads(data)
+    baseline, tables, references = pickle.loads(data)
     read = []
     for label, names, rows in tables:
         model = apps.get_model(label)
@@ -136,6 +195,7 @@ def _from_file(data: bytes) -> DemoSnapshot:
     return DemoSnapshot(
         baseline={apps.get_model(label): rows for label, rows in baseline.items()},
         tables=tuple(read),
+        references={apps.get_model(label): keys for label, keys in references.items()},
     )
 
 
@@ -161,11 +221,16 @@ def _shared(play: bool, before: dict, shared_dir: Path) -> DemoSnapshot:
     if not shared_dir.exists():
         shared_dir.mkdir(parents=True, exist_ok=True)
         _forget_old_runs(shared_dir.parent)
-    path = shared_dir / f"{'played' if play else 'unplayed'}-{baseline_key}.pickle"
+    kind = "played" if play else "unplayed"
+    path = shared_dir / f"{kind}-{baseline_key}.pickle"
     with open(shared_dir / f"{path.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if path.exists():
             return _from_file(path.read_bytes())
+        for other in sorted(shared_dir.glob(f"{kind}-*.pickle")):
+            carried = _carried_over(_from_file(other.read_bytes()), before)
+            if carried is not None:
+                return carried
         snapshot = _take(play, before)
         written = path.with_suffix(".part")
         written.write_bytes(_as_file(snapshot))
@@ -177,12 +242,17 @@ def demo_snapshot(*, play: bool = True) -> DemoSnapshot:
     """The demo's rows over the rows the database holds now, taken the first time this
     run asks over these rows. The rows put back point at rows that were there (the
     role groups, say), by id: a database flushed since has them again under new ids, and
-    gets a snapshot of its own."""
+    gets the snapshot carried over to them (``_carried_over``)."""
     before = _baseline()
     taken = _SNAPSHOTS.setdefault(play, [])
     for snapshot in taken:
         if snapshot.baseline == before:
             return snapshot
+    for snapshot in list(taken):
+        carried = _carried_over(snapshot, before)
+        if carried is not None:
+            taken.append(carried)
+            return carried
     if SHARED_DIR is None:
         taken.append(_take(play, before))
     else:

@@ -8,11 +8,14 @@ exactly those rows, ids, references and times included, and nothing else.
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Group, User
+from django.db import transaction
 
 from demo.event import load_demo_event
 from tests import demo_rows
 from tests.demo_rows import _stored_models, load_demo_rows
 from tournament.models import Event
+from tournament.roles import ensure_roles
 
 
 def _everything() -> dict[str, list[tuple]]:
@@ -25,8 +28,9 @@ def _everything() -> dict[str, list[tuple]]:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("play", [True, False], ids=["played", "unplayed"])
-@pytest.mark.parametrize("kept", ["in-process", "in-a-file"])
-def test_the_demo_put_back_is_the_demo_built(play, kept, monkeypatch, tmp_path):
+def test_the_demo_put_back_is_the_demo_built(play, monkeypatch, tmp_path):
+    """One watched build, put back twice: from the memory of the process that built it, and
+    in another test process of the run (nothing in its memory) from the file it left."""
     built = {}
     builds = []
 
@@ -39,15 +43,101 @@ def test_the_demo_put_back_is_the_demo_built(play, kept, monkeypatch, tmp_path):
     # A snapshot of this test's own, so that its build is the one watched.
     monkeypatch.setattr(demo_rows, "_SNAPSHOTS", {})
     monkeypatch.setattr(demo_rows, "load_demo_event", build_and_read)
-    monkeypatch.setattr(demo_rows, "SHARED_DIR", tmp_path / "run" if kept == "in-a-file" else None)
+    monkeypatch.setattr(demo_rows, "SHARED_DIR", tmp_path / "run")
     demo_rows.demo_snapshot(play=play)
     assert built and not Event.objects.exists()  # built, then rolled back
-    if kept == "in-a-file":
-        # Another test process of the run: nothing in its memory, the file there.
-        monkeypatch.setattr(demo_rows, "_SNAPSHOTS", {})
+    for kept in ("in-process", "in-a-file"):
+        if kept == "in-a-file":
+            monkeypatch.setattr(demo_rows, "_SNAPSHOTS", {})
+        with transaction.atomic():
+            load_demo_rows(play=play)
+            loaded = _everything()
+            transaction.set_rollback(True)
+        assert len(builds) == 1, kept
+        for table, rows in built.items():
+            assert loaded[table] == rows, (kept, table)
 
-    load_demo_rows(play=play)
-    assert len(builds) == 1
-    loaded = _everything()
-    for table, rows in built.items():
-        assert loaded[table] == rows, table
+
+@pytest.mark.django_db
+def test_a_process_alone_keeps_its_snapshot_in_memory(monkeypatch):
+    """Outside an xdist run (no run to share with) the snapshot is taken in the process and
+    kept there: taken once, whatever the number of asks."""
+    taken = []
+
+    def take(play, before):
+        taken.append(play)
+        return demo_rows.DemoSnapshot(baseline=before, tables=(), references={})
+
+    monkeypatch.setattr(demo_rows, "_SNAPSHOTS", {})
+    monkeypatch.setattr(demo_rows, "SHARED_DIR", None)
+    monkeypatch.setattr(demo_rows, "_take", take)
+    first = demo_rows.demo_snapshot(play=True)
+    assert demo_rows.demo_snapshot(play=True) is first
+    assert demo_rows.demo_snapshot(play=False) is not first
+    assert taken == [True, False]
+
+
+def _officials_roles() -> dict[str, list[str]]:
+    return {
+        user.username: sorted(group.name for group in user.groups.all())
+        for user in User.objects.prefetch_related("groups").order_by("username")
+    }
+
+
+@pytest.mark.django_db
+def test_after_a_flush_the_demo_comes_back_over_the_role_groups_made_again(monkeypatch, tmp_path):
+    """A transactional test's flush makes the role groups again under new ids; the demo
+    put back there is the one built, its officials in the same roles, without a new build."""
+    built = {}
+    roles = {}
+    builds = []
+
+    def build_and_read(**kwargs):
+        event = load_demo_event(**kwargs)
+        built.update(_everything())
+        roles.update(_officials_roles())
+        builds.append(kwargs)
+        return event
+
+    monkeypatch.setattr(demo_rows, "_SNAPSHOTS", {})
+    monkeypatch.setattr(demo_rows, "load_demo_event", build_and_read)
+    monkeypatch.setattr(demo_rows, "SHARED_DIR", tmp_path / "run")
+    demo_rows.demo_snapshot(play=True)
+    assert any(roles.values())  # the officials have their roles
+    # What the flush does to the groups: emptied, then made again by the migrations' signal.
+    old_ids = set(Group.objects.values_list("pk", flat=True))
+    Group.objects.all().delete()
+    ensure_roles(None)
+    assert old_ids.isdisjoint(Group.objects.values_list("pk", flat=True))
+    for kept in ("in-process", "in-a-file"):
+        if kept == "in-a-file":
+            monkeypatch.setattr(demo_rows, "_SNAPSHOTS", {})
+        with transaction.atomic():
+            load_demo_rows(play=True)
+            loaded = _everything()
+            loaded_roles = _officials_roles()
+            transaction.set_rollback(True)
+        assert len(builds) == 1, kept
+        assert loaded_roles == roles, kept
+        for table, rows in built.items():
+            if table not in ("auth_user_groups", "auth_group", "auth_group_permissions"):
+                assert loaded[table] == rows, (kept, table)
+
+
+@pytest.mark.django_db
+def test_a_database_with_a_row_more_gets_the_demo_built_over_it(monkeypatch, tmp_path):
+    """Carried over only onto the same rows under other ids: a row more is not that."""
+    builds = []
+
+    def counted(**kwargs):
+        builds.append(kwargs)
+        return load_demo_event(**kwargs)
+
+    monkeypatch.setattr(demo_rows, "_SNAPSHOTS", {})
+    monkeypatch.setattr(demo_rows, "load_demo_event", counted)
+    monkeypatch.setattr(demo_rows, "SHARED_DIR", tmp_path / "run")
+    demo_rows.demo_snapshot(play=False)
+    Group.objects.create(name="Scorekeepers")
+    monkeypatch.setattr(demo_rows, "_SNAPSHOTS", {})
+    load_demo_rows(play=False)
+    assert len(builds) == 2
