@@ -130,23 +130,19 @@ def open_cut(*, member: SeriesEvent) -> list[StandingRow]:
     ).tied
 
 
-def entrants(*, series: Series, division: str) -> QuerySet[Entrant]:
-    return (
-        Entrant.objects.filter(series=series, division=division)
-        .select_related("source__event", "player", "finals_player", "invitation__message")
-        .order_by("status", "source__event__date", "source__event__pk", "rank", "pk")
-    )
-
-
 def entrants_ordered(*, series: Series, division: str) -> list[Entrant]:
-    """Qualifiers (by regional, then rank), invited, alternates (in order), declined."""
+    """Qualifiers (by regional, then rank), invited, alternates (in order), declined.
+
+    Sorted here, not by the database: the statuses' order is the list's, not their names'."""
     order: dict[str, int] = {
         Entrant.Status.QUALIFIER: 0,
         Entrant.Status.INVITED: 1,
         Entrant.Status.ALTERNATE: 2,
         Entrant.Status.DECLINED: 3,
     }
-    rows = list(entrants(series=series, division=division))
+    rows = Entrant.objects.filter(series=series, division=division).select_related(
+        "source__event", "player", "finals_player", "invitation__message"
+    )
     return sorted(
         rows,
         key=lambda e: (
