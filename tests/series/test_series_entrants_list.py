@@ -66,16 +66,40 @@ def test_the_organizers_list_runs_by_regional_date_and_rank_then_invited_alterna
     assert selectors.entrants_ordered(series=series, division=SENIOR)[8].pk == invited.pk
 
 
+def test_two_regionals_of_one_day_are_listed_one_after_the_other_and_no_other_series(series):
+    """Two regionals on the same day: each one's qualifiers together, the one added first
+    first, each by rank; a regional of another series (a rival's, in the same division)
+    adds nobody to this list."""
+    east, west = regional("East", day=10), regional("West", day=10)
+    services.series_add_event(series=series, event=east)
+    services.series_add_event(series=series, event=west)
+    rival = services.series_create(name="Rival", season="2030")
+    elsewhere = regional("Elsewhere", day=3)
+    services.series_add_event(series=rival, event=elsewhere)
+    e, w, x = enter(east, LETTERS), enter(west, LETTERS), enter(elsewhere, LETTERS)
+    play_round(east, three_tables(e))
+    play_round(west, three_tables(w))
+    play_round(elsewhere, three_tables(x))
+    listed = [
+        entrant.player for entrant in selectors.entrants_ordered(series=series, division=SENIOR)
+    ]
+    assert listed == [e["I"], e["E"], e["A"], e["B"], w["I"], w["E"], w["A"], w["B"]]
+
+
 def test_the_organizers_list_reads_each_entrants_regional_player_and_invitation_at_once(
     series, django_assert_num_queries
 ):
     """The list shows each entrant's regional, alias, Finals registration and invitation:
-    loaded with the entrants in one query, however long the list."""
+    loaded with the entrants in one query, however long the list (here after confirming,
+    each entrant registered in the Finals)."""
     north = regional("North", day=10)
     services.series_add_event(series=series, event=north)
     p = enter(north, LETTERS)
     play_round(north, three_tables(p))
     invite_previous_winner(series)
+    for entrant in Entrant.objects.filter(series=series, division=SENIOR):
+        services.entrant_respond(entrant=entrant, accept=True, by=None)
+    services.entrants_confirm(series=series, division=SENIOR, by=None)
     with django_assert_num_queries(1):
         shown = [
             (
@@ -87,3 +111,4 @@ def test_the_organizers_list_reads_each_entrants_regional_player_and_invitation_
             for e in selectors.entrants_ordered(series=series, division=SENIOR)
         ]
     assert len(shown) == 5
+    assert all(finals_alias for _, _, finals_alias, _ in shown)
