@@ -8,6 +8,7 @@ come next.
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 
 from series import selectors, services
 from series.models import SENIOR, Entrant
@@ -112,3 +113,18 @@ def test_the_organizers_list_reads_each_entrants_regional_player_and_invitation_
         ]
     assert len(shown) == 5
     assert all(finals_alias for _, _, finals_alias, _ in shown)
+
+
+def test_an_alternate_moved_up_keeps_who_recorded_the_decline_that_moved_them(series):
+    """Each entrant's row keeps who last changed it: the organizer who records North's B
+    declining is the one who moved F, the first alternate, up to B's place."""
+    organizer = User.objects.create_user("organizer-north")
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=north)
+    p = enter(north, LETTERS)
+    play_round(north, three_tables(p))
+    services.alternates_confirm(series=series, division=SENIOR, order=[p["F"].pk], by=None)
+    declined = Entrant.objects.get(player=p["B"])
+    services.entrant_respond(entrant=declined, accept=False, by=organizer)
+    moved = Entrant.objects.get(player=p["F"])
+    assert (moved.status, moved.rank, moved.changed_by) == ("qualifier", 5, organizer)
