@@ -84,7 +84,6 @@ def person_ids(*, players: list[int]) -> dict[int, int]:
 class Cut:
     """Where a regional's qualifying cut falls among the players still free to qualify."""
 
-    member: SeriesEvent
     chosen: list[StandingRow]
     # Players level on every tie-breaker across the cut: the head judge orders them first.
     tied: list[StandingRow] = field(default_factory=list)
@@ -96,11 +95,11 @@ def regional_cut(*, member: SeriesEvent, need: int, skip: set[int]) -> Cut:
     persons = person_ids(players=[row.player_id for row in rows])
     free = [row for row in rows if persons.get(row.player_id) not in skip]
     if need <= 0:
-        return Cut(member=member, chosen=[])
+        return Cut(chosen=[])
     if len(free) > need and free[need - 1].rank == free[need].rank and free[need].tied:
         rank = free[need - 1].rank
-        return Cut(member=member, chosen=[], tied=[row for row in free if row.rank == rank])
-    return Cut(member=member, chosen=free[:need])
+        return Cut(chosen=[], tied=[row for row in free if row.rank == rank])
+    return Cut(chosen=free[:need])
 
 
 def skip_for(*, member: SeriesEvent) -> set[int]:
