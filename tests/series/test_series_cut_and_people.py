@@ -60,3 +60,19 @@ def test_people_are_the_series_own_linked_once_and_counted(series):
     assert PersonLink.objects.get(player=s["A"]).person == ann
     assert PersonLink.objects.get(player=s["B"]).person != ann
     assert not PersonLink.objects.filter(player__in=o.values()).exists()
+
+
+def test_regionals_qualify_in_date_order_not_in_the_order_they_were_created(series):
+    """South (17 April) was created before North (10 April): North still qualifies first,
+    so the person in both takes North's place and South's next player moves up."""
+    south = regional("South", day=17)
+    north = regional("North", day=10)
+    services.series_add_event(series=series, event=south)
+    services.series_add_event(series=series, event=north)
+    ps = enter(south, LETTERS, emails={"E": "twice@example.org"})
+    pn = enter(north, LETTERS, emails={"A": "Twice@Example.org"})
+    play_round(north, three_tables(pn))
+    play_round(south, three_tables(ps))
+    assert [m.event for m in selectors.regionals(series=series, division=SENIOR)] == [north, south]
+    held = {e.player for e in Entrant.objects.filter(series=series)}
+    assert held == {pn[k] for k in "IEAB"} | {ps[k] for k in "IABF"}
