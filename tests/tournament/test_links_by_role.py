@@ -180,3 +180,14 @@ def test_who_takes_a_step_is_said_only_when_a_role_is_needed():
     assert who_does("banker:banker_sheet") == ""
     assert view_permission("spectator:standings") is None
     assert view_permission("no:such_page") is None
+
+
+@pytest.mark.django_db
+def test_a_link_is_judged_by_its_path_whatever_its_query_or_fragment_holds():
+    """A link's query and fragment are not part of the page it opens, however many ``?`` or
+    ``#`` they hold: the banker's list opens for a banker and not for a stranger to it."""
+    banker = _request(user_with(BANKER, "bea"))
+    tables = reverse("banker:banker_tables")
+    for url in (tables, f"{tables}?next=/x?y=1", f"{tables}#top#end", f"{tables}?a=1#b#c"):
+        assert may_open(banker, url), url
+        assert not may_open(_request(AnonymousUser()), url), url
