@@ -18,6 +18,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from players.services import player_eject
 from scoring.models import StandingsTieDecision, TableSheet
 from scoring.selectors import event_winner
 from scoring.services.advancement import advance_to_final
@@ -25,7 +26,7 @@ from scoring.services.posting import round_post
 from scoring.services.sheets import sheet_approve, sheet_submit
 from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
-from tests.builders import players_with_aliases
+from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Table
 from tournament.roles import ORGANIZER
@@ -174,3 +175,46 @@ def test_the_winner_shows_on_the_public_page_the_hall_and_the_organizers_standin
     standings = client.get(reverse("scoring:standings", kwargs={"pk": junior.pk})).content.decode()
     assert "Seat the final" not in standings
     assert "E Player" in standings and "net worth $3,500" in standings
+
+
+def test_an_ejected_junior_does_not_win_the_next_in_net_worth_does(junior):
+    """Championship Rules, EJECTION OF PLAYER: E, top of the posted round by net worth, is
+    ejected afterwards; A, next by net worth, is the winner."""
+    p = eight(junior)
+    round_ = make_round(
+        junior, 1, [[p["A"], p["B"], p["C"], p["D"]], [p["E"], p["F"], p["G"], p["H"]]]
+    )
+    play(table_of(round_, 1), {p["A"]: 3000, p["B"]: 2000, p["C"]: 1500, p["D"]: 1000})
+    play(table_of(round_, 2), {p["E"]: 3500, p["F"]: 900, p["G"]: 800, p["H"]: 700})
+    round_post(round_=round_, by=None)
+    player_eject(player=p["E"], reason="Cheating at the bank")
+    winner = event_winner(event=junior)
+    assert winner.aliases == ("A",)
+    assert (winner.lines[0].player_id, winner.lines[0].net_worth) == (p["A"].pk, 3000)
+
+
+def test_a_two_round_junior_names_its_winner_once_both_rounds_are_posted(junior):
+    """The winner is known once every preliminary round is posted (another event's round
+    still open changes nothing), and is of the last round, 2."""
+    elsewhere = an_event(name="Club night")
+    q = players_with_aliases(elsewhere, aliases=["W", "X", "Y", "Z"])
+    make_round(elsewhere, 1, [[q["W"], q["X"], q["Y"], q["Z"]]])
+    junior.preliminary_rounds = 2
+    junior.save(update_fields=["preliminary_rounds"])
+    p = eight(junior)
+    first = make_round(
+        junior, 1, [[p["A"], p["B"], p["C"], p["D"]], [p["E"], p["F"], p["G"], p["H"]]]
+    )
+    play(table_of(first, 1), {p["A"]: 3000, p["B"]: 2000, p["C"]: 1500, p["D"]: 1000})
+    play(table_of(first, 2), {p["E"]: 3500, p["F"]: 900, p["G"]: 800, p["H"]: 700})
+    round_post(round_=first, by=None)
+    second = make_round(
+        junior, 2, [[p["A"], p["E"], p["B"], p["F"]], [p["C"], p["G"], p["D"], p["H"]]]
+    )
+    play(table_of(second, 1), {p["A"]: 3000, p["E"]: 2000, p["B"]: 1500, p["F"]: 1000})
+    play(table_of(second, 2), {p["C"]: 2500, p["G"]: 900, p["D"]: 800, p["H"]: 700})
+    assert event_winner(event=junior) is None  # round 2 not posted yet
+    round_post(round_=second, by=None)
+    winner = event_winner(event=junior)
+    assert (winner.round_number, winner.by_final) == (2, False)
+    assert winner.aliases == ("A",)  # 3000 + 3000 against E's 3500 + 2000
