@@ -54,7 +54,6 @@ class TieBreaker:
     # CSV columns capitalise its first letter.
     label: StrOrPromise
     total: Callable[[Sequence[Game]], Decimal | int]
-    higher_first: bool = True
     shown: Callable[[Any], str] = str
     # The formats' POSTS_* under which the public pages may show this key's values. Championship
     # Rules POSTING SCORES: "Point scores (not net worth) will be posted", so a championship's
@@ -131,10 +130,9 @@ class TieBreakers:
     keys: tuple[str, ...]
 
     def strength(self, values: Callable[[str], Decimal | int]) -> tuple:
-        """A sort key, smaller first: each key's value, turned round where higher ranks first."""
-        return tuple(
-            -values(key) if TIE_BREAKERS[key].higher_first else values(key) for key in self.keys
-        )
+        """A sort key, smaller first: each key's value turned round, since on every tie-breaker
+        of the rules (points, games won, net worth, ...) the higher ranks first."""
+        return tuple(-values(key) for key in self.keys)
 
 
 def default_tie_breakers_for(*, event: Event) -> TieBreakers:
