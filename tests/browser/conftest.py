@@ -5,6 +5,7 @@ while it is open are ordinary synchronous ones, hence DJANGO_ALLOW_ASYNC_UNSAFE 
 browser is open (tests that start subprocesses drop it from their environment).
 """
 
+import contextlib
 import os
 import shutil
 import threading
@@ -154,6 +155,16 @@ class _ClosesConnections:
 
 
 LiveServerThread.server_class = OneRequestAtATimeOnSharedSQLite
+
+
+@contextlib.contextmanager
+def between_requests():
+    """The test's own writes while pages poll: made between two of the live server's
+    requests. On in-memory SQLite the server's threads and the test share one connection,
+    and a write landing while a poll reads the same table fails with "database table is
+    locked" (once in a whole run, the hall display's pause)."""
+    with OneRequestAtATimeOnSharedSQLite.lock:
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from clock import services
 from spectator.services import release_set
+from tests.browser.conftest import between_requests
 from tournament.models import Clock, ClockAction, Player, Round, Seat, Table, Wave
 from tournament.services import event_create
 
@@ -92,7 +93,8 @@ def test_the_hall_display_survives_reloads_and_pauses(live_server, browser, page
 
     # The head judge pauses: after a reload the display is frozen at the paused time.
     paused_at = timezone.now()
-    services.clock_pause(wave=wave, reason="Rules dispute", now=paused_at)
+    with between_requests():
+        services.clock_pause(wave=wave, reason="Rules dispute", now=paused_at)
     frozen = 90 * 60 - (paused_at - started_at).total_seconds()
     page.reload()
     page.wait_for_selector("[data-clock][data-status=paused]")
@@ -112,7 +114,8 @@ def test_the_hall_display_survives_reloads_and_pauses(live_server, browser, page
 
     # Resumed, it runs again from where it stopped, even without a reload (the page polls).
     resumed_at = timezone.now()
-    services.clock_resume(wave=wave, now=resumed_at)
+    with between_requests():
+        services.clock_resume(wave=wave, now=resumed_at)
     page.wait_for_selector("[data-clock][data-status=running]", timeout=12_000)
     since_resume = (timezone.now() - resumed_at).total_seconds()
     assert abs(shown_seconds(page) - (frozen - since_resume)) <= TOLERANCE_S
