@@ -28,7 +28,7 @@ from scoring.services.signatures import sheet_sign
 from spectator.services import release_set
 from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
-from tournament.models import Table
+from tournament.models import Round, Table
 from tournament.roles import ORGANIZER
 
 BOARDWALK = 39  # printed price 400
@@ -73,14 +73,20 @@ def eight(event):
     return players_with_aliases(event, aliases=["A", "B", "C", "D", "E", "F", "G", "H"])
 
 
-def test_a_junior_event_has_no_final_and_its_posted_round_names_the_winner(junior):
-    p = eight(junior)
+def round_1_played(event, p: dict) -> Round:
+    """Round 1 signed, not posted. Table 1: A 3000 wins it; table 2: E 3500 wins it. E has
+    the most assets overall, A the next most."""
     round_ = make_round(
-        junior, 1, [[p["A"], p["B"], p["C"], p["D"]], [p["E"], p["F"], p["G"], p["H"]]]
+        event, 1, [[p["A"], p["B"], p["C"], p["D"]], [p["E"], p["F"], p["G"], p["H"]]]
     )
-    # Table 1: A 3000 wins it; table 2: E 3500 wins it. E has the most assets overall.
     play(table_of(round_, 1), {p["A"]: 3000, p["B"]: 2000, p["C"]: 1500, p["D"]: 1000})
     play(table_of(round_, 2), {p["E"]: 3500, p["F"]: 900, p["G"]: 800, p["H"]: 700})
+    return round_
+
+
+def test_a_junior_event_has_no_final_and_its_posted_round_names_the_winner(junior):
+    p = eight(junior)
+    round_ = round_1_played(junior, p)
     assert event_winner(event=junior) is None  # not posted yet
     round_post(round_=round_, by=None)
     winner = event_winner(event=junior)
@@ -181,12 +187,7 @@ def test_an_ejected_junior_does_not_win_the_next_in_net_worth_does(junior):
     """Championship Rules, EJECTION OF PLAYER: E, top of the posted round by net worth, is
     ejected afterwards; A, next by net worth, is the winner."""
     p = eight(junior)
-    round_ = make_round(
-        junior, 1, [[p["A"], p["B"], p["C"], p["D"]], [p["E"], p["F"], p["G"], p["H"]]]
-    )
-    play(table_of(round_, 1), {p["A"]: 3000, p["B"]: 2000, p["C"]: 1500, p["D"]: 1000})
-    play(table_of(round_, 2), {p["E"]: 3500, p["F"]: 900, p["G"]: 800, p["H"]: 700})
-    round_post(round_=round_, by=None)
+    round_post(round_=round_1_played(junior, p), by=None)
     player_eject(player=p["E"], reason="Cheating at the bank")
     winner = event_winner(event=junior)
     assert winner.aliases == ("A",)
@@ -202,12 +203,7 @@ def test_a_two_round_junior_names_its_winner_once_both_rounds_are_posted(junior)
     junior.preliminary_rounds = 2
     junior.save(update_fields=["preliminary_rounds"])
     p = eight(junior)
-    first = make_round(
-        junior, 1, [[p["A"], p["B"], p["C"], p["D"]], [p["E"], p["F"], p["G"], p["H"]]]
-    )
-    play(table_of(first, 1), {p["A"]: 3000, p["B"]: 2000, p["C"]: 1500, p["D"]: 1000})
-    play(table_of(first, 2), {p["E"]: 3500, p["F"]: 900, p["G"]: 800, p["H"]: 700})
-    round_post(round_=first, by=None)
+    round_post(round_=round_1_played(junior, p), by=None)
     second = make_round(
         junior, 2, [[p["A"], p["E"], p["B"], p["F"]], [p["C"], p["G"], p["D"], p["H"]]]
     )
