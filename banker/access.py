@@ -12,12 +12,10 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _
+from django.http import HttpRequest, HttpResponse
 
 from scoring.selectors import banker_link_table
-from tournament.access import BANK, JUDGE_PERMISSION, may_bank_table, not_your_table
+from tournament.access import BANK, kept_private, may_bank_table, not_your_table
 from tournament.lookups import table_or_404
 from tournament.models import Table
 from tournament.requests import mark_view
@@ -26,12 +24,14 @@ _SESSION_GRANT = "banker_link"
 
 
 def link_grants(request: HttpRequest, table: Table) -> bool:
-    """Whether this tablet holds the table's private link, and the link is still in force."""
+    """Whether this tablet holds the table's private link, and the link is still in force.
+
+    A link revoked or replaced since is forgotten here, so the tablet is asked for the new one.
+    """
     grant = request.session.get(_SESSION_GRANT)
     if not isinstance(grant, dict) or grant.get("table") != table.pk:
         return False
-    granted = banker_link_table(key=str(grant.get("key", "")))
-    if granted is None or granted.pk != table.pk:
+    if granted_table(request) != table:
         link_grant_drop(request)
         return False
     return True
@@ -53,11 +53,6 @@ def holds_table(request: HttpRequest, table: Table) -> bool:
     if link_grants(request, table):
         return True
     return request.user.is_authenticated and table.banker_id == request.user.pk
-
-
-def _table(view_kwargs: dict[str, Any]) -> Table | None:
-    table_pk = view_kwargs.get("table_pk")
-    return None if table_pk is None else Table.objects.filter(pk=table_pk).first()
 
 
 # Runs once, as the URL modules are imported, before mutmut switches a mutant on: no
@@ -90,36 +85,31 @@ def banker_required(view):  # pragma: no mutate block
 def _at_table(view, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     """``banker_required``'s check and answer, per request (kept out of its closure so it is
     not run once at import, where mutation testing cannot reach it)."""
-    table = _table(kwargs)
-    if table is None:
-        raise Http404(_("No such table."))
+    table = table_or_404(kwargs["table_pk"])
     if not _table_opens(request, table):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        if not (request.user.has_perm(BANK) or request.user.has_perm(JUDGE_PERMISSION)):
+        # A judge opens every table; of the rest, only a banker is told which are theirs.
+        if not request.user.has_perm(BANK):
             raise PermissionDenied
         return not_your_table(request, table)
-    response = view(request, *args, **kwargs)
-    # A table's pages hold its players' aliases, amounts and the banker's name: no shared
-    # proxy or browser cache keeps them (the tablet's service worker keeps its own copy,
-    # which signing out clears).
-    if not response.has_header("Cache-Control"):
-        patch_cache_control(response, private=True, no_store=True)
-    return response
+    # The tablet's service worker keeps its own copy of a table's pages, which signing out
+    # clears; no shared proxy or browser cache keeps one.
+    return kept_private(view(request, *args, **kwargs))
 
 
 def _opens_for(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
     """Whether a table's banker page (its ``table_pk`` in ``kwargs``) opens for ``request``."""
-    table = _table(kwargs)
+    table = Table.objects.filter(pk=kwargs["table_pk"]).first()
     return table is not None and _table_opens(request, table)
 
 
 def granted_table(request: HttpRequest) -> Table | None:
     """The table this tablet's private link opens, while the link is in force."""
     grant = request.session.get(_SESSION_GRANT) if hasattr(request, "session") else None
-    if not isinstance(grant, dict):
+    if not isinstance(grant, dict) or "key" not in grant:
         return None
-    table = banker_link_table(key=str(grant.get("key", "")))
+    table = banker_link_table(key=str(grant["key"]))
     return table if table is not None and table.pk == grant.get("table") else None
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -51,11 +52,17 @@ def _guarded(permission: str, view, request, *args, **kwargs) -> HttpResponse:
     """
     if not request.user.has_perm(permission):
         raise PermissionDenied
-    response = view(request, *args, **kwargs)
-    # The officials' pages and downloads hold names, emails and birth dates: no shared
-    # proxy may keep them, and no browser should write them to disk.
-    if not response.has_header("Cache-Control"):
-        patch_cache_control(response, private=True, no_store=True)
+    return kept_private(view(request, *args, **kwargs))
+
+
+def kept_private(response: HttpResponse) -> HttpResponse:
+    """``response`` marked ``private, no-store``, whatever else its view said of caching.
+
+    The officials' pages and downloads hold names, emails and birth dates, a table's pages
+    its players' amounts: no shared proxy may keep them, and no browser should write them
+    to disk. A view's own ``never_cache`` already says both; they are added, never doubled.
+    """
+    patch_cache_control(response, private=True, no_store=True)
     return response
 
 
@@ -132,7 +139,7 @@ def acting_user(request: HttpRequest) -> Any:
 
 def _match(path: str) -> ResolverMatch | None:
     try:
-        return resolve(path.split("?", 1)[0].split("#", 1)[0])
+        return resolve(urlsplit(path).path)
     except Resolver404:
         return None
 

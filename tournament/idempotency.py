@@ -50,7 +50,9 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseRedirectBase
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -59,6 +61,8 @@ from tournament.requests import mark_view
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
+# Set on an answer given again instead of running the write again.
+REPLAY_HEADER = "Idempotent-Replay"
 _MAX_BODY = 2_000_000
 # How long a stored answer is replayed: a tournament day and its offline queues.
 KEEP = datetime.timedelta(hours=24)
@@ -66,11 +70,11 @@ KEEP = datetime.timedelta(hours=24)
 
 def request_key(request: HttpRequest) -> uuid.UUID | None | bool:
     """The request's key; None without one, False for one that is not a UUID."""
-    raw = request.headers.get(HEADER) or request.POST.get(FIELD, "")
+    raw = request.headers.get(HEADER) or request.POST.get(FIELD)
     if not raw:
         return None
     try:
-        return uuid.UUID(str(raw)[:64])
+        return uuid.UUID(raw)
     except ValueError:
         return False
 
@@ -83,58 +87,69 @@ def _table_pk(args: tuple[Any, ...], kwargs: dict[str, Any]) -> int | None:
     return pk if isinstance(pk, int) else None
 
 
+def _redirect_to(response: HttpResponse) -> str:
+    """Where a redirect leads; "" for any other answer."""
+    return response.url if isinstance(response, HttpResponseRedirectBase) else ""
+
+
+def _fitted(model: type[Model], field: str, text: str) -> str:
+    """``text`` cut to the length ``model``'s ``field`` (a ``CharField``) holds."""
+    return text[: model._meta.get_field(field).max_length]  # type: ignore[union-attr]
+
+
 def _as_json(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     """A redirect answered to a JSON request: where it leads, and the page's messages."""
-    if not 300 <= response.status_code < 400 or "application/json" not in request.headers.get(
-        "Accept", ""
-    ):
+    location = _redirect_to(response)
+    if not location or "application/json" not in request.headers.get("Accept", ""):
         return response
     said = [{"level": m.tags, "text": str(m)} for m in messages.get_messages(request)]
     refused = any("error" in m["level"] for m in said)
     return JsonResponse(
         {
             "status": "refused" if refused else "done",
-            "redirect": response["Location"],
+            "redirect": location,
             "messages": [m["text"] for m in said],
         }
     )
 
 
-def _said(request: HttpRequest | None) -> list[list[Any]]:
+# Django's message storage (MessageMiddleware, on every request) keeps the messages added
+# during this request apart from those still waiting from the last one; its public API
+# reads both and marks them shown, so the two lists are read directly.
+def _said(request: HttpRequest) -> list[list[Any]]:
     """The messages this request has queued for the next page."""
-    storage = getattr(request, "_messages", None)
-    queued = getattr(storage, "_queued_messages", [])
+    queued = request._messages._queued_messages  # type: ignore[attr-defined]
     return [[m.level, str(m.message), m.extra_tags or ""] for m in queued][:20]
 
 
-def _replay(record: KeptAnswer, request: HttpRequest | None = None) -> HttpResponse:
-    if request is not None and record.location and hasattr(request, "_messages"):
+def _replay(record: KeptAnswer, request: HttpRequest) -> HttpResponse:
+    if record.location:
         # The first answer's page (and its messages) may never have been shown: the
         # browser dropped it for the repeat's. The repeat leads to the same page, saying
         # the same.
         # Not twice, though, when the first answer's messages still wait to be shown.
-        waiting = getattr(request._messages, "_loaded_messages", [])
+        waiting = request._messages._loaded_messages  # type: ignore[attr-defined]
         shown = {(m.level, str(m.message)) for m in waiting}
         for level, text, tags in record.said or []:
             if (level, text) not in shown:
                 messages.add_message(request, level, text, extra_tags=tags)
+    # Every kept answer has its status and type: they are written with the claim's record,
+    # in the same transaction as the write.
     response = HttpResponse(
-        bytes(record.body),
-        status=record.status_code or 200,
-        content_type=record.content_type or "text/html; charset=utf-8",
+        bytes(record.body), status=record.status_code, content_type=record.content_type
     )
     if record.location:
         response["Location"] = record.location
-    response["Idempotent-Replay"] = "true"
+    response[REPLAY_HEADER] = "true"
     return response
 
 
-def _keep(record: KeptAnswer, response: HttpResponse, request: HttpRequest | None) -> None:
+def _keep(record: KeptAnswer, response: HttpResponse, request: HttpRequest) -> None:
     body = b"" if response.streaming else bytes(response.content)
     record.status_code = response.status_code
-    record.content_type = response.get("Content-Type", "")[:120]
+    record.content_type = _fitted(type(record), "content_type", response["Content-Type"])
     record.body = body[:_MAX_BODY]
-    record.location = response.get("Location", "")[:500]
+    record.location = _fitted(type(record), "location", _redirect_to(response))
     record.said = _said(request) if record.location else []
     record.save(update_fields=["status_code", "content_type", "body", "location", "said"])
 
@@ -169,7 +184,11 @@ def _table_write(view, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpR
             {"status": "refused", "messages": [_("The idempotency key is not a UUID.")]},
             status=400,
         )
-    claim = {"table_id": table_pk, "key": key, "action": view.__name__[:80]}
+    claim = {
+        "table_id": table_pk,
+        "key": key,
+        "action": _fitted(TabletWrite, "action", view.__name__),
+    }
     return _once(
         TabletWrite,
         claim,
@@ -183,7 +202,7 @@ def _once(
     claim: dict[str, Any],
     run,
     *,
-    request: HttpRequest | None = None,
+    request: HttpRequest,
 ) -> HttpResponse:
     """``run()`` once for the record ``claim`` names, or the answer it got the first time."""
     found = model.objects.filter(**claim).first()
@@ -221,9 +240,9 @@ def action_of(request: HttpRequest) -> str:
     """The action a key is bound to: the URL's name and its arguments."""
     match = request.resolver_match
     if match is None:
-        return request.path[:200]
+        return _fitted(OfficialWrite, "action", request.path)
     params = [str(a) for a in match.args] + [f"{k}={v}" for k, v in sorted(match.kwargs.items())]
-    return " ".join([match.view_name, *params])[:200]
+    return _fitted(OfficialWrite, "action", " ".join([match.view_name, *params]))
 
 
 # Runs once, at import, before mutmut switches a mutant on (see benchmarks/mutation.py):
@@ -245,8 +264,8 @@ def official_idempotent(view):  # pragma: no mutate block
 
 def _official_write(view, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     key = request_key(request)
-    user = getattr(request, "user", None)
-    if key is None or request.method != "POST" or not (user and user.is_authenticated):
+    user = request.user
+    if key is None or request.method != "POST" or not user.is_authenticated:
         return view(request, *args, **kwargs)
     if key is False:
         return HttpResponse(_("The idempotency key is not a UUID."), status=400)
@@ -263,7 +282,7 @@ class _Failed(Exception):
 
 
 def replayed(response: HttpResponse) -> bool:
-    return response.get("Idempotent-Replay") == "true"
+    return response.get(REPLAY_HEADER) == "true"
 
 
 __all__ = [

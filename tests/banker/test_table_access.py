@@ -15,7 +15,9 @@ from urllib.parse import parse_qs
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.cache import SessionStore
+from django.db import connection
 from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from banker.access import granted_table, holds_table, link_grant, link_grants
@@ -203,3 +205,38 @@ def test_a_banker_of_another_table_is_told_so_someone_without_a_role_is_just_ref
     refused = client.get(page)
     assert refused.status_code == 403
     assert "This is not your table" not in refused.content.decode()
+
+
+def test_a_refused_banker_is_shown_their_twenty_latest_tables_read_at_once(client, tables):
+    """The refusal lists where to go instead: the latest 20 of a busy banker's tables (the
+    tablet's screen, not a history), with no query per table listed."""
+    theirs = tables[0]
+    banker = user_with(BANKER, "bea")
+    event = an_event(name="Long Day")
+    mine = []
+    for number in (1, 2, 3):
+        round_ = Round.objects.create(event=event, number=number)
+        wave = Wave.objects.create(round=round_, number=1)
+        mine += [
+            Table.objects.create(round=round_, wave=wave, number=n, banker=banker)
+            for n in range(1, 8)
+        ]
+    client.force_login(banker)
+    page = reverse("banker:banker_sheet", kwargs={"table_pk": theirs.pk})
+
+    def refusal() -> tuple[str, int]:
+        with CaptureQueriesContext(connection) as queries:
+            answer = client.get(page)
+        assert answer.status_code == 403
+        return answer.content.decode(), len(queries)
+
+    refusal()  # the first page of a sign-in also keeps the session and the language
+    listed, queries_for_21 = refusal()
+    # Round 3's seven tables, round 2's, then round 1's by number: its table 7 is left out.
+    left_out = mine[6]
+    for table in mine:
+        shown = reverse("banker:banker_sheet", kwargs={"table_pk": table.pk}) in listed
+        assert shown == (table != left_out), table
+    Table.objects.filter(pk__in=[t.pk for t in mine[2:]]).update(banker=None)
+    listed, queries_for_2 = refusal()
+    assert listed.count('class="my-tables"') == 1 and queries_for_2 == queries_for_21
