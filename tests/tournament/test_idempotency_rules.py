@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.contrib.sessions.backends.cache import SessionStore
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.test import RequestFactory
 from django.urls import reverse
 
@@ -243,3 +243,34 @@ def test_a_retry_that_loses_the_race_to_a_redirect_says_what_the_first_said(monk
     answer = idempotent(answering(HttpResponse("run again")))(request, table_pk=table.pk)
     assert (answer.status_code, answer["Location"]) == (302, "/bank/")
     assert [str(m) for m in messages.get_messages(request)] == ["Game over."]
+
+
+@pytest.mark.django_db
+def test_a_repeat_says_the_first_twenty_things_the_first_answer_said_tags_and_all(db):
+    """A write that said more than a page shows (a long import's warnings) is repeated with
+    its first 20 messages; each keeps its extra tags, which the pages style and the tablet
+    reads ("error" in a message's tags is a refusal)."""
+    official = user_with(ORGANIZER, "olive")
+    key = uuid.uuid4()
+
+    def noisy_write(request):
+        messages.error(request, "Seat 1 is taken.", extra_tags="ask-judge")
+        for n in range(2, 26):
+            messages.info(request, f"Note {n}.")
+        return HttpResponseRedirect("/seating/")
+
+    wrapped = official_idempotent(noisy_write)
+    said = []
+    for _ in range(2):
+        request = a_post(key)
+        request.user = official
+        answer = wrapped(request)
+        said.append(
+            [(m.level, m.message, m.extra_tags) for m in request._messages._queued_messages]
+        )
+    assert replayed(answer) and answer["Location"] == "/seating/"
+    first, repeat = said
+    assert len(first) == 25
+    assert repeat == [(messages.ERROR, "Seat 1 is taken.", "ask-judge")] + [
+        (messages.INFO, f"Note {n}.", "") for n in range(2, 21)
+    ]
