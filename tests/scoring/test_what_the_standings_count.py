@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.selectors import StandingRow, standings
+from scoring.selectors import StandingRow, players_with_unposted_results, standings
 from scoring.services.posting import round_post
 from tests.builders import players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
@@ -61,6 +61,41 @@ def test_the_final_adds_nothing_to_the_preliminary_standings(event):
         ("C", 1, 5),
         ("D", 1, 3),
     ]
+
+
+def test_only_an_unposted_preliminary_game_of_the_event_flags_a_standing(event):
+    """The organizer's standings flag "includes unposted results" on the rows whose points
+    hold a preliminary game of a round not posted yet: a played final, which adds nothing
+    to them, flags no one, and neither does another event's unposted round."""
+    # Registered first and never seated, so the players' ids are not the result lines'.
+    players_with_aliases(event, aliases=["Spare"])
+    p = players_with_aliases(event, aliases="ABCDEFGH")
+    round1 = make_round(event, 1, [[p[a] for a in "ABCD"]])
+    play(table_of(round1, 1), {p["A"]: 4000, p["B"]: 3000, p["C"]: 2000, p["D"]: 1000})
+    round_post(round_=round1, by=None)
+    round2 = make_round(event, 2, [[p[a] for a in "EFGH"]])
+    play(table_of(round2, 1), {p["E"]: 4000, p["F"]: 3000, p["G"]: 2000, p["H"]: 1000})
+    final = make_round(event, 3, [[p[a] for a in "ABCD"]])
+    Round.objects.filter(pk=final.pk).update(kind=Round.Kind.FINAL)
+    play(table_of(final, 1), {p["D"]: 4000, p["C"]: 3000, p["B"]: 2000, p["A"]: 1000})
+    other = event_create(
+        name="Autumn Championship",
+        organization="Atlantic Avenue Club",
+        venue="Library Annex",
+        date=datetime.date(2030, 10, 20),
+        start_time=datetime.time(9, 30),
+    )
+    theirs = players_with_aliases(other, aliases="IJKL")
+    play(
+        table_of(make_round(other, 1, [list(theirs.values())]), 1),
+        dict(zip(theirs.values(), (4, 3, 2, 1), strict=True)),
+    )
+    round2_players = {p[a].pk for a in "EFGH"}
+    assert players_with_unposted_results(event=event) == round2_players
+    # A page asks about its own rows only.
+    assert players_with_unposted_results(event=event, among={p["A"].pk, p["E"].pk}) == {p["E"].pk}
+    round_post(round_=round2, by=None)
+    assert players_with_unposted_results(event=event) == set()
 
 
 def test_asking_a_standing_for_an_unknown_key_names_the_key():
