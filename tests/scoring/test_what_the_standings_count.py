@@ -6,41 +6,34 @@ its own game: it names the winner and adds nothing to the preliminary standings.
 
 from __future__ import annotations
 
-import datetime
 from decimal import Decimal
 
 import pytest
 
 from scoring.selectors import StandingRow, players_with_unposted_results, standings
 from scoring.services.posting import round_post
-from tests.builders import players_with_aliases
+from tests.builders import an_event, players_with_aliases
 from tests.scoring.scoring_helpers import make_round, play, table_of
 from tournament.models import Round
-from tournament.services import event_create
 
 
 def points(event) -> dict[str, Decimal]:
     return {row.alias: row.points for row in standings(event=event, only_posted=False)}
 
 
+def one_table_played(event, *, aliases: str) -> None:
+    """``aliases`` registered and seated at round 1's one table, finishing in that order."""
+    players = players_with_aliases(event, aliases=aliases)
+    play(
+        table_of(make_round(event, 1, [list(players.values())]), 1),
+        dict(zip(players.values(), (4, 3, 2, 1), strict=True)),
+    )
+
+
 def test_an_events_standings_count_only_its_own_games(event):
-    other = event_create(
-        name="Autumn Championship",
-        organization="Atlantic Avenue Club",
-        venue="Library Annex",
-        date=datetime.date(2030, 10, 20),
-        start_time=datetime.time(9, 30),
-    )
-    ours = players_with_aliases(event, aliases="ABCD")
-    theirs = players_with_aliases(other, aliases="EFGH")
-    play(
-        table_of(make_round(event, 1, [list(ours.values())]), 1),
-        dict(zip(ours.values(), (4, 3, 2, 1), strict=True)),
-    )
-    play(
-        table_of(make_round(other, 1, [list(theirs.values())]), 1),
-        dict(zip(theirs.values(), (4, 3, 2, 1), strict=True)),
-    )
+    other = an_event(name="Autumn Championship")
+    one_table_played(event, aliases="ABCD")
+    one_table_played(other, aliases="EFGH")
     assert points(event) == {"A": 19, "B": 10, "C": 5, "D": 3}
     assert points(other) == {"E": 19, "F": 10, "G": 5, "H": 3}
 
@@ -78,18 +71,7 @@ def test_only_an_unposted_preliminary_game_of_the_event_flags_a_standing(event):
     final = make_round(event, 3, [[p[a] for a in "ABCD"]])
     Round.objects.filter(pk=final.pk).update(kind=Round.Kind.FINAL)
     play(table_of(final, 1), {p["D"]: 4000, p["C"]: 3000, p["B"]: 2000, p["A"]: 1000})
-    other = event_create(
-        name="Autumn Championship",
-        organization="Atlantic Avenue Club",
-        venue="Library Annex",
-        date=datetime.date(2030, 10, 20),
-        start_time=datetime.time(9, 30),
-    )
-    theirs = players_with_aliases(other, aliases="IJKL")
-    play(
-        table_of(make_round(other, 1, [list(theirs.values())]), 1),
-        dict(zip(theirs.values(), (4, 3, 2, 1), strict=True)),
-    )
+    one_table_played(an_event(name="Autumn Championship"), aliases="IJKL")
     round2_players = {p[a].pk for a in "EFGH"}
     assert players_with_unposted_results(event=event) == round2_players
     # A page asks about its own rows only.
